@@ -1,0 +1,56 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "IngredientKit",
+    products: [
+        .library(name: "IngredientKit", targets: ["IngredientKit"]),
+        .executable(name: "ingest", targets: ["ingest"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // System ICU (Debian: libicu-dev). Its headers rename every function with a version
+        // suffix through macros Swift cannot import, so only the C shim below talks to it.
+        .systemLibrary(
+            name: "CICU",
+            pkgConfig: "icu-i18n",
+            providers: [.apt(["libicu-dev"])]
+        ),
+        // The one small C shim: plain, unversioned names for case folding and normalization.
+        .target(
+            name: "ICUShim",
+            dependencies: ["CICU"],
+            linkerSettings: [
+                .linkedLibrary("icui18n"),
+                .linkedLibrary("icuuc"),
+                .linkedLibrary("icudata"),
+            ]
+        ),
+        // Build tool that turns Dictionaries/ into Swift source, so the library carries its
+        // tables and finds no file at run time.
+        .executableTarget(name: "embed-dictionaries"),
+        .plugin(
+            name: "EmbedDictionaries",
+            capability: .buildTool(),
+            dependencies: ["embed-dictionaries"]
+        ),
+        .target(
+            name: "IngredientKit",
+            dependencies: ["ICUShim"],
+            plugins: ["EmbedDictionaries"]
+        ),
+        .executableTarget(
+            name: "ingest",
+            dependencies: [
+                "IngredientKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(
+            name: "IngredientKitTests",
+            dependencies: ["IngredientKit"]
+        ),
+    ]
+)

@@ -1,0 +1,186 @@
+/// The role a phrase from `phrases.tsv` plays in a line.
+public enum PhraseRole: String, Sendable, CaseIterable {
+    /// A note about the ingredient: "divided", "such as Maldon", "at room temperature".
+    case comment
+    /// What the ingredient is for: "for greasing", "to serve".
+    case purpose
+    /// A marker that the ingredient is optional and nothing more: "optional", "if desired".
+    case optional
+}
+
+/// The kind of a word from `preparation.tsv`.
+public enum PreparationKind: String, Sendable, CaseIterable {
+    /// A preparation: "chopped", "drained".
+    case verb
+    /// A manner: "finely", "freshly".
+    case adverb
+    /// A word that joins preparation phrases: "into", "lengthwise".
+    case connector
+}
+
+/// The word tables the parser relies on: units, number words, sizes, preparation words,
+/// comment and purpose phrases, and section headers.
+///
+/// `Lexicon.builtIn` holds the tables compiled into the library from `Dictionaries/`.
+/// Extend or override them with tables of the same format:
+///
+/// ```swift
+/// let lexicon = try Lexicon.builtIn.adding(.units, text: "punnet\titem\t-\tpunnet|punnets\n")
+/// ```
+///
+/// A row whose first column equals a built-in row's (ASCII case ignored) replaces it;
+/// other rows are added.
+public struct Lexicon: Sendable {
+    struct PhraseInfo: Sendable {
+        let role: PhraseRole
+        let optional: Bool
+    }
+
+    /// Raw rows per table, keyed by their folded first column, in the order first seen.
+    private var rows: [DictionaryTable: [(key: String, line: Int, columns: [String])]] = [:]
+
+    private(set) var units: [UnitDefinition] = []
+    private(set) var unitAliases = PhraseTable<Int32>()
+    private(set) var unitAliasesExact = HashTable<Int32>()
+    private(set) var numbers = PhraseTable<Double>()
+    private(set) var sizes = PhraseTable<Bool>()
+    private(set) var preparation = PhraseTable<PreparationKind>()
+    private(set) var phrases = PhraseTable<PhraseInfo>()
+    private(set) var headers = PhraseTable<Bool>()
+    private var unitIndexByID: [String: Int] = [:]
+
+    /// The tables compiled into the library.
+    public static let builtIn: Lexicon = {
+        var lexicon = Lexicon()
+        for table in DictionaryTable.allCases {
+            guard let text = EmbeddedDictionaries.files[table.fileName] else { continue }
+            do {
+                try lexicon.merge(table, text: text)
+            } catch {
+                // The embedded tables are ours and tested; a broken one is a build defect.
+                fatalError("built-in dictionary is invalid: \(error)")
+            }
+        }
+        try! lexicon.rebuild()
+        return lexicon
+    }()
+
+    /// A lexicon with `text` (in `table`'s format) merged over this one.
+    public func adding(_ table: DictionaryTable, text: String) throws -> Lexicon {
+        var copy = self
+        try copy.merge(table, text: text)
+        try copy.rebuild()
+        return copy
+    }
+
+    /// A lexicon with the table file at `path` merged over this one; the file name says
+    /// which table it extends (`units.tsv`, or any name ending in `-units.tsv`).
+    public func adding(fileAt path: String) throws -> Lexicon {
+        guard let table = DictionaryTable.named(path) else {
+            throw DictionaryError.unknownTable(name: path, known: DictionaryTable.allCases.map(\.fileName))
+        }
+        let text = try FileReading.text(atPath: path)
+        return try adding(table, text: text)
+    }
+
+    /// The unit with canonical id `id`.
+    public func unit(id: String) -> UnitDefinition? {
+        unitIndexByID[id].map { units[$0] }
+    }
+
+    /// The unit a written form denotes ("tbsp", "fl oz", "T"), if the table knows it.
+    public func unit(alias: String) -> UnitDefinition? {
+        var text = alias
+        if text.count > 1, text.hasSuffix(".") { text.removeLast() }
+        let bytes = Array(text.utf8)
+        if let i = unitAliasesExact[ByteHash.exact(bytes)] { return units[Int(i)] }
+        if let i = unitAliases.value(forPhrase: text.lowercased()) { return units[Int(i)] }
+        return nil
+    }
+
+    /// The value of a number word or phrase ("dozen", "a couple of").
+    public func number(word: String) -> Double? { numbers.value(forPhrase: word.lowercased()) }
+
+    /// All units, in table order.
+    public var allUnits: [UnitDefinition] { units }
+
+    // MARK: - Building
+
+    private mutating func merge(_ table: DictionaryTable, text: String) throws {
+        var existing = rows[table] ?? []
+        var index: [String: Int] = [:]
+        for (i, row) in existing.enumerated() { index[row.key] = i }
+        for (line, columns) in try table.rows(in: text) {
+            let key = columns[0].lowercased()
+            let row = (key: key, line: line, columns: columns)
+            if let i = index[key] { existing[i] = row } else {
+                index[key] = existing.count
+                existing.append(row)
+            }
+        }
+        rows[table] = existing
+    }
+
+    private mutating func rebuild() throws {
+        units = []
+        unitIndexByID = [:]
+        unitAliases = PhraseTable()
+        unitAliasesExact = HashTable()
+        numbers = PhraseTable()
+        sizes = PhraseTable()
+        preparation = PhraseTable()
+        phrases = PhraseTable()
+        headers = PhraseTable()
+
+        for row in rows[.units] ?? [] {
+            let c = row.columns
+            let name = DictionaryTable.units.fileName
+            guard let dimension = UnitDefinition.Dimension(rawValue: c[1]) else {
+                throw DictionaryError.invalidValue(table: name, line: row.line, column: "dimension", value: c[1])
+            }
+            var factor: Double?
+            if c[2] != "-" {
+                guard let f = Double(c[2]), f > 0 else {
+                    throw DictionaryError.invalidValue(table: name, line: row.line, column: "factor", value: c[2])
+                }
+                factor = f
+            }
+            let index = Int32(units.count)
+            unitIndexByID[c[0]] = units.count
+            units.append(UnitDefinition(id: c[0], dimension: dimension, factor: factor))
+            unitAliases.insert(c[0], index)
+            for alias in c[3].split(separator: "|") {
+                let a = alias.trimmingSpaces()
+                if a.hasPrefix("="), a.count > 1 {
+                    unitAliasesExact.set(ByteHash.exact(Array(a.dropFirst().utf8)), index)
+                } else if !a.isEmpty {
+                    unitAliases.insert(a, index)
+                }
+            }
+        }
+        for row in rows[.numbers] ?? [] {
+            guard let value = Double(row.columns[1]) else {
+                throw DictionaryError.invalidValue(table: DictionaryTable.numbers.fileName, line: row.line, column: "value", value: row.columns[1])
+            }
+            numbers.insert(row.columns[0], value)
+        }
+        for row in rows[.sizes] ?? [] { sizes.insert(row.columns[0], true) }
+        for row in rows[.preparation] ?? [] {
+            guard let kind = PreparationKind(rawValue: row.columns[1]) else {
+                throw DictionaryError.invalidValue(table: DictionaryTable.preparation.fileName, line: row.line, column: "kind", value: row.columns[1])
+            }
+            preparation.insert(row.columns[0], kind)
+        }
+        for row in rows[.phrases] ?? [] {
+            let table = DictionaryTable.phrases.fileName
+            guard let role = PhraseRole(rawValue: row.columns[1]) else {
+                throw DictionaryError.invalidValue(table: table, line: row.line, column: "role", value: row.columns[1])
+            }
+            guard row.columns[2] == "yes" || row.columns[2] == "no" else {
+                throw DictionaryError.invalidValue(table: table, line: row.line, column: "optional (yes or no)", value: row.columns[2])
+            }
+            phrases.insert(row.columns[0], PhraseInfo(role: role, optional: row.columns[2] == "yes"))
+        }
+        for row in rows[.headers] ?? [] { headers.insert(row.columns[0], true) }
+    }
+}

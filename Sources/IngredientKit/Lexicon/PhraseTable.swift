@@ -1,0 +1,65 @@
+/// Looks up phrases of one or more words by hashing the words of a token run, longest
+/// match first, without building strings.
+struct PhraseTable<Value: Sendable>: Sendable {
+    private var full = HashTable<Value>()
+    private var prefixes = HashTable<Bool>()
+    private(set) var maxWords = 0
+
+    /// Hash of a phrase's words as they are matched: case-folded, single spaces between words.
+    static func key<S: Sequence>(words: S) -> UInt64 where S.Element: Collection, S.Element.Element == UInt8 {
+        var h = ByteHash.seed
+        var first = true
+        for w in words {
+            if !first { h = ByteHash.mix(h, 0x20) }
+            h = ByteHash.fold(w, into: h)
+            first = false
+        }
+        return h
+    }
+
+    /// Adds `phrase` (words separated by spaces) with `value`, replacing an earlier entry.
+    mutating func insert(_ phrase: String, _ value: Value) {
+        let words = phrase.split(separator: " ").map { Array($0.utf8) }
+        guard !words.isEmpty else { return }
+        maxWords = max(maxWords, words.count)
+        var h = ByteHash.seed
+        for (i, w) in words.enumerated() {
+            if i > 0 {
+                prefixes.set(h, true)
+                h = ByteHash.mix(h, 0x20)
+            }
+            h = ByteHash.fold(w, into: h)
+        }
+        full.set(h, value)
+    }
+
+    /// The value of a single word, if the table holds it as a one-word phrase.
+    @inline(__always)
+    func value(forWordHash hash: UInt64) -> Value? { full[hash] }
+
+    /// The longest phrase starting at word `start`, as (word count, value).
+    ///
+    /// `wordAt(i)` gives the byte range of word `i` in `line`, or nil where a phrase cannot
+    /// continue (punctuation, numbers, the end of the line).
+    @inline(__always)
+    func longestMatch(
+        in line: UnsafeBufferPointer<UInt8>, start: Int, wordAt: (Int) -> Range<Int>?
+    ) -> (words: Int, value: Value)? {
+        var best: (Int, Value)?
+        var h = ByteHash.seed
+        var i = start
+        while i - start < maxWords, let range = wordAt(i) {
+            if i > start { h = ByteHash.mix(h, 0x20) }
+            h = ByteHash.fold(UnsafeBufferPointer(rebasing: line[range]), into: h)
+            if let v = full[h] { best = (i - start + 1, v) }
+            if prefixes[h] == nil { break }
+            i += 1
+        }
+        return best
+    }
+
+    /// The value of the phrase made of exactly `words` (each already split on spaces).
+    func value(forPhrase phrase: String) -> Value? {
+        full[Self.key(words: phrase.split(separator: " ").map { Array($0.utf8) })]
+    }
+}

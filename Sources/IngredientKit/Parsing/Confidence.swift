@@ -1,0 +1,71 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The line-level confidence: a logistic model over what the tagger and the assembly
+/// noticed, fitted on held-out labeled lines by the training tool (`calibration` row of the
+/// model file), so that among lines scored c about c are right on quantity, unit and name.
+enum Confidence {
+    /// The inputs of the confidence model for one line.
+    struct Evidence {
+        var minimumMargin: Double
+        var meanMargin: Double
+        var hasQuantity: Bool
+        var unknownUnit: Bool
+        var hasName: Bool
+        var unknownWordShare: Double
+        var tokenCount: Int
+
+        /// The model's inputs, in the order of the calibration coefficients (after the intercept).
+        var vector: [Double] {
+            [log1p(max(0, minimumMargin)), log1p(max(0, meanMargin)), hasQuantity ? 1 : 0, unknownUnit ? 1 : 0,
+             hasName ? 0 : 1, unknownWordShare, log1p(Double(tokenCount))]
+        }
+    }
+
+    static let inputCount = 7
+
+    /// The calibrated probability that the line is right, from `coefficients`
+    /// (intercept first). With no coefficients, a conservative default.
+    static func score(_ e: Evidence, coefficients: [Double]) -> Double {
+        let x = e.vector
+        guard coefficients.count == x.count + 1 else {
+            var p = 1 - exp(-max(0, e.minimumMargin) / 4)
+            if !e.hasName { p *= 0.2 }
+            if e.unknownUnit { p *= 0.7 }
+            return p
+        }
+        var z = coefficients[0]
+        for k in 0..<x.count { z += coefficients[k + 1] * x[k] }
+        return 1 / (1 + exp(-z))
+    }
+
+    /// Fits the coefficients by logistic regression (batch gradient descent, L2) on
+    /// `(evidence, wasRight)` pairs.
+    static func fit(_ samples: [(Evidence, Bool)], iterations: Int = 3000) -> [Double] {
+        guard !samples.isEmpty else { return [] }
+        let xs = samples.map(\.0.vector)
+        let ys = samples.map { $0.1 ? 1.0 : 0.0 }
+        let d = inputCount + 1
+        var w = [Double](repeating: 0, count: d)
+        let rate = 0.5, lambda = 1e-4
+        for _ in 0..<iterations {
+            var g = [Double](repeating: 0, count: d)
+            for (x, y) in zip(xs, ys) {
+                var z = w[0]
+                for k in 0..<x.count { z += w[k + 1] * x[k] }
+                let err = 1 / (1 + exp(-z)) - y
+                g[0] += err
+                for k in 0..<x.count { g[k + 1] += err * x[k] }
+            }
+            for k in 0..<d {
+                w[k] -= rate * (g[k] / Double(xs.count) + (k > 0 ? lambda * w[k] : 0))
+            }
+        }
+        return w
+    }
+}

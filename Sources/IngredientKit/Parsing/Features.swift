@@ -1,0 +1,296 @@
+/// Feature templates of the tagger. A feature is a template and a short byte value; its key
+/// is the FNV hash of both, so training, the model file and the parser agree without a
+/// shared vocabulary.
+enum Template: UInt8, CaseIterable, Sendable {
+    // Context templates: a property of a token, weighted at offsets -2…+2 from the token labeled.
+    case word = 1, suffix3, suffix2, prefix3, shape, lexicon, pad
+    // Local templates: a property of the labeled token's position, weighted at offset 0 only.
+    case paren = 20, segment, position, last, previousQuantity, seenQuantity, dashSeparator, seenOr
+    case segmentShape = 40, parenShape, positionShape, lexiconShape, previousShape
+
+    var name: String { String(describing: self) }
+
+    init?(name: String) {
+        guard let t = Template.allCases.first(where: { $0.name == name }) else { return nil }
+        self = t
+    }
+
+    var isContext: Bool { rawValue < 20 }
+
+    /// Words whose lowercase form alone decides these templates, precombined per word.
+    var isLexical: Bool { self == .word || self == .suffix3 || self == .suffix2 || self == .prefix3 }
+
+    @inline(__always)
+    var seed: UInt64 { ByteHash.mixExact(ByteHash.seed, rawValue) }
+}
+
+/// The features of every token of one line, as hashed keys.
+struct LineFeatures {
+    /// Per token: the keys of its context properties, as `(template, key)`.
+    var context: [[(Template, UInt64)]]
+    /// Per token: the keys of its local features.
+    var local: [[UInt64]]
+    /// Per token: the key of its lowercase word (for the precombined vocabulary), or 0.
+    var lexicalWord: [UInt64]
+}
+
+/// Computes the tagger's features of a tokenized line.
+struct FeatureExtractor {
+    let lexicon: Lexicon
+    /// When set (training only), receives the readable name of every feature computed.
+    var recorder: FeatureRecorder? = nil
+
+    /// Lexicon classes of each token, from the word tables (multi-word phrases included).
+    func lexiconClasses(_ tokens: [Token], _ line: UnsafeBufferPointer<UInt8>) -> [SmallBytes] {
+        var classes = [SmallBytes](repeating: SmallBytes(), count: tokens.count)
+        let wordAt: (Int) -> Range<Int>? = { i in
+            i < tokens.count && tokens[i].kind == .word ? tokens[i].stemRange : nil
+        }
+        for i in tokens.indices where tokens[i].kind == .word {
+            let t = tokens[i]
+            if lexicon.unitAliasesExact[ByteHash.exact(UnsafeBufferPointer(rebasing: line[t.stemRange]))] != nil {
+                classes[i].append(0x55) // U
+            } else if let m = lexicon.unitAliases.longestMatch(in: line, start: i, wordAt: wordAt) {
+                for k in i..<(i + m.words) where classes[k].count < 6 { classes[k].append(0x55) }
+            }
+            if let m = lexicon.numbers.longestMatch(in: line, start: i, wordAt: wordAt) {
+                for k in i..<(i + m.words) { classes[k].append(0x4E) } // N
+            }
+            if lexicon.sizes.value(forWordHash: t.hash) != nil { classes[i].append(0x53) } // S
+            if let kind = lexicon.preparation.value(forWordHash: t.hash) {
+                switch kind {
+                case .verb: classes[i].append(0x56) // V
+                case .adverb: classes[i].append(0x41) // A
+                case .connector: classes[i].append(0x4A) // J
+                }
+            }
+            if let m = lexicon.phrases.longestMatch(in: line, start: i, wordAt: wordAt) {
+                let mark: UInt8 = switch m.value.role {
+                case .comment: 0x43 // C
+                case .purpose: 0x50 // P
+                case .optional: 0x4F // O
+                }
+                for k in i..<(i + m.words) where classes[k].count < 7 { classes[k].append(mark) }
+            }
+        }
+        return classes
+    }
+
+    /// The shape of a token: its kind, case pattern and marks, in a few bytes.
+    static func shape(_ t: Token, _ line: UnsafeBufferPointer<UInt8>) -> SmallBytes {
+        var s = SmallBytes()
+        switch t.kind {
+        case .quantity:
+            s.append(0x51) // Q
+            if t.isMultiplier { s.append(0x78) }
+            else if t.isRange { s.append(0x72) }
+            else if t.isProperFraction { s.append(0x66) }
+            else if !t.isInteger { s.append(0x64) }
+            if t.gluedToNext { s.append(0x67) }
+        case .punctuation:
+            s.append(0x50) // P
+            s.append(t.mark)
+        case .word:
+            var upper = 0, lower = 0, other = 0, hyphen = false, nonASCII = false
+            for b in UnsafeBufferPointer(rebasing: line[t.stemRange]) {
+                if b &- 0x41 < 26 { upper += 1 }
+                else if b &- 0x61 < 26 { lower += 1 }
+                else if b == 0x2D { hyphen = true }
+                else if b >= 0x80 { nonASCII = true }
+                else { other += 1 }
+            }
+            let firstUpper = line[t.start] &- 0x41 < 26
+            if upper == 0 { s.append(0x78) } // x
+            else if lower == 0 { s.append(0x58); s.append(0x58) } // XX
+            else if firstUpper && upper == 1 { s.append(0x58); s.append(0x78) } // Xx
+            else { s.append(0x78); s.append(0x58) } // xX
+            let length = t.stemEnd - t.start
+            if length == 1 { s.append(0x31) } else if length <= 3 { s.append(0x32) }
+            if hyphen { s.append(0x2D) }
+            if nonASCII { s.append(0x75) }
+            if other > 0 { s.append(0x2E) }
+            if t.end != t.stemEnd { s.append(0x5F) }
+        }
+        return s
+    }
+
+    /// A coarse class for conjunctions: quantity, unit word, other word, punctuation.
+    @inline(__always)
+    static func coarse(_ t: Token, _ lex: SmallBytes) -> UInt8 {
+        switch t.kind {
+        case .quantity: return 0x51
+        case .punctuation: return t.mark
+        case .word:
+            let first = UInt8(truncatingIfNeeded: lex.storage)
+            return lex.count > 0 ? first : 0x77
+        }
+    }
+
+    @inline(__always)
+    static func key(_ template: Template, _ value: SmallBytes) -> UInt64 {
+        value.hash(into: template.seed)
+    }
+
+    @inline(__always)
+    static func key(_ template: Template, _ a: SmallBytes, _ b: SmallBytes) -> UInt64 {
+        b.hash(into: ByteHash.mixExact(a.hash(into: template.seed), 0x7C))
+    }
+
+    @inline(__always)
+    static func key(_ template: Template, bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        ByteHash.fold(bytes, into: template.seed)
+    }
+
+    static func digit(_ n: Int) -> SmallBytes {
+        var s = SmallBytes()
+        s.append(0x30 + UInt8(min(max(n, 0), 9)))
+        return s
+    }
+
+    /// All features of the line's tokens.
+    func features(_ tokens: [Token], _ line: UnsafeBufferPointer<UInt8>) -> LineFeatures {
+        let lex = lexiconClasses(tokens, line)
+        var context: [[(Template, UInt64)]] = []
+        var local: [[UInt64]] = []
+        var lexicalWord: [UInt64] = []
+        context.reserveCapacity(tokens.count)
+        local.reserveCapacity(tokens.count)
+        lexicalWord.reserveCapacity(tokens.count)
+
+        var depth = 0, commas = 0, seenQuantity = false, dash = false, seenOr = false
+        for (i, t) in tokens.enumerated() {
+            var ctx: [(Template, UInt64)] = []
+            let shape = Self.shape(t, line)
+            ctx.append((.shape, Self.key(.shape, shape)))
+            if lex[i].count > 0 { ctx.append((.lexicon, Self.key(.lexicon, lex[i]))) }
+            if let recorder {
+                recorder.note(ctx[0].1, .shape, shape.string)
+                if lex[i].count > 0 { recorder.note(ctx[1].1, .lexicon, lex[i].string) }
+            }
+            var wordKey: UInt64 = 0
+            if t.kind == .word {
+                let stem = UnsafeBufferPointer(rebasing: line[t.stemRange])
+                wordKey = Self.key(.word, bytes: stem)
+                ctx.append((.word, wordKey))
+                if let (s3, s2, p3) = Self.affixes(stem) {
+                    if let s3 { ctx.append((.suffix3, Self.key(.suffix3, bytes: s3))) }
+                    ctx.append((.suffix2, Self.key(.suffix2, bytes: s2)))
+                    if let p3 { ctx.append((.prefix3, Self.key(.prefix3, bytes: p3))) }
+                }
+                if let recorder {
+                    recorder.note(wordKey, .word, FeatureRecorder.lower(stem))
+                    if let (s3, s2, p3) = Self.affixes(stem) {
+                        if let s3 { recorder.note(Self.key(.suffix3, bytes: s3), .suffix3, FeatureRecorder.lower(s3)) }
+                        recorder.note(Self.key(.suffix2, bytes: s2), .suffix2, FeatureRecorder.lower(s2))
+                        if let p3 { recorder.note(Self.key(.prefix3, bytes: p3), .prefix3, FeatureRecorder.lower(p3)) }
+                    }
+                }
+            }
+            context.append(ctx)
+            lexicalWord.append(wordKey)
+
+            // Local features.
+            if t.kind == .punctuation {
+                if t.mark == 0x28 || t.mark == 0x5B { depth += 1 }
+            }
+            let coarse = SmallBytes.single(Self.coarse(t, lex[i]))
+            let inParen = depth > 0
+            let seg = Self.digit(min(commas, 3))
+            let pos = Self.digit(min(i, 5))
+            var loc: [UInt64] = []
+            loc.reserveCapacity(12)
+            loc.append(Self.key(.paren, inParen ? SmallBytes("1") : SmallBytes("0")))
+            loc.append(Self.key(.segment, seg))
+            loc.append(Self.key(.position, pos))
+            if i == tokens.count - 1 { loc.append(Self.key(.last, SmallBytes("1"))) }
+            if i > 0 {
+                let p = tokens[i - 1]
+                let ps = p.kind == .quantity ? SmallBytes("Q") : SmallBytes.single(Self.coarse(p, lex[i - 1]))
+                loc.append(Self.key(.previousQuantity, ps))
+                loc.append(Self.key(.previousShape, ps, coarse))
+            }
+            if seenQuantity { loc.append(Self.key(.seenQuantity, SmallBytes("1"))) }
+            if dash { loc.append(Self.key(.dashSeparator, SmallBytes("1"))) }
+            if seenOr { loc.append(Self.key(.seenOr, SmallBytes("1"))) }
+            loc.append(Self.key(.segmentShape, seg, coarse))
+            loc.append(Self.key(.parenShape, inParen ? SmallBytes("1") : SmallBytes("0"), coarse))
+            loc.append(Self.key(.positionShape, pos, coarse))
+            if lex[i].count > 0 { loc.append(Self.key(.lexiconShape, lex[i], shape)) }
+            local.append(loc)
+            if let recorder {
+                recorder.note(Self.key(.paren, inParen ? SmallBytes("1") : SmallBytes("0")), .paren, inParen ? "1" : "0")
+                recorder.note(Self.key(.segment, seg), .segment, seg.string)
+                recorder.note(Self.key(.position, pos), .position, pos.string)
+                recorder.note(Self.key(.last, SmallBytes("1")), .last, "1")
+                if i > 0 {
+                    let p = tokens[i - 1]
+                    let ps = p.kind == .quantity ? SmallBytes("Q") : SmallBytes.single(Self.coarse(p, lex[i - 1]))
+                    recorder.note(Self.key(.previousQuantity, ps), .previousQuantity, ps.string)
+                    recorder.note(Self.key(.previousShape, ps, coarse), .previousShape, ps.string + "|" + coarse.string)
+                }
+                recorder.note(Self.key(.seenQuantity, SmallBytes("1")), .seenQuantity, "1")
+                recorder.note(Self.key(.dashSeparator, SmallBytes("1")), .dashSeparator, "1")
+                recorder.note(Self.key(.seenOr, SmallBytes("1")), .seenOr, "1")
+                recorder.note(Self.key(.segmentShape, seg, coarse), .segmentShape, seg.string + "|" + coarse.string)
+                recorder.note(Self.key(.parenShape, inParen ? SmallBytes("1") : SmallBytes("0"), coarse), .parenShape, (inParen ? "1" : "0") + "|" + coarse.string)
+                recorder.note(Self.key(.positionShape, pos, coarse), .positionShape, pos.string + "|" + coarse.string)
+                if lex[i].count > 0 { recorder.note(Self.key(.lexiconShape, lex[i], shape), .lexiconShape, lex[i].string + "|" + shape.string) }
+            }
+
+            if t.kind == .punctuation {
+                if (t.mark == 0x29 || t.mark == 0x5D), depth > 0 { depth -= 1 }
+                if t.mark == 0x2C || t.mark == 0x3B, depth == 0 { commas += 1 }
+                if t.mark == 0x2D, i > 0, tokens[i - 1].end < t.start, i + 1 < tokens.count, tokens[i + 1].start > t.end { dash = true }
+            }
+            if t.kind == .quantity { seenQuantity = true }
+            if t.kind == .word, t.end - t.start == 2, (line[t.start] | 0x20) == 0x6F, (line[t.start + 1] | 0x20) == 0x72 { seenOr = true }
+        }
+        return LineFeatures(context: context, local: local, lexicalWord: lexicalWord)
+    }
+
+    /// Suffixes of 3 and 2 characters and a prefix of 3, on whole UTF-8 scalars.
+    static func affixes(_ w: UnsafeBufferPointer<UInt8>) -> (UnsafeBufferPointer<UInt8>?, UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>?)? {
+        // Boundaries of the last three scalars.
+        var starts: [Int] = []
+        var i = w.count
+        while i > 0, starts.count < 3 {
+            i -= 1
+            if w[i] & 0xC0 != 0x80 { starts.append(i) }
+        }
+        guard starts.count >= 2, w.count >= 3 else { return nil }
+        let s2 = UnsafeBufferPointer(rebasing: w[starts[1]...])
+        let s3 = starts.count == 3 && w.count >= 4 ? UnsafeBufferPointer(rebasing: w[starts[2]...]) : nil
+        var p3: UnsafeBufferPointer<UInt8>? = nil
+        if w.count >= 5 {
+            var j = 0, scalars = 0
+            while j < w.count, scalars < 3 {
+                j += 1
+                while j < w.count, w[j] & 0xC0 == 0x80 { j += 1 }
+                scalars += 1
+            }
+            p3 = UnsafeBufferPointer(rebasing: w[..<j])
+        }
+        return (s3, s2, p3)
+    }
+}
+
+extension SmallBytes {
+    static func single(_ b: UInt8) -> SmallBytes {
+        var s = SmallBytes()
+        s.append(b)
+        return s
+    }
+}
+
+/// Collects readable names of features while training, for the model file.
+final class FeatureRecorder {
+    private(set) var names: [UInt64: (Template, String)] = [:]
+
+    func note(_ key: UInt64, _ template: Template, _ value: String) {
+        if names[key] == nil { names[key] = (template, value) }
+    }
+
+    static func lower(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        String(decoding: bytes.map { $0 &- 0x41 < 26 ? $0 | 0x20 : $0 }, as: UTF8.self)
+    }
+}

@@ -1,0 +1,47 @@
+/// Recognizes section headers ("For the sauce:", "DRESSING") among ingredient lines.
+///
+/// A line with no digits is a header when it ends with `:` and has at most eight words,
+/// when all of it (without a final `:`) is a phrase of `headers.tsv`, or when it starts
+/// with "for the" and has at most six words.
+enum HeaderDetection {
+    static func title(_ tokens: [Token], _ line: UnsafeBufferPointer<UInt8>, lexicon: Lexicon) -> String? {
+        guard !tokens.isEmpty, !tokens.contains(where: { $0.kind == .quantity }) else { return nil }
+        var content = tokens[...]
+        var colon = false
+        while let last = content.last, last.kind == .punctuation, last.mark == 0x3A || last.mark == 0x2D || last.mark == 0x2A || last.mark == 0x3D {
+            if last.mark == 0x3A { colon = true }
+            content = content.dropLast()
+        }
+        while let first = content.first, first.kind == .punctuation, first.mark != 0x28 {
+            content = content.dropFirst()
+        }
+        guard let first = content.first, let last = content.last else { return nil }
+        let words = content.filter { $0.kind == .word }
+        guard !words.isEmpty else { return nil }
+        // No digit anywhere (quantities were checked; a word like "A1" is not a header word).
+        for b in UnsafeBufferPointer(rebasing: line[first.start..<last.end]) where Tokenizer.isDigit(b) { return nil }
+        let title = String(decoding: UnsafeBufferPointer(rebasing: line[first.start..<last.end]), as: UTF8.self)
+        if colon, words.count <= 8 { return title }
+        let indices = Array(content.indices)
+        let wordAt: (Int) -> Range<Int>? = { k in
+            k < indices.count && tokens[indices[k]].kind == .word ? tokens[indices[k]].stemRange : nil
+        }
+        if content.allSatisfy({ $0.kind == .word }),
+           let m = lexicon.headers.longestMatch(in: line, start: 0, wordAt: wordAt), m.words == indices.count {
+            return title
+        }
+        if words.count <= 6, words.count >= 3, content.allSatisfy({ $0.kind == .word }),
+           Self.isWord(words[0], "for", line), Self.isWord(words[1], "the", line) {
+            return title
+        }
+        return nil
+    }
+
+    static func isWord(_ t: Token, _ word: StaticString, _ line: UnsafeBufferPointer<UInt8>) -> Bool {
+        word.withUTF8Buffer { w in
+            guard t.stemEnd - t.start == w.count else { return false }
+            for k in 0..<w.count where (line[t.start + k] | 0x20) != w[k] { return false }
+            return true
+        }
+    }
+}

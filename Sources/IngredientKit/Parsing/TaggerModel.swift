@@ -1,0 +1,229 @@
+/// The weights of the sequence tagger, read from `Dictionaries/model/tagger.tsv`.
+///
+/// File format (TAB-separated, `#` comments): `scale N` (weights are integers ÷ N);
+/// `calibration a b c …` (the confidence model, see `Confidence`); `transition FROM w…`
+/// (FROM a label or START; one weight per label); `end w…`; `context TEMPLATE VALUE OFFSET w…`
+/// (a property of the token at OFFSET from the one labeled); `local TEMPLATE VALUE w…`.
+/// Labels are in the order QTY UNIT SIZE NAME PREP COMMENT PURPOSE PUNC.
+final class TaggerModel: Sendable {
+    static let offsets = 5 // -2…+2
+    static let rowWidth = offsets * Label.count
+
+    let transitions: [Float] // (L + 1) × L, the last row from START
+    let end: [Float]
+    let contextRows: HashTable<Int32>
+    let vocabularyRows: HashTable<Int32>
+    let contextWeights: [Float]
+    let localRows: HashTable<Int32>
+    let localWeights: [Float]
+    let calibration: [Double]
+    let padBegin: Int32
+    let padEnd: Int32
+
+    /// The model compiled into the library.
+    static let builtIn: TaggerModel = {
+        guard let text = EmbeddedDictionaries.files["model/tagger.tsv"] else { return TaggerModel.empty }
+        do { return try TaggerModel(text: text) } catch { fatalError("built-in tagger model is invalid: \(error)") }
+    }()
+
+    static let empty = try! TaggerModel(text: "scale\t1\n")
+
+    init(text: String) throws {
+        var scale = 1.0
+        var transitions = [Float](repeating: 0, count: (Label.count + 1) * Label.count)
+        var end = [Float](repeating: 0, count: Label.count)
+        var contextRows = HashTable<Int32>()
+        var contextWeights: [Float] = []
+        var localRows = HashTable<Int32>()
+        var localWeights: [Float] = []
+        var calibration: [Double] = []
+        var lexicalRows: [(value: String, template: Template, row: Int32)] = []
+        let table = "model/tagger.tsv"
+
+        var lineNumber = 0
+        var utf8 = text
+        try utf8.withUTF8 { buffer in
+            var i = 0
+            while i < buffer.count {
+                var j = i
+                while j < buffer.count, buffer[j] != 0x0A { j += 1 }
+                lineNumber += 1
+                let line = UnsafeBufferPointer(rebasing: buffer[i..<j])
+                i = j + 1
+                if line.isEmpty || line[0] == 0x23 { continue }
+                let fields = Self.split(line)
+                func weights(from k: Int) throws -> [Float] {
+                    guard fields.count - k == Label.count else {
+                        throw DictionaryError.malformedRow(table: table, line: lineNumber, expected: k + Label.count, found: fields.count)
+                    }
+                    return try (k..<fields.count).map { f in
+                        guard let v = Self.integer(UnsafeBufferPointer(rebasing: line[fields[f]])) else {
+                            throw DictionaryError.invalidValue(table: table, line: lineNumber, column: "weight", value: Self.string(line, fields[f]))
+                        }
+                        return Float(Double(v) / scale)
+                    }
+                }
+                let kind = Self.string(line, fields[0])
+                switch kind {
+                case "scale":
+                    scale = Double(Self.string(line, fields[1])) ?? 1
+                case "calibration":
+                    calibration = fields.dropFirst().map { Double(Self.string(line, $0)) ?? 0 }
+                case "transition":
+                    let from = Self.string(line, fields[1])
+                    let row = from == "START" ? Label.count : Label(code: from)?.rawValue
+                    guard let row else {
+                        throw DictionaryError.invalidValue(table: table, line: lineNumber, column: "label", value: from)
+                    }
+                    let w = try weights(from: 2)
+                    for l in 0..<Label.count { transitions[row * Label.count + l] = w[l] }
+                case "end":
+                    end = try weights(from: 1)
+                case "context":
+                    guard fields.count == 4 + Label.count, let template = Template(name: Self.string(line, fields[1])),
+                          let offset = Int(Self.string(line, fields[3])), abs(offset) <= 2 else {
+                        throw DictionaryError.invalidValue(table: table, line: lineNumber, column: "context feature", value: Self.string(line, fields[0..<min(4, fields.count)].first!))
+                    }
+                    let valueBytes = UnsafeBufferPointer(rebasing: line[fields[2]])
+                    let key = template.isLexical ? FeatureExtractor.key(template, bytes: valueBytes) : ByteHash.exact(valueBytes, into: template.seed)
+                    let w = try weights(from: 4)
+                    var row: Int32 = 0
+                    if let r = contextRows[key] { row = r } else {
+                        row = Int32(contextWeights.count / Self.rowWidth)
+                        contextWeights.append(contentsOf: repeatElement(0, count: Self.rowWidth))
+                        contextRows.set(key, row)
+                        if template.isLexical { lexicalRows.append((Self.string(line, fields[2]), template, row)) }
+                    }
+                    let base = Int(row) * Self.rowWidth + (offset + 2) * Label.count
+                    for l in 0..<Label.count { contextWeights[base + l] = w[l] }
+                case "local":
+                    guard fields.count == 3 + Label.count, let template = Template(name: Self.string(line, fields[1])) else {
+                        throw DictionaryError.invalidValue(table: table, line: lineNumber, column: "local feature", value: Self.string(line, fields[0]))
+                    }
+                    let key = ByteHash.exact(UnsafeBufferPointer(rebasing: line[fields[2]]), into: template.seed)
+                    let w = try weights(from: 3)
+                    let row = Int32(localWeights.count / Label.count)
+                    localWeights.append(contentsOf: w)
+                    localRows.set(key, row)
+                default:
+                    throw DictionaryError.invalidValue(table: table, line: lineNumber, column: "row kind", value: kind)
+                }
+            }
+        }
+        // Pads for positions before the first and after the last token.
+        for (k, value) in ["B", "E"].enumerated() {
+            let key = ByteHash.exact(Array(value.utf8), into: Template.pad.seed)
+            if contextRows[key] == nil {
+                contextRows.set(key, Int32(contextWeights.count / Self.rowWidth))
+                contextWeights.append(contentsOf: repeatElement(0, count: Self.rowWidth))
+            }
+            _ = k
+        }
+        // Precombine, per known word, every property its lowercase form decides.
+        var vocabulary = HashTable<Int32>(minimumCapacity: lexicalRows.count)
+        for entry in lexicalRows where entry.template == .word {
+            var bytes = Array(entry.value.utf8)
+            let combined = Int32(contextWeights.count / Self.rowWidth)
+            contextWeights.append(contentsOf: repeatElement(0, count: Self.rowWidth))
+            bytes.withUnsafeMutableBufferPointer { b in
+                let stem = UnsafeBufferPointer(b)
+                var keys = [FeatureExtractor.key(.word, bytes: stem)]
+                if let (s3, s2, p3) = FeatureExtractor.affixes(stem) {
+                    if let s3 { keys.append(FeatureExtractor.key(.suffix3, bytes: s3)) }
+                    keys.append(FeatureExtractor.key(.suffix2, bytes: s2))
+                    if let p3 { keys.append(FeatureExtractor.key(.prefix3, bytes: p3)) }
+                }
+                for key in keys {
+                    guard let r = contextRows[key] else { continue }
+                    for x in 0..<Self.rowWidth {
+                        contextWeights[Int(combined) * Self.rowWidth + x] += contextWeights[Int(r) * Self.rowWidth + x]
+                    }
+                }
+                vocabulary.set(keys[0], combined)
+            }
+        }
+        self.transitions = transitions
+        self.end = end
+        self.contextRows = contextRows
+        self.vocabularyRows = vocabulary
+        self.contextWeights = contextWeights
+        self.localRows = localRows
+        self.localWeights = localWeights
+        self.calibration = calibration
+        self.padBegin = contextRows[ByteHash.exact(Array("B".utf8), into: Template.pad.seed)]!
+        self.padEnd = contextRows[ByteHash.exact(Array("E".utf8), into: Template.pad.seed)]!
+    }
+
+    var isEmpty: Bool { localRows.count == 0 }
+
+    /// Emission scores for a line (tokens × labels), written into `out`.
+    func emission(_ features: LineFeatures, into out: inout [Float]) {
+        let n = features.context.count
+        let L = Label.count, W = Self.rowWidth
+        out.removeAll(keepingCapacity: true)
+        out.append(contentsOf: repeatElement(0, count: n * L))
+        // Combined context row of each token.
+        var rows = [Float](repeating: 0, count: (n + 4) * W)
+        contextWeights.withUnsafeBufferPointer { cw in
+            func add(_ row: Int32, to slot: Int) {
+                let src = Int(row) * W, dst = slot * W
+                for x in 0..<W { rows[dst + x] += cw[src + x] }
+            }
+            add(padBegin, to: 0); add(padBegin, to: 1)
+            add(padEnd, to: n + 2); add(padEnd, to: n + 3)
+            for j in 0..<n {
+                let slot = j + 2
+                let vocab = features.lexicalWord[j] != 0 ? vocabularyRows[features.lexicalWord[j]] : nil
+                if let vocab { add(vocab, to: slot) }
+                for (template, key) in features.context[j] {
+                    if vocab != nil, template.isLexical { continue }
+                    if let r = contextRows[key] { add(r, to: slot) }
+                }
+            }
+        }
+        for t in 0..<n {
+            for o in -2...2 {
+                let src = (t + 2 + o) * W + (o + 2) * L
+                for l in 0..<L { out[t * L + l] += rows[src + l] }
+            }
+            for key in features.local[t] {
+                if let r = localRows[key] {
+                    let src = Int(r) * L
+                    for l in 0..<L { out[t * L + l] += localWeights[src + l] }
+                }
+            }
+        }
+    }
+
+    // MARK: - Reading helpers
+
+    private static func split(_ line: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
+        var fields: [Range<Int>] = []
+        var s = 0
+        for (k, b) in line.enumerated() where b == 0x09 {
+            fields.append(s..<k)
+            s = k + 1
+        }
+        var e = line.count
+        if e > s, line[e - 1] == 0x0D { e -= 1 }
+        fields.append(s..<e)
+        return fields
+    }
+
+    private static func string(_ line: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: line[r]), as: UTF8.self)
+    }
+
+    private static func integer(_ b: UnsafeBufferPointer<UInt8>) -> Int? {
+        var i = 0, sign = 1, v = 0
+        if i < b.count, b[i] == 0x2D { sign = -1; i += 1 }
+        guard i < b.count else { return nil }
+        while i < b.count {
+            let d = b[i] &- 0x30
+            guard d < 10 else { return nil }
+            v = v * 10 + Int(d)
+            i += 1
+        }
+        return sign * v
+    }
+}

@@ -1,0 +1,89 @@
+/// Second tokenizer pass: joins number tokens into mixed numbers, ranges and multipliers.
+enum QuantityGrouping {
+    static func group(_ raw: [Token], _ s: UnsafeBufferPointer<UInt8>) -> [Token] {
+        var out: [Token] = []
+        out.reserveCapacity(raw.count)
+        var i = 0
+        while i < raw.count {
+            guard raw[i].kind == .quantity, !raw[i].isMultiplier else {
+                out.append(raw[i])
+                i += 1
+                continue
+            }
+            var q = raw[i]
+            var next = i + 1
+            // Mixed numbers: "1 1/2", "1 ½", "1-1/2".
+            if q.isInteger, !q.gluedToNext {
+                if next < raw.count, raw[next].kind == .quantity, raw[next].isProperFraction, !raw[next].isMultiplier {
+                    q = joined(q, raw[next], value: q.value + raw[next].value)
+                    next += 1
+                } else if next + 1 < raw.count, isHyphen(raw[next]), raw[next].start == q.end,
+                          raw[next + 1].kind == .quantity, raw[next + 1].isProperFraction,
+                          raw[next + 1].start == raw[next].end {
+                    q = joined(q, raw[next + 1], value: q.value + raw[next + 1].value)
+                    next += 2
+                }
+            }
+            // Ranges: "2-3", "2 – 3", "2 to 3", "2 or 3", "1½-2".
+            if next + 1 < raw.count, isRangeJoiner(raw[next], s), raw[next + 1].kind == .quantity, !raw[next + 1].isMultiplier {
+                var upper = raw[next + 1]
+                var after = next + 2
+                if upper.isInteger, !upper.gluedToNext, after < raw.count, raw[after].kind == .quantity,
+                   raw[after].isProperFraction {
+                    upper = joined(upper, raw[after], value: upper.value + raw[after].value)
+                    after += 1
+                }
+                if upper.value > q.value {
+                    var r = joined(q, upper, value: q.value)
+                    r.maxValue = upper.value
+                    r.isInteger = false
+                    r.isProperFraction = false
+                    q = r
+                    next = after
+                }
+            }
+            // Multipliers: "8 x 450g", "2x".
+            if next < raw.count, isTimes(raw[next], s), raw[next].start - q.end <= 1 {
+                let followedByAmount = next + 1 < raw.count && raw[next + 1].kind == .quantity
+                if followedByAmount || raw[next].start == q.end {
+                    q.end = raw[next].end
+                    q.stemEnd = q.end
+                    q.isMultiplier = true
+                    q.gluedToNext = false
+                    next += 1
+                }
+            }
+            out.append(q)
+            i = next
+        }
+        return out
+    }
+
+    private static func joined(_ a: Token, _ b: Token, value: Double) -> Token {
+        var t = a
+        t.end = b.end
+        t.stemEnd = b.end
+        t.value = value
+        t.maxValue = value
+        t.isInteger = false
+        t.isProperFraction = false
+        t.gluedToNext = b.gluedToNext
+        return t
+    }
+
+    private static func isHyphen(_ t: Token) -> Bool {
+        t.kind == .punctuation && t.mark == 0x2D
+    }
+
+    private static func isRangeJoiner(_ t: Token, _ s: UnsafeBufferPointer<UInt8>) -> Bool {
+        if isHyphen(t) { return true }
+        guard t.kind == .word, t.end - t.start == 2 else { return false }
+        let a = s[t.start] | 0x20, b = s[t.start + 1] | 0x20
+        return (a == 0x74 && b == 0x6F) || (a == 0x6F && b == 0x72) // "to", "or"
+    }
+
+    private static func isTimes(_ t: Token, _ s: UnsafeBufferPointer<UInt8>) -> Bool {
+        if t.kind == .punctuation { return t.mark == Tokenizer.timesMark && t.end - t.start == 2 }
+        return t.kind == .word && t.end - t.start == 1 && (s[t.start] | 0x20) == 0x78
+    }
+}

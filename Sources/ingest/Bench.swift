@@ -1,0 +1,59 @@
+import ArgumentParser
+import IngredientKit
+#if canImport(Glibc)
+import Glibc
+#endif
+
+struct Bench: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Measure parsing throughput (JSON output included) and peak memory on one core.",
+        discussion: "Streams FILE repeatedly until at least --lines lines were parsed; output is encoded and discarded. Build with -c release."
+    )
+
+    @Option(help: "Parse at least this many lines.")
+    var lines = 5_000_000
+
+    @Argument(help: "A file of ingredient lines.")
+    var file: String
+
+    func run() throws {
+        let parser = IngredientParser()
+        _ = parser.parse("1 cup flour") // load the tables before timing
+        var out: [UInt8] = []
+        out.reserveCapacity(1 << 17)
+        var count = 0, bytes = 0, passes = 0
+        let start = monotonicSeconds()
+        while count < lines {
+            try LineReader(path: file).forEachLine { line in
+                JSONLine.append(parser.parse(utf8: line), to: &out)
+                bytes += out.count
+                out.removeAll(keepingCapacity: true)
+                count += 1
+            }
+            passes += 1
+            if count == 0 { break }
+        }
+        let seconds = monotonicSeconds() - start
+        var usage = rusage()
+        getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+        let rssMB = Double(usage.ru_maxrss) / 1024
+        print("bench: \(count) lines (\(passes) passes over \(file)) in \(rounded(seconds)) s: \(Int(Double(count) / seconds)) lines/s, \(rounded(Double(bytes) / 1e6 / seconds)) MB/s of JSON, peak RSS \(rounded(rssMB)) MB")
+    }
+
+    func rounded(_ x: Double) -> String { "\((x * 100).rounded() / 100)" }
+}
+
+func monotonicSeconds() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+}
+
+func writeFile(_ path: String, _ text: String) throws {
+    guard let f = fopen(path, "wb") else {
+        throw ValidationError("cannot write \(path): \(String(cString: strerror(errno)))")
+    }
+    defer { fclose(f) }
+    var t = text
+    t.withUTF8 { _ = fwrite($0.baseAddress, 1, $0.count, f) }
+}

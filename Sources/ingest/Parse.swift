@@ -1,0 +1,108 @@
+import ArgumentParser
+import IngredientKit
+
+struct Parse: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Parse ingredient lines into JSON Lines (one object per input line) or a table.",
+        discussion: "Reads each FILE, or standard input when none is given. Every input line gives exactly one output object, in input order; see the README for the fields."
+    )
+
+    enum Format: String, ExpressibleByArgument, CaseIterable { case json, table }
+
+    @Option(help: "Output format: json (JSON Lines) or table.")
+    var format: Format = .json
+
+    @OptionGroup var dictionaryOptions: DictionaryOptions
+
+    @Argument(help: "Files of ingredient lines, one per line.")
+    var files: [String] = []
+
+    func run() throws {
+        let parser = IngredientParser(lexicon: try dictionaryOptions.lexicon())
+        var out = OutputBuffer()
+        var table = TableWriter()
+        var failed = false
+        for path in files.isEmpty ? [nil] : files.map(Optional.some) {
+            do {
+                try LineReader(path: path).forEachLine { bytes in
+                    let parsed = parser.parse(utf8: bytes)
+                    switch format {
+                    case .json: JSONLine.append(parsed, to: &out.bytes)
+                    case .table: table.add(parsed)
+                    }
+                    out.flushIfFull()
+                }
+            } catch {
+                out.flush()
+                printError("\(error)")
+                failed = true
+            }
+        }
+        if format == .table { out.write(table.render()) }
+        out.flush()
+        if failed { throw ExitCode(1) }
+    }
+}
+
+/// A readable fixed-width table of parsed lines.
+struct TableWriter {
+    var rows: [[String]] = []
+
+    static let header = ["qty", "unit", "size", "name", "preparation", "comment", "opt", "conf"]
+
+    mutating func add(_ p: ParsedIngredient) {
+        switch p.kind {
+        case .empty:
+            rows.append(Array(repeating: "", count: Self.header.count))
+        case .header:
+            rows.append(["", "", "", "[\(p.section ?? "")]", "", "", "", ""])
+        case .ingredient:
+            var qty = Self.number(p.quantity)
+            if let max = p.quantityMax, max != p.quantity { qty += "-" + Self.number(max) }
+            var comment = [p.comment, p.purpose].compactMap { $0 }.joined(separator: "; ")
+            if !p.alternates.isEmpty {
+                let alts = p.alternates.map { a in [Self.number(a.quantity), a.unit ?? ""].filter { !$0.isEmpty }.joined(separator: " ") }
+                comment = (["(= " + alts.joined(separator: ", ") + ")"] + (comment.isEmpty ? [] : [comment])).joined(separator: " ")
+            }
+            rows.append([qty, p.unit ?? "", p.size ?? "", p.name ?? "", p.preparation ?? "", comment,
+                         p.isOptional ? "yes" : "", String(format: p.confidence)])
+        }
+    }
+
+    static func number(_ v: Double?) -> String {
+        guard let v else { return "" }
+        var out: [UInt8] = []
+        JSONLine.appendNumber(v, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    func render() -> String {
+        let all = [Self.header] + rows
+        var widths = Array(repeating: 0, count: Self.header.count)
+        for r in all { for (k, c) in r.enumerated() { widths[k] = min(max(widths[k], c.count), 40) } }
+        var text = ""
+        for (n, r) in all.enumerated() {
+            let cells = r.enumerated().map { k, c in
+                let cut = c.count > 40 ? String(c.prefix(39)) + "…" : c
+                return cut + String(repeating: " ", count: max(0, widths[k] - cut.count))
+            }
+            text += cells.joined(separator: "  ").trimmingTrailingSpaces() + "\n"
+            if n == 0 { text += widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ") + "\n" }
+        }
+        return text
+    }
+}
+
+extension String {
+    init(format confidence: Double) {
+        let v = Int((confidence * 100).rounded())
+        self = "0.\(v < 10 ? "0" : "")\(v)"
+        if v >= 100 { self = "1.00" }
+    }
+
+    func trimmingTrailingSpaces() -> String {
+        var s = self
+        while s.last == " " { s.removeLast() }
+        return s
+    }
+}
