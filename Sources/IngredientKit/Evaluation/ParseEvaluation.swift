@@ -87,8 +87,8 @@ struct Scorer {
 
     func score(_ g: GoldSentence, _ p: ParsedIngredient) -> ParseEvaluation.Outcome {
         let goldAmount = g.amounts.first
-        let gq = goldAmount.flatMap { value($0.quantity) }
-        let gqMax = goldAmount.flatMap { value($0.quantityMax) } ?? gq
+        let gq = goldAmount.flatMap { value($0.quantity)?.low }
+        let gqMax = goldAmount.flatMap { value($0.quantityMax)?.high } ?? gq
         let quantityRight: Bool
         if let gq {
             quantityRight = close(p.quantity, gq) && close(p.quantityMax ?? p.quantity, gqMax ?? gq)
@@ -107,15 +107,18 @@ struct Scorer {
         return abs(a - b) <= 0.005 * max(1, abs(b))
     }
 
-    private func value(_ q: GoldSentence.Quantity?) -> Double? {
+    /// A gold quantity as (low, high): numbers, number words, and text ranges such as "1.5-1.8".
+    private func value(_ q: GoldSentence.Quantity?) -> (low: Double, high: Double)? {
         switch q {
         case .none: return nil
-        case .number(let d): return d
+        case .number(let d): return (d, d)
         case .text(let s):
             if s.isEmpty { return nil }
-            if let v = lexicon.number(word: s) { return v }
+            if let v = lexicon.number(word: s) { return (v, v) }
             var copy = s
-            return copy.withUTF8 { b in Tokenizer.tokenize(b).first(where: { $0.kind == .quantity })?.value }
+            return copy.withUTF8 { b in
+                Tokenizer.tokenize(b).first(where: { $0.kind == .quantity }).map { ($0.value, $0.maxValue) }
+            }
         }
     }
 

@@ -48,6 +48,18 @@ public struct Lexicon: Sendable {
     private(set) var phrases = PhraseTable<PhraseInfo>()
     private(set) var headers = PhraseTable<Bool>()
     private var unitIndexByID: [String: Int] = [:]
+    /// For each word that starts an entry of some table, which tables (see `FirstWord`).
+    private(set) var firstWords = HashTable<UInt8>()
+
+    /// Bits of `firstWords`.
+    enum FirstWord {
+        static let unit: UInt8 = 1, number: UInt8 = 2, size: UInt8 = 4, preparation: UInt8 = 8, phrase: UInt8 = 16
+    }
+
+    private mutating func noteFirstWord(_ phrase: String, _ bit: UInt8) {
+        let first = phrase.split(separator: " ").first.map { Array($0.utf8) } ?? []
+        firstWords.update(ByteHash.fold(first), default: 0) { $0 |= bit }
+    }
 
     /// The tables compiled into the library.
     public static let builtIn: Lexicon = {
@@ -131,6 +143,7 @@ public struct Lexicon: Sendable {
         preparation = PhraseTable()
         phrases = PhraseTable()
         headers = PhraseTable()
+        firstWords = HashTable()
 
         for row in rows[.units] ?? [] {
             let c = row.columns
@@ -149,12 +162,15 @@ public struct Lexicon: Sendable {
             unitIndexByID[c[0]] = units.count
             units.append(UnitDefinition(id: c[0], dimension: dimension, factor: factor))
             unitAliases.insert(c[0], index)
+            noteFirstWord(c[0], FirstWord.unit)
             for alias in c[3].split(separator: "|") {
                 let a = alias.trimmingSpaces()
                 if a.hasPrefix("="), a.count > 1 {
                     unitAliasesExact.set(ByteHash.exact(Array(a.dropFirst().utf8)), index)
+                    noteFirstWord(String(a.dropFirst()), FirstWord.unit)
                 } else if !a.isEmpty {
                     unitAliases.insert(a, index)
+                    noteFirstWord(a, FirstWord.unit)
                 }
             }
         }
@@ -163,13 +179,18 @@ public struct Lexicon: Sendable {
                 throw DictionaryError.invalidValue(table: DictionaryTable.numbers.fileName, line: row.line, column: "value", value: row.columns[1])
             }
             numbers.insert(row.columns[0], value)
+            noteFirstWord(row.columns[0], FirstWord.number)
         }
-        for row in rows[.sizes] ?? [] { sizes.insert(row.columns[0], true) }
+        for row in rows[.sizes] ?? [] {
+            sizes.insert(row.columns[0], true)
+            noteFirstWord(row.columns[0], FirstWord.size)
+        }
         for row in rows[.preparation] ?? [] {
             guard let kind = PreparationKind(rawValue: row.columns[1]) else {
                 throw DictionaryError.invalidValue(table: DictionaryTable.preparation.fileName, line: row.line, column: "kind", value: row.columns[1])
             }
             preparation.insert(row.columns[0], kind)
+            noteFirstWord(row.columns[0], FirstWord.preparation)
         }
         for row in rows[.phrases] ?? [] {
             let table = DictionaryTable.phrases.fileName
@@ -180,6 +201,7 @@ public struct Lexicon: Sendable {
                 throw DictionaryError.invalidValue(table: table, line: row.line, column: "optional (yes or no)", value: row.columns[2])
             }
             phrases.insert(row.columns[0], PhraseInfo(role: role, optional: row.columns[2] == "yes"))
+            noteFirstWord(row.columns[0], FirstWord.phrase)
         }
         for row in rows[.headers] ?? [] { headers.insert(row.columns[0], true) }
     }

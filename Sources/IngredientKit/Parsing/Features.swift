@@ -24,14 +24,30 @@ enum Template: UInt8, CaseIterable, Sendable {
     var seed: UInt64 { ByteHash.mixExact(ByteHash.seed, rawValue) }
 }
 
-/// The features of every token of one line, as hashed keys.
+/// The features of every token of one line, as hashed keys, in flat arrays: token `t`'s
+/// context keys are `contextKeys[contextStart[t]..<contextStart[t + 1]]`, likewise local.
 struct LineFeatures {
-    /// Per token: the keys of its context properties, as `(template, key)`.
-    var context: [[(Template, UInt64)]]
-    /// Per token: the keys of its local features.
-    var local: [[UInt64]]
+    var contextKeys: [UInt64] = []
+    var contextTemplates: [Template] = []
+    var contextStart: [Int] = [0]
+    var localKeys: [UInt64] = []
+    var localStart: [Int] = [0]
     /// Per token: the key of its lowercase word (for the precombined vocabulary), or 0.
-    var lexicalWord: [UInt64]
+    var lexicalWord: [UInt64] = []
+
+    var tokenCount: Int { lexicalWord.count }
+
+    @inline(__always)
+    mutating func addContext(_ template: Template, _ key: UInt64) {
+        contextTemplates.append(template)
+        contextKeys.append(key)
+    }
+
+    @inline(__always)
+    mutating func addLocal(_ key: UInt64) { localKeys.append(key) }
+
+    func context(_ t: Int) -> ArraySlice<UInt64> { contextKeys[contextStart[t]..<contextStart[t + 1]] }
+    func local(_ t: Int) -> ArraySlice<UInt64> { localKeys[localStart[t]..<localStart[t + 1]] }
 }
 
 /// Computes the tagger's features of a tokenized line.
@@ -48,23 +64,29 @@ struct FeatureExtractor {
         }
         for i in tokens.indices where tokens[i].kind == .word {
             let t = tokens[i]
-            if lexicon.unitAliasesExact[ByteHash.exact(UnsafeBufferPointer(rebasing: line[t.stemRange]))] != nil {
-                classes[i].append(0x55) // U
-            } else if let m = lexicon.unitAliases.longestMatch(in: line, start: i, wordAt: wordAt) {
-                for k in i..<(i + m.words) where classes[k].count < 6 { classes[k].append(0x55) }
+            let bits = lexicon.firstWords[t.hash] ?? 0
+            if bits == 0 { continue }
+            typealias F = Lexicon.FirstWord
+            if bits & F.unit != 0 {
+                if t.stemEnd - t.start <= 3,
+                   lexicon.unitAliasesExact[ByteHash.exact(UnsafeBufferPointer(rebasing: line[t.stemRange]))] != nil {
+                    classes[i].append(0x55) // U
+                } else if let m = lexicon.unitAliases.longestMatch(in: line, start: i, wordAt: wordAt) {
+                    for k in i..<(i + m.words) where classes[k].count < 6 { classes[k].append(0x55) }
+                }
             }
-            if let m = lexicon.numbers.longestMatch(in: line, start: i, wordAt: wordAt) {
+            if bits & F.number != 0, let m = lexicon.numbers.longestMatch(in: line, start: i, wordAt: wordAt) {
                 for k in i..<(i + m.words) { classes[k].append(0x4E) } // N
             }
-            if lexicon.sizes.value(forWordHash: t.hash) != nil { classes[i].append(0x53) } // S
-            if let kind = lexicon.preparation.value(forWordHash: t.hash) {
+            if bits & F.size != 0, lexicon.sizes.value(forWordHash: t.hash) != nil { classes[i].append(0x53) } // S
+            if bits & F.preparation != 0, let kind = lexicon.preparation.value(forWordHash: t.hash) {
                 switch kind {
                 case .verb: classes[i].append(0x56) // V
                 case .adverb: classes[i].append(0x41) // A
                 case .connector: classes[i].append(0x4A) // J
                 }
             }
-            if let m = lexicon.phrases.longestMatch(in: line, start: i, wordAt: wordAt) {
+            if bits & F.phrase != 0, let m = lexicon.phrases.longestMatch(in: line, start: i, wordAt: wordAt) {
                 let mark: UInt8 = switch m.value.role {
                 case .comment: 0x43 // C
                 case .purpose: 0x50 // P
@@ -150,32 +172,32 @@ struct FeatureExtractor {
     /// All features of the line's tokens.
     func features(_ tokens: [Token], _ line: UnsafeBufferPointer<UInt8>) -> LineFeatures {
         let lex = lexiconClasses(tokens, line)
-        var context: [[(Template, UInt64)]] = []
-        var local: [[UInt64]] = []
-        var lexicalWord: [UInt64] = []
-        context.reserveCapacity(tokens.count)
-        local.reserveCapacity(tokens.count)
-        lexicalWord.reserveCapacity(tokens.count)
+        var f = LineFeatures()
+        f.contextKeys.reserveCapacity(tokens.count * 6)
+        f.contextTemplates.reserveCapacity(tokens.count * 6)
+        f.contextStart.reserveCapacity(tokens.count + 1)
+        f.localKeys.reserveCapacity(tokens.count * 12)
+        f.localStart.reserveCapacity(tokens.count + 1)
+        f.lexicalWord.reserveCapacity(tokens.count)
 
         var depth = 0, commas = 0, seenQuantity = false, dash = false, seenOr = false
         for (i, t) in tokens.enumerated() {
-            var ctx: [(Template, UInt64)] = []
             let shape = Self.shape(t, line)
-            ctx.append((.shape, Self.key(.shape, shape)))
-            if lex[i].count > 0 { ctx.append((.lexicon, Self.key(.lexicon, lex[i]))) }
+            f.addContext(.shape, Self.key(.shape, shape))
+            if lex[i].count > 0 { f.addContext(.lexicon, Self.key(.lexicon, lex[i])) }
             if let recorder {
-                recorder.note(ctx[0].1, .shape, shape.string)
-                if lex[i].count > 0 { recorder.note(ctx[1].1, .lexicon, lex[i].string) }
+                recorder.note(Self.key(.shape, shape), .shape, shape.string)
+                if lex[i].count > 0 { recorder.note(Self.key(.lexicon, lex[i]), .lexicon, lex[i].string) }
             }
             var wordKey: UInt64 = 0
             if t.kind == .word {
                 let stem = UnsafeBufferPointer(rebasing: line[t.stemRange])
                 wordKey = Self.key(.word, bytes: stem)
-                ctx.append((.word, wordKey))
+                f.addContext(.word, wordKey)
                 if let (s3, s2, p3) = Self.affixes(stem) {
-                    if let s3 { ctx.append((.suffix3, Self.key(.suffix3, bytes: s3))) }
-                    ctx.append((.suffix2, Self.key(.suffix2, bytes: s2)))
-                    if let p3 { ctx.append((.prefix3, Self.key(.prefix3, bytes: p3))) }
+                    if let s3 { f.addContext(.suffix3, Self.key(.suffix3, bytes: s3)) }
+                    f.addContext(.suffix2, Self.key(.suffix2, bytes: s2))
+                    if let p3 { f.addContext(.prefix3, Self.key(.prefix3, bytes: p3)) }
                 }
                 if let recorder {
                     recorder.note(wordKey, .word, FeatureRecorder.lower(stem))
@@ -186,8 +208,8 @@ struct FeatureExtractor {
                     }
                 }
             }
-            context.append(ctx)
-            lexicalWord.append(wordKey)
+            f.contextStart.append(f.contextKeys.count)
+            f.lexicalWord.append(wordKey)
 
             // Local features.
             if t.kind == .punctuation {
@@ -197,26 +219,24 @@ struct FeatureExtractor {
             let inParen = depth > 0
             let seg = Self.digit(min(commas, 3))
             let pos = Self.digit(min(i, 5))
-            var loc: [UInt64] = []
-            loc.reserveCapacity(12)
-            loc.append(Self.key(.paren, inParen ? SmallBytes("1") : SmallBytes("0")))
-            loc.append(Self.key(.segment, seg))
-            loc.append(Self.key(.position, pos))
-            if i == tokens.count - 1 { loc.append(Self.key(.last, SmallBytes("1"))) }
+            f.addLocal(Self.key(.paren, inParen ? SmallBytes("1") : SmallBytes("0")))
+            f.addLocal(Self.key(.segment, seg))
+            f.addLocal(Self.key(.position, pos))
+            if i == tokens.count - 1 { f.addLocal(Self.key(.last, SmallBytes("1"))) }
             if i > 0 {
                 let p = tokens[i - 1]
                 let ps = p.kind == .quantity ? SmallBytes("Q") : SmallBytes.single(Self.coarse(p, lex[i - 1]))
-                loc.append(Self.key(.previousQuantity, ps))
-                loc.append(Self.key(.previousShape, ps, coarse))
+                f.addLocal(Self.key(.previousQuantity, ps))
+                f.addLocal(Self.key(.previousShape, ps, coarse))
             }
-            if seenQuantity { loc.append(Self.key(.seenQuantity, SmallBytes("1"))) }
-            if dash { loc.append(Self.key(.dashSeparator, SmallBytes("1"))) }
-            if seenOr { loc.append(Self.key(.seenOr, SmallBytes("1"))) }
-            loc.append(Self.key(.segmentShape, seg, coarse))
-            loc.append(Self.key(.parenShape, inParen ? SmallBytes("1") : SmallBytes("0"), coarse))
-            loc.append(Self.key(.positionShape, pos, coarse))
-            if lex[i].count > 0 { loc.append(Self.key(.lexiconShape, lex[i], shape)) }
-            local.append(loc)
+            if seenQuantity { f.addLocal(Self.key(.seenQuantity, SmallBytes("1"))) }
+            if dash { f.addLocal(Self.key(.dashSeparator, SmallBytes("1"))) }
+            if seenOr { f.addLocal(Self.key(.seenOr, SmallBytes("1"))) }
+            f.addLocal(Self.key(.segmentShape, seg, coarse))
+            f.addLocal(Self.key(.parenShape, inParen ? SmallBytes("1") : SmallBytes("0"), coarse))
+            f.addLocal(Self.key(.positionShape, pos, coarse))
+            if lex[i].count > 0 { f.addLocal(Self.key(.lexiconShape, lex[i], shape)) }
+            f.localStart.append(f.localKeys.count)
             if let recorder {
                 recorder.note(Self.key(.paren, inParen ? SmallBytes("1") : SmallBytes("0")), .paren, inParen ? "1" : "0")
                 recorder.note(Self.key(.segment, seg), .segment, seg.string)
@@ -245,21 +265,25 @@ struct FeatureExtractor {
             if t.kind == .quantity { seenQuantity = true }
             if t.kind == .word, t.end - t.start == 2, (line[t.start] | 0x20) == 0x6F, (line[t.start + 1] | 0x20) == 0x72 { seenOr = true }
         }
-        return LineFeatures(context: context, local: local, lexicalWord: lexicalWord)
+        return f
     }
 
     /// Suffixes of 3 and 2 characters and a prefix of 3, on whole UTF-8 scalars.
+    @inline(__always)
     static func affixes(_ w: UnsafeBufferPointer<UInt8>) -> (UnsafeBufferPointer<UInt8>?, UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>?)? {
-        // Boundaries of the last three scalars.
-        var starts: [Int] = []
+        guard w.count >= 3 else { return nil }
+        // Start offsets of the last three scalars.
+        var s1 = -1, s2 = -1, s3 = -1
         var i = w.count
-        while i > 0, starts.count < 3 {
+        while i > 0, s3 < 0 {
             i -= 1
-            if w[i] & 0xC0 != 0x80 { starts.append(i) }
+            if w[i] & 0xC0 != 0x80 {
+                if s1 < 0 { s1 = i } else if s2 < 0 { s2 = i } else { s3 = i }
+            }
         }
-        guard starts.count >= 2, w.count >= 3 else { return nil }
-        let s2 = UnsafeBufferPointer(rebasing: w[starts[1]...])
-        let s3 = starts.count == 3 && w.count >= 4 ? UnsafeBufferPointer(rebasing: w[starts[2]...]) : nil
+        guard s2 >= 0 else { return nil }
+        let suffix2 = UnsafeBufferPointer(rebasing: w[s2...])
+        let suffix3 = s3 >= 0 && w.count >= 4 ? UnsafeBufferPointer(rebasing: w[s3...]) : nil
         var p3: UnsafeBufferPointer<UInt8>? = nil
         if w.count >= 5 {
             var j = 0, scalars = 0
@@ -270,7 +294,7 @@ struct FeatureExtractor {
             }
             p3 = UnsafeBufferPointer(rebasing: w[..<j])
         }
-        return (s3, s2, p3)
+        return (suffix3, suffix2, p3)
     }
 }
 

@@ -65,11 +65,12 @@ public struct IngredientParser: Sendable {
         }
         let extractor = FeatureExtractor(lexicon: lexicon)
         let features = extractor.features(tokens, line)
-        var emission: [Float] = []
-        model.emission(features, into: &emission)
+        var emission: [SIMD8<Float>] = []
+        let unknownWords = model.emission(features, into: &emission)
         var labels: [Int] = []
         var margins: [Float] = []
-        emission.withUnsafeBufferPointer { e in
+        emission.withUnsafeBytes { raw in
+            let e = raw.bindMemory(to: Float.self)
             model.transitions.withUnsafeBufferPointer { tr in
                 model.end.withUnsafeBufferPointer { en in
                     Viterbi.decode(emission: e, count: tokens.count, transitions: tr, end: en, labels: &labels, margins: &margins)
@@ -80,11 +81,8 @@ public struct IngredientParser: Sendable {
         let assembler = LineAssembler(lexicon: lexicon, tokens: tokens, labels: labels, line: line)
         let doubts = assembler.assemble(into: &result)
 
-        var unknownWords = 0, words = 0
-        for (k, t) in tokens.enumerated() where t.kind == .word {
-            words += 1
-            if model.vocabularyRows[features.lexicalWord[k]] == nil { unknownWords += 1 }
-        }
+        var words = 0
+        for t in tokens where t.kind == .word { words += 1 }
         let evidence = Confidence.Evidence(
             minimumMargin: Double(margins.min() ?? 0),
             meanMargin: Double(margins.reduce(0, +)) / Double(max(1, margins.count)),

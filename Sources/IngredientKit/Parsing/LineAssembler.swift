@@ -30,6 +30,7 @@ struct LineAssembler {
         var amountEnds: [Int] = [] // token index after each amount
         var extraComments: [String] = []
         var sizes: [String] = []
+        var container: String?
         var i = 0
         let n = tokens.count
         while i < n {
@@ -54,23 +55,40 @@ struct LineAssembler {
                     i += 1
                     continue
                 }
-                let (unit, known, next) = readUnit(from: i, sizes: &sizes, extra: &extraComments)
+                var (unit, known, next) = readUnit(from: i, sizes: &sizes, extra: &extraComments, container: &container)
                 if unit != nil, !known { doubts.unknownUnit = true }
+                // "200g-250g", "¾ cup to 1 cup": a range written with the unit on both ends.
+                if let upper = rangeEnd(after: next, unit: unit) {
+                    quantityMax = upper.value
+                    next = upper.next
+                }
                 var amount = Amount(quantity: quantity, quantityMax: quantityMax, unit: unit, isKnownUnit: known, isMultiplier: multiplier)
                 if let previous = amounts.last, amountEnds.last == amountStart, isComposite(previous, amount) {
                     amount.isComposite = true
                 }
                 amounts.append(amount)
                 amountEnds.append(next)
+                // "400g tin tomatoes", "2-inch piece ginger": one container of that size, unless a
+                // count came first ("2 x 400g tins").
+                if let item = container {
+                    container = nil
+                    if amounts.count >= 2, amounts[0].unit == nil {
+                        amounts[0].unit = item
+                    } else if amounts.count == 1 {
+                        amounts.insert(Amount(quantity: 1, unit: item), at: 0)
+                        amountEnds.insert(amountStart, at: 0)
+                    }
+                }
                 i = next
             } else if l == .unit {
                 let start = i
-                let (unit, known, next) = readUnit(from: i, sizes: &sizes, extra: &extraComments)
+                let (unit, known, next) = readUnit(from: i, sizes: &sizes, extra: &extraComments, container: &container)
                 if let unit {
                     if !known { doubts.unknownUnit = true }
                     if amounts.isEmpty {
                         // "a pinch of salt", "half bunch mint": a number word just before the unit.
-                        var quantity: Double?
+                        // A unit alone means one of it ("pinch of salt", "small bunch mint").
+                        var quantity = 1.0
                         if start > 0, let value = numberWordEnding(at: start - 1) { quantity = value }
                         amounts.append(Amount(quantity: quantity, unit: unit, isKnownUnit: known))
                         amountEnds.append(next)
@@ -107,6 +125,10 @@ struct LineAssembler {
         return doubts
     }
 
+    private func isFiller(_ t: Token) -> Bool {
+        isArticle(t) || HeaderDetection.isWord(t, "of", line) || HeaderDetection.isWord(t, "the", line)
+    }
+
     private func isArticle(_ t: Token) -> Bool {
         HeaderDetection.isWord(t, "a", line) || HeaderDetection.isWord(t, "an", line)
     }
@@ -132,7 +154,20 @@ struct LineAssembler {
 
     /// Reads a run of UNIT tokens from `start`: the unit id, whether the table knows it, and
     /// the index after the run. Size words in the run go to `sizes`, other words to `extra`.
-    private func readUnit(from start: Int, sizes: inout [String], extra: inout [String]) -> (String?, Bool, Int) {
+    /// After an amount ending at token `next` with `unit`: a dash or "to" and a second amount
+    /// in the same unit (or none) make a range; returns its top and the index after it.
+    private func rangeEnd(after next: Int, unit: String?) -> (value: Double, next: Int)? {
+        guard next + 1 < tokens.count, label(next + 1) == .quantity, tokens[next + 1].kind == .quantity else { return nil }
+        let joiner = tokens[next]
+        let isJoiner = (joiner.kind == .punctuation && joiner.mark == 0x2D) || HeaderDetection.isWord(joiner, "to", line)
+        guard isJoiner else { return nil }
+        var sink: [String] = [], sizes: [String] = [], container: String?
+        let (upperUnit, _, after) = readUnit(from: next + 2, sizes: &sizes, extra: &sink, container: &container)
+        guard upperUnit == nil || upperUnit == unit, tokens[next + 1].value > 0 else { return nil }
+        return (tokens[next + 1].maxValue, after)
+    }
+
+    private func readUnit(from start: Int, sizes: inout [String], extra: inout [String], container: inout String?) -> (String?, Bool, Int) {
         var end = start
         while end < tokens.count, label(end) == .unit, tokens[end].kind == .word || (tokens[end].kind == .punctuation && tokens[end].mark == 0x2E) {
             end += 1
@@ -151,11 +186,24 @@ struct LineAssembler {
             }
             k += 1
         }
+        var skip = Set<Int>()
         guard let found else {
             let raw = text(tokens[start].start..<tokens[end - 1].stemEnd).lowercased()
             return (raw, false, end)
         }
-        for j in start..<end where j < found.from || j >= found.to {
+        // A measure followed by a container: "400g tin", "15-ounce can", "2-inch piece".
+        if found.to < end, let measure = lexicon.unit(id: found.id), measure.dimension != .item {
+            var k = found.to
+            while k < end, container == nil {
+                if tokens[k].kind == .word, let m = lexicon.unitAliases.longestMatch(in: line, start: k, wordAt: { j in j < end && tokens[j].kind == .word ? tokens[j].stemRange : nil }),
+                   lexicon.units[Int(m.value)].dimension == .item {
+                    container = lexicon.units[Int(m.value)].id
+                    for j in k..<(k + m.words) { skip.insert(j) }
+                }
+                k += 1
+            }
+        }
+        for j in start..<end where (j < found.from || j >= found.to) && !skip.contains(j) {
             guard tokens[j].kind == .word else { continue }
             let word = text(tokens[j].stemRange)
             if lexicon.sizes.value(forWordHash: tokens[j].hash) != nil { sizes.append(word) } else { extra.append(word) }
@@ -189,6 +237,8 @@ struct LineAssembler {
                 startByte = tokens[i - 1].start
                 endByte = tokens[last + 1].end
             }
+            // A run of only articles and "of" ("a", "of" around "a pinch of") says nothing.
+            if (i...last).allSatisfy({ k in tokens[k].kind != .word || isFiller(tokens[k]) }) { i = last + 1; continue }
             var piece = text(startByte..<endByte)
             while let c = piece.last, c == "," || c == ";" || c == ":" || c == "-" || c == "*" { piece.removeLast() }
             if !piece.isEmpty { parts.append(piece) }

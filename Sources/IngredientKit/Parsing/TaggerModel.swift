@@ -14,6 +14,10 @@ final class TaggerModel: Sendable {
     let contextRows: HashTable<Int32>
     let vocabularyRows: HashTable<Int32>
     let contextWeights: [Float]
+    /// `contextWeights` as one 8-lane vector per (row, offset).
+    let contextVectors: [SIMD8<Float>]
+    /// `localWeights` as one 8-lane vector per row.
+    let localVectors: [SIMD8<Float>]
     let localRows: HashTable<Int32>
     let localWeights: [Float]
     let calibration: [Double]
@@ -147,6 +151,8 @@ final class TaggerModel: Sendable {
         self.contextRows = contextRows
         self.vocabularyRows = vocabulary
         self.contextWeights = contextWeights
+        self.contextVectors = Self.vectors(contextWeights)
+        self.localVectors = Self.vectors(localWeights)
         self.localRows = localRows
         self.localWeights = localWeights
         self.calibration = calibration
@@ -156,43 +162,58 @@ final class TaggerModel: Sendable {
 
     var isEmpty: Bool { localRows.count == 0 }
 
-    /// Emission scores for a line (tokens × labels), written into `out`.
-    func emission(_ features: LineFeatures, into out: inout [Float]) {
-        let n = features.context.count
-        let L = Label.count, W = Self.rowWidth
+    static func vectors(_ flat: [Float]) -> [SIMD8<Float>] {
+        stride(from: 0, to: flat.count, by: 8).map { k in
+            var v = SIMD8<Float>()
+            for l in 0..<8 { v[l] = flat[k + l] }
+            return v
+        }
+    }
+
+    /// Emission scores for a line (one 8-lane vector of label scores per token), written
+    /// into `out`; returns how many word tokens were not in the vocabulary.
+    @discardableResult
+    func emission(_ features: LineFeatures, into out: inout [SIMD8<Float>]) -> Int {
+        let n = features.tokenCount
+        var unknownWords = 0
         out.removeAll(keepingCapacity: true)
-        out.append(contentsOf: repeatElement(0, count: n * L))
-        // Combined context row of each token.
-        var rows = [Float](repeating: 0, count: (n + 4) * W)
-        contextWeights.withUnsafeBufferPointer { cw in
-            func add(_ row: Int32, to slot: Int) {
-                let src = Int(row) * W, dst = slot * W
-                for x in 0..<W { rows[dst + x] += cw[src + x] }
+        out.append(contentsOf: repeatElement(SIMD8<Float>(), count: n))
+        out.withUnsafeMutableBufferPointer { e in
+            contextVectors.withUnsafeBufferPointer { cv in
+                // Token `j` at offset `o` from the labeled token `t = j - o` adds its row's slot `o`.
+                @inline(__always) func spread(_ row: Int32, from j: Int) {
+                    let base = Int(row) * Self.offsets
+                    for o in -2...2 {
+                        let t = j - o
+                        if t >= 0 && t < n { e[t] += cv[base + o + 2] }
+                    }
+                }
+                spread(padBegin, from: -1); spread(padBegin, from: -2)
+                spread(padEnd, from: n); spread(padEnd, from: n + 1)
+                for j in 0..<n {
+                    let word = features.lexicalWord[j]
+                    var vocab: Int32?
+                    if word != 0 {
+                        vocab = vocabularyRows[word]
+                        if let vocab { spread(vocab, from: j) } else { unknownWords += 1 }
+                    }
+                    for k in features.contextStart[j]..<features.contextStart[j + 1] {
+                        if vocab != nil, features.contextTemplates[k].isLexical { continue }
+                        if let r = contextRows[features.contextKeys[k]] { spread(r, from: j) }
+                    }
+                }
             }
-            add(padBegin, to: 0); add(padBegin, to: 1)
-            add(padEnd, to: n + 2); add(padEnd, to: n + 3)
-            for j in 0..<n {
-                let slot = j + 2
-                let vocab = features.lexicalWord[j] != 0 ? vocabularyRows[features.lexicalWord[j]] : nil
-                if let vocab { add(vocab, to: slot) }
-                for (template, key) in features.context[j] {
-                    if vocab != nil, template.isLexical { continue }
-                    if let r = contextRows[key] { add(r, to: slot) }
+            localVectors.withUnsafeBufferPointer { lv in
+                for t in 0..<n {
+                    var sum = SIMD8<Float>()
+                    for k in features.localStart[t]..<features.localStart[t + 1] {
+                        if let r = localRows[features.localKeys[k]] { sum += lv[Int(r)] }
+                    }
+                    e[t] += sum
                 }
             }
         }
-        for t in 0..<n {
-            for o in -2...2 {
-                let src = (t + 2 + o) * W + (o + 2) * L
-                for l in 0..<L { out[t * L + l] += rows[src + l] }
-            }
-            for key in features.local[t] {
-                if let r = localRows[key] {
-                    let src = Int(r) * L
-                    for l in 0..<L { out[t * L + l] += localWeights[src + l] }
-                }
-            }
-        }
+        return unknownWords
     }
 
     // MARK: - Reading helpers

@@ -13,8 +13,10 @@ enum Viterbi {
         margins.removeAll(keepingCapacity: true)
         guard n > 0 else { return }
         let start = L * L // row of START transitions
-        var alpha = [Float](repeating: 0, count: n * L)
-        var back = [Int32](repeating: 0, count: n * L)
+        withUnsafeTemporaryAllocation(of: Float.self, capacity: 2 * n * L) { scores in
+        withUnsafeTemporaryAllocation(of: Int32.self, capacity: n * L) { back in
+        let alpha = UnsafeMutableBufferPointer(rebasing: scores[0..<(n * L)])
+        let beta = UnsafeMutableBufferPointer(rebasing: scores[(n * L)...])
         for l in 0..<L { alpha[l] = transitions[start + l] + emission[l] }
         if n > 1 {
             for t in 1..<n {
@@ -30,7 +32,6 @@ enum Viterbi {
             }
         }
         // Backward max scores (excluding the token's own emission).
-        var beta = [Float](repeating: 0, count: n * L)
         for l in 0..<L { beta[(n - 1) * L + l] = end[l] }
         if n > 1 {
             for t in stride(from: n - 2, through: 0, by: -1) {
@@ -62,6 +63,8 @@ enum Viterbi {
                 if v > second { second = v }
             }
             margins[t] = bestEnd - second
+        }
+        }
         }
     }
 }

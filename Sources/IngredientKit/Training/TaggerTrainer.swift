@@ -74,8 +74,9 @@ package struct TaggerTrainer {
         var localRowsOf: [[[Int]]] = []
         let bRow = contextRow(padB), eRow = contextRow(padE)
         for ex in examples {
-            rowsOf.append(ex.features.context.map { $0.map { contextRow($0.1) } })
-            localRowsOf.append(ex.features.local.map { $0.map { localRow($0) } })
+            let f = ex.features
+            rowsOf.append((0..<f.tokenCount).map { t in f.context(t).map { contextRow($0) } })
+            localRowsOf.append((0..<f.tokenCount).map { t in f.local(t).map { localRow($0) } })
         }
         log("features: \(contextIndex.count) context, \(localIndex.count) local, \(examples.count) sentences")
 
