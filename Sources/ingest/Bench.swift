@@ -23,6 +23,7 @@ struct Bench: ParsableCommand {
         out.reserveCapacity(1 << 17)
         var count = 0, bytes = 0, passes = 0
         let start = monotonicSeconds()
+        let cpuStart = cpuSeconds()
         while count < lines {
             try LineReader(path: file).forEachLine { line in
                 JSONLine.append(parser.parse(utf8: line), to: &out)
@@ -34,10 +35,11 @@ struct Bench: ParsableCommand {
             if count == 0 { break }
         }
         let seconds = monotonicSeconds() - start
+        let cpu = cpuSeconds() - cpuStart
         var usage = rusage()
         getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
         let rssMB = Double(usage.ru_maxrss) / 1024
-        print("bench: \(count) lines (\(passes) passes over \(file)) in \(rounded(seconds)) s: \(Int(Double(count) / seconds)) lines/s, \(rounded(Double(bytes) / 1e6 / seconds)) MB/s of JSON, peak RSS \(rounded(rssMB)) MB")
+        print("bench: \(count) lines (\(passes) passes over \(file)) in \(rounded(seconds)) s: \(Int(Double(count) / seconds)) lines/s, \(rounded(Double(bytes) / 1e6 / seconds)) MB/s of JSON, \(Int(Double(count) / cpu)) lines per CPU second, peak RSS \(rounded(rssMB)) MB")
     }
 
     func rounded(_ x: Double) -> String { "\((x * 100).rounded() / 100)" }
@@ -47,6 +49,13 @@ func monotonicSeconds() -> Double {
     var ts = timespec()
     clock_gettime(CLOCK_MONOTONIC, &ts)
     return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+}
+
+/// User plus system CPU time of this process.
+func cpuSeconds() -> Double {
+    var usage = rusage()
+    getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+    return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
 }
 
 func writeFile(_ path: String, _ text: String) throws {

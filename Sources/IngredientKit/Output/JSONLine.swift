@@ -83,6 +83,17 @@ public enum JSONLine {
         out.append(0x22)
     }
 
+    /// Decimal digits of `n`, without allocating.
+    @inline(__always)
+    static func appendDigits(_ n: UInt64, _ out: inout [UInt8]) {
+        var divisor: UInt64 = 1
+        while divisor <= n / 10 { divisor *= 10 }
+        while divisor > 0 {
+            out.append(UInt8(n / divisor % 10) + 0x30)
+            divisor /= 10
+        }
+    }
+
     /// Appends `value` as a JSON number with at most six decimals.
     public static func appendNumber(_ value: Double, to out: inout [UInt8]) { number(value, &out) }
 
@@ -95,14 +106,16 @@ public enum JSONLine {
         var micros = UInt64((v * 1_000_000).rounded())
         let whole = micros / 1_000_000
         micros %= 1_000_000
-        out.append(contentsOf: "\(whole)".utf8)
+        appendDigits(whole, &out)
         guard micros > 0 else { return }
         out.append(0x2E)
-        var digits: [UInt8] = []
-        var d = micros
-        for _ in 0..<6 { digits.append(UInt8(d % 10) + 0x30); d /= 10 }
-        digits.reverse()
-        while digits.last == 0x30 { digits.removeLast() }
-        out.append(contentsOf: digits)
+        var width = 6
+        while micros % 10 == 0 { micros /= 10; width -= 1 }
+        var divisor: UInt64 = 1
+        for _ in 1..<width { divisor *= 10 }
+        while divisor > 0 {
+            out.append(UInt8(micros / divisor % 10) + 0x30)
+            divisor /= 10
+        }
     }
 }

@@ -7,11 +7,41 @@ enum Template: UInt8, CaseIterable, Sendable {
     // Local templates: a property of the labeled token's position, weighted at offset 0 only.
     case paren = 20, segment, position, last, previousQuantity, seenQuantity, dashSeparator, seenOr
     case segmentShape = 40, parenShape, positionShape, lexiconShape, previousShape
+    // Word pairs (case-folded): the previous token and this one, this one and the next.
+    case bigramPrevious = 60, bigramNext
 
-    var name: String { String(describing: self) }
+    /// The template's name in the model file.
+    var name: String {
+        switch self {
+        case .word: "word"
+        case .suffix3: "suffix3"
+        case .suffix2: "suffix2"
+        case .prefix3: "prefix3"
+        case .shape: "shape"
+        case .lexicon: "lexicon"
+        case .pad: "pad"
+        case .paren: "paren"
+        case .segment: "segment"
+        case .position: "position"
+        case .last: "last"
+        case .previousQuantity: "previousQuantity"
+        case .seenQuantity: "seenQuantity"
+        case .dashSeparator: "dashSeparator"
+        case .seenOr: "seenOr"
+        case .segmentShape: "segmentShape"
+        case .parenShape: "parenShape"
+        case .positionShape: "positionShape"
+        case .lexiconShape: "lexiconShape"
+        case .previousShape: "previousShape"
+        case .bigramPrevious: "bigramPrevious"
+        case .bigramNext: "bigramNext"
+        }
+    }
+
+    private static let byName: [String: Template] = Dictionary(uniqueKeysWithValues: allCases.map { ($0.name, $0) })
 
     init?(name: String) {
-        guard let t = Template.allCases.first(where: { $0.name == name }) else { return nil }
+        guard let t = Template.byName[name] else { return nil }
         self = t
     }
 
@@ -19,6 +49,9 @@ enum Template: UInt8, CaseIterable, Sendable {
 
     /// Words whose lowercase form alone decides these templates, precombined per word.
     var isLexical: Bool { self == .word || self == .suffix3 || self == .suffix2 || self == .prefix3 }
+
+    /// Templates whose values are hashed case-folded (the rest are hashed exactly).
+    var isFolded: Bool { isLexical || self == .bigramPrevious || self == .bigramNext }
 
     @inline(__always)
     var seed: UInt64 { ByteHash.mixExact(ByteHash.seed, rawValue) }
@@ -163,6 +196,21 @@ struct FeatureExtractor {
         ByteHash.fold(bytes, into: template.seed)
     }
 
+    /// Stand-ins in word pairs: `^` beyond either end of the line, `#` for any quantity.
+    static var boundary: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: StaticString("^").utf8Start, count: 1) }
+    static var quantityText: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: StaticString("#").utf8Start, count: 1) }
+
+    /// The text a token shows in a word pair: its stem, or `#` for any quantity.
+    @inline(__always)
+    static func pairText(_ t: Token, _ line: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+        t.kind == .quantity ? quantityText : UnsafeBufferPointer(rebasing: line[t.stemRange])
+    }
+
+    @inline(__always)
+    static func pairKey(_ template: Template, _ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        ByteHash.fold(b, into: ByteHash.mix(ByteHash.fold(a, into: template.seed), 0x7C))
+    }
+
     static func digit(_ n: Int) -> SmallBytes {
         var s = SmallBytes()
         s.append(0x30 + UInt8(min(max(n, 0), 9)))
@@ -236,6 +284,15 @@ struct FeatureExtractor {
             f.addLocal(Self.key(.parenShape, inParen ? SmallBytes("1") : SmallBytes("0"), coarse))
             f.addLocal(Self.key(.positionShape, pos, coarse))
             if lex[i].count > 0 { f.addLocal(Self.key(.lexiconShape, lex[i], shape)) }
+            let here = Self.pairText(t, line)
+            let before = i > 0 ? Self.pairText(tokens[i - 1], line) : Self.boundary
+            let after = i + 1 < tokens.count ? Self.pairText(tokens[i + 1], line) : Self.boundary
+            f.addLocal(Self.pairKey(.bigramPrevious, before, here))
+            f.addLocal(Self.pairKey(.bigramNext, here, after))
+            if let recorder {
+                recorder.note(Self.pairKey(.bigramPrevious, before, here), .bigramPrevious, FeatureRecorder.lower(before) + "|" + FeatureRecorder.lower(here))
+                recorder.note(Self.pairKey(.bigramNext, here, after), .bigramNext, FeatureRecorder.lower(here) + "|" + FeatureRecorder.lower(after))
+            }
             f.localStart.append(f.localKeys.count)
             if let recorder {
                 recorder.note(Self.key(.paren, inParen ? SmallBytes("1") : SmallBytes("0")), .paren, inParen ? "1" : "0")

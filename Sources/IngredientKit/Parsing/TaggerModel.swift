@@ -13,13 +13,10 @@ final class TaggerModel: Sendable {
     let end: [Float]
     let contextRows: HashTable<Int32>
     let vocabularyRows: HashTable<Int32>
-    let contextWeights: [Float]
     /// `contextWeights` as one 8-lane vector per (row, offset).
     let contextVectors: [SIMD8<Float>]
-    /// `localWeights` as one 8-lane vector per row.
-    let localVectors: [SIMD8<Float>]
-    let localRows: HashTable<Int32>
-    let localWeights: [Float]
+    /// Weights of local features.
+    let local: VectorTable
     let calibration: [Double]
     let padBegin: Int32
     let padEnd: Int32
@@ -38,8 +35,7 @@ final class TaggerModel: Sendable {
         var end = [Float](repeating: 0, count: Label.count)
         var contextRows = HashTable<Int32>()
         var contextWeights: [Float] = []
-        var localRows = HashTable<Int32>()
-        var localWeights: [Float] = []
+        var localEntries: [(key: UInt64, weights: SIMD8<Float>)] = []
         var calibration: [Double] = []
         var lexicalRows: [(value: String, template: Template, row: Int32)] = []
         let table = "model/tagger.tsv"
@@ -89,7 +85,7 @@ final class TaggerModel: Sendable {
                         throw DictionaryError.invalidValue(table: table, line: lineNumber, column: "context feature", value: Self.string(line, fields[0..<min(4, fields.count)].first!))
                     }
                     let valueBytes = UnsafeBufferPointer(rebasing: line[fields[2]])
-                    let key = template.isLexical ? FeatureExtractor.key(template, bytes: valueBytes) : ByteHash.exact(valueBytes, into: template.seed)
+                    let key = template.isFolded ? FeatureExtractor.key(template, bytes: valueBytes) : ByteHash.exact(valueBytes, into: template.seed)
                     let w = try weights(from: 4)
                     var row: Int32 = 0
                     if let r = contextRows[key] { row = r } else {
@@ -104,11 +100,12 @@ final class TaggerModel: Sendable {
                     guard fields.count == 3 + Label.count, let template = Template(name: Self.string(line, fields[1])) else {
                         throw DictionaryError.invalidValue(table: table, line: lineNumber, column: "local feature", value: Self.string(line, fields[0]))
                     }
-                    let key = ByteHash.exact(UnsafeBufferPointer(rebasing: line[fields[2]]), into: template.seed)
+                    let valueBytes = UnsafeBufferPointer(rebasing: line[fields[2]])
+                    let key = template.isFolded ? FeatureExtractor.key(template, bytes: valueBytes) : ByteHash.exact(valueBytes, into: template.seed)
                     let w = try weights(from: 3)
-                    let row = Int32(localWeights.count / Label.count)
-                    localWeights.append(contentsOf: w)
-                    localRows.set(key, row)
+                    var v = SIMD8<Float>()
+                    for l in 0..<Label.count { v[l] = w[l] }
+                    localEntries.append((key, v))
                 default:
                     throw DictionaryError.invalidValue(table: table, line: lineNumber, column: "row kind", value: kind)
                 }
@@ -150,17 +147,14 @@ final class TaggerModel: Sendable {
         self.end = end
         self.contextRows = contextRows
         self.vocabularyRows = vocabulary
-        self.contextWeights = contextWeights
         self.contextVectors = Self.vectors(contextWeights)
-        self.localVectors = Self.vectors(localWeights)
-        self.localRows = localRows
-        self.localWeights = localWeights
+        self.local = VectorTable(localEntries)
         self.calibration = calibration
         self.padBegin = contextRows[ByteHash.exact(Array("B".utf8), into: Template.pad.seed)]!
         self.padEnd = contextRows[ByteHash.exact(Array("E".utf8), into: Template.pad.seed)]!
     }
 
-    var isEmpty: Bool { localRows.count == 0 }
+    var isEmpty: Bool { local.count == 0 }
 
     static func vectors(_ flat: [Float]) -> [SIMD8<Float>] {
         stride(from: 0, to: flat.count, by: 8).map { k in
@@ -203,14 +197,12 @@ final class TaggerModel: Sendable {
                     }
                 }
             }
-            localVectors.withUnsafeBufferPointer { lv in
-                for t in 0..<n {
-                    var sum = SIMD8<Float>()
-                    for k in features.localStart[t]..<features.localStart[t + 1] {
-                        if let r = localRows[features.localKeys[k]] { sum += lv[Int(r)] }
-                    }
-                    e[t] += sum
+            for t in 0..<n {
+                var sum = SIMD8<Float>()
+                for k in features.localStart[t]..<features.localStart[t + 1] {
+                    local.add(features.localKeys[k], to: &sum)
                 }
+                e[t] += sum
             }
         }
         return unknownWords
