@@ -120,7 +120,7 @@ struct UnitTests {
         #expect(p.quantity == 1)
         #expect(p.unit == "cup")
         #expect(pairs(p.alternates) == [Pair(quantity: 2, unit: "tablespoon")])
-        // A larger unit after a smaller one is not composite.
+        // "plus" adds the smaller amount to the larger one (Amount.isComposite: "adds to the previous one").
         #expect(p.alternates.first?.isComposite == true)
     }
 

@@ -57,9 +57,22 @@ enum Template: UInt8, CaseIterable, Sendable {
     var seed: UInt64 { ByteHash.mixExact(ByteHash.seed, rawValue) }
 }
 
+/// Receives a line's features token by token (see `FeatureExtractor.extract`).
+protocol FeatureSink {
+    /// Starts token `t`; `wordKey` is the key of its lowercase word, or 0 for non-words.
+    /// Returns whether the features its lowercase form decides (affixes) are wanted.
+    mutating func beginToken(_ t: Int, wordKey: UInt64) -> Bool
+    /// A context feature of the current token.
+    mutating func addContext(_ template: Template, _ key: UInt64)
+    /// A local feature of the current token.
+    mutating func addLocal(_ key: UInt64)
+    /// Ends the current token.
+    mutating func endToken()
+}
+
 /// The features of every token of one line, as hashed keys, in flat arrays: token `t`'s
 /// context keys are `contextKeys[contextStart[t]..<contextStart[t + 1]]`, likewise local.
-struct LineFeatures {
+struct LineFeatures: FeatureSink {
     var contextKeys: [UInt64] = []
     var contextTemplates: [Template] = []
     var contextStart: [Int] = [0]
@@ -78,6 +91,17 @@ struct LineFeatures {
 
     @inline(__always)
     mutating func addLocal(_ key: UInt64) { localKeys.append(key) }
+
+    mutating func beginToken(_ t: Int, wordKey: UInt64) -> Bool {
+        lexicalWord.append(wordKey)
+        if wordKey != 0 { addContext(.word, wordKey) }
+        return true
+    }
+
+    mutating func endToken() {
+        contextStart.append(contextKeys.count)
+        localStart.append(localKeys.count)
+    }
 
     func context(_ t: Int) -> ArraySlice<UInt64> { contextKeys[contextStart[t]..<contextStart[t + 1]] }
     func local(_ t: Int) -> ArraySlice<UInt64> { localKeys[localStart[t]..<localStart[t + 1]] }
@@ -217,19 +241,29 @@ struct FeatureExtractor {
         return s
     }
 
-    /// All features of the line's tokens.
+    /// All features of the line's tokens, as flat arrays (training).
     func features(_ tokens: [Token], _ line: UnsafeBufferPointer<UInt8>) -> LineFeatures {
-        let lex = lexiconClasses(tokens, line)
         var f = LineFeatures()
         f.contextKeys.reserveCapacity(tokens.count * 6)
         f.contextTemplates.reserveCapacity(tokens.count * 6)
         f.contextStart.reserveCapacity(tokens.count + 1)
-        f.localKeys.reserveCapacity(tokens.count * 12)
+        f.localKeys.reserveCapacity(tokens.count * 14)
         f.localStart.reserveCapacity(tokens.count + 1)
         f.lexicalWord.reserveCapacity(tokens.count)
+        extract(tokens, line, into: &f)
+        return f
+    }
+
+    /// Computes every feature of the line's tokens and hands each to `f`, token by token.
+    @inline(__always)
+    func extract<Sink: FeatureSink>(_ tokens: [Token], _ line: UnsafeBufferPointer<UInt8>, into f: inout Sink) {
+        let lex = lexiconClasses(tokens, line)
 
         var depth = 0, commas = 0, seenQuantity = false, dash = false, seenOr = false
         for (i, t) in tokens.enumerated() {
+            let stem = UnsafeBufferPointer(rebasing: line[t.stemRange])
+            let wordKey: UInt64 = t.kind == .word ? Self.key(.word, bytes: stem) : 0
+            let needsAffixes = f.beginToken(i, wordKey: wordKey)
             let shape = Self.shape(t, line)
             f.addContext(.shape, Self.key(.shape, shape))
             if lex[i].count > 0 { f.addContext(.lexicon, Self.key(.lexicon, lex[i])) }
@@ -237,12 +271,8 @@ struct FeatureExtractor {
                 recorder.note(Self.key(.shape, shape), .shape, shape.string)
                 if lex[i].count > 0 { recorder.note(Self.key(.lexicon, lex[i]), .lexicon, lex[i].string) }
             }
-            var wordKey: UInt64 = 0
             if t.kind == .word {
-                let stem = UnsafeBufferPointer(rebasing: line[t.stemRange])
-                wordKey = Self.key(.word, bytes: stem)
-                f.addContext(.word, wordKey)
-                if let (s3, s2, p3) = Self.affixes(stem) {
+                if needsAffixes, let (s3, s2, p3) = Self.affixes(stem) {
                     if let s3 { f.addContext(.suffix3, Self.key(.suffix3, bytes: s3)) }
                     f.addContext(.suffix2, Self.key(.suffix2, bytes: s2))
                     if let p3 { f.addContext(.prefix3, Self.key(.prefix3, bytes: p3)) }
@@ -256,8 +286,6 @@ struct FeatureExtractor {
                     }
                 }
             }
-            f.contextStart.append(f.contextKeys.count)
-            f.lexicalWord.append(wordKey)
 
             // Local features.
             if t.kind == .punctuation {
@@ -293,7 +321,7 @@ struct FeatureExtractor {
                 recorder.note(Self.pairKey(.bigramPrevious, before, here), .bigramPrevious, FeatureRecorder.lower(before) + "|" + FeatureRecorder.lower(here))
                 recorder.note(Self.pairKey(.bigramNext, here, after), .bigramNext, FeatureRecorder.lower(here) + "|" + FeatureRecorder.lower(after))
             }
-            f.localStart.append(f.localKeys.count)
+            f.endToken()
             if let recorder {
                 recorder.note(Self.key(.paren, inParen ? SmallBytes("1") : SmallBytes("0")), .paren, inParen ? "1" : "0")
                 recorder.note(Self.key(.segment, seg), .segment, seg.string)
@@ -322,7 +350,6 @@ struct FeatureExtractor {
             if t.kind == .quantity { seenQuantity = true }
             if t.kind == .word, t.end - t.start == 2, (line[t.start] | 0x20) == 0x6F, (line[t.start + 1] | 0x20) == 0x72 { seenOr = true }
         }
-        return f
     }
 
     /// Suffixes of 3 and 2 characters and a prefix of 3, on whole UTF-8 scalars.

@@ -64,18 +64,21 @@ public struct IngredientParser: Sendable {
             return Analysis(tokens: tokens, labels: [], result: result)
         }
         let extractor = FeatureExtractor(lexicon: lexicon)
-        let features = extractor.features(tokens, line)
-        var emission: [SIMD8<Float>] = []
-        let unknownWords = model.emission(features, into: &emission)
         var labels: [Int] = []
         var margins: [Float] = []
-        emission.withUnsafeBytes { raw in
-            let e = raw.bindMemory(to: Float.self)
-            model.transitions.withUnsafeBufferPointer { tr in
-                model.end.withUnsafeBufferPointer { en in
-                    Viterbi.decode(emission: e, count: tokens.count, transitions: tr, end: en, labels: &labels, margins: &margins)
+        let n = tokens.count
+        let unknownWords = withUnsafeTemporaryAllocation(of: SIMD8<Float>.self, capacity: n) { emission in
+            emission.initialize(repeating: SIMD8<Float>())
+            var scorer = TaggerModel.Scorer(model: model, emission: emission)
+            extractor.extract(tokens, line, into: &scorer)
+            UnsafeRawBufferPointer(emission).withMemoryRebound(to: Float.self) { e in
+                model.transitions.withUnsafeBufferPointer { tr in
+                    model.end.withUnsafeBufferPointer { en in
+                        Viterbi.decode(emission: e, count: n, transitions: tr, end: en, labels: &labels, margins: &margins)
+                    }
                 }
             }
+            return scorer.unknownWords
         }
         var result = ParsedIngredient(input: inputText, kind: .ingredient)
         let assembler = LineAssembler(lexicon: lexicon, tokens: tokens, labels: labels, line: line)

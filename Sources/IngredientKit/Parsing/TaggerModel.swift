@@ -164,48 +164,66 @@ final class TaggerModel: Sendable {
         }
     }
 
-    /// Emission scores for a line (one 8-lane vector of label scores per token), written
-    /// into `out`; returns how many word tokens were not in the vocabulary.
-    @discardableResult
-    func emission(_ features: LineFeatures, into out: inout [SIMD8<Float>]) -> Int {
-        let n = features.tokenCount
-        var unknownWords = 0
-        out.removeAll(keepingCapacity: true)
-        out.append(contentsOf: repeatElement(SIMD8<Float>(), count: n))
-        out.withUnsafeMutableBufferPointer { e in
-            contextVectors.withUnsafeBufferPointer { cv in
-                // Token `j` at offset `o` from the labeled token `t = j - o` adds its row's slot `o`.
-                @inline(__always) func spread(_ row: Int32, from j: Int) {
-                    let base = Int(row) * Self.offsets
-                    for o in -2...2 {
-                        let t = j - o
-                        if t >= 0 && t < n { e[t] += cv[base + o + 2] }
-                    }
+    /// Scores features as they are extracted: each token's label scores (one 8-lane vector
+    /// per token) accumulate in `emission`, which must hold `count` zeroed vectors.
+    struct Scorer: FeatureSink {
+        let model: TaggerModel
+        let emission: UnsafeMutableBufferPointer<SIMD8<Float>>
+        private var token = 0
+        private var local = SIMD8<Float>()
+        /// Word tokens that were not in the vocabulary.
+        private(set) var unknownWords = 0
+
+        init(model: TaggerModel, emission: UnsafeMutableBufferPointer<SIMD8<Float>>) {
+            self.model = model
+            self.emission = emission
+            let n = emission.count
+            spread(model.padBegin, from: -1)
+            spread(model.padBegin, from: -2)
+            spread(model.padEnd, from: n)
+            spread(model.padEnd, from: n + 1)
+        }
+
+        /// Token `j` at offset `o` from the labeled token `t = j - o` adds its row's slot `o`.
+        @inline(__always)
+        private func spread(_ row: Int32, from j: Int) {
+            let n = emission.count
+            model.contextVectors.withUnsafeBufferPointer { cv in
+                let base = Int(row) * TaggerModel.offsets
+                for o in -2...2 {
+                    let t = j - o
+                    if t >= 0 && t < n { emission[t] += cv[base + o + 2] }
                 }
-                spread(padBegin, from: -1); spread(padBegin, from: -2)
-                spread(padEnd, from: n); spread(padEnd, from: n + 1)
-                for j in 0..<n {
-                    let word = features.lexicalWord[j]
-                    var vocab: Int32?
-                    if word != 0 {
-                        vocab = vocabularyRows[word]
-                        if let vocab { spread(vocab, from: j) } else { unknownWords += 1 }
-                    }
-                    for k in features.contextStart[j]..<features.contextStart[j + 1] {
-                        if vocab != nil, features.contextTemplates[k].isLexical { continue }
-                        if let r = contextRows[features.contextKeys[k]] { spread(r, from: j) }
-                    }
-                }
-            }
-            for t in 0..<n {
-                var sum = SIMD8<Float>()
-                for k in features.localStart[t]..<features.localStart[t + 1] {
-                    local.add(features.localKeys[k], to: &sum)
-                }
-                e[t] += sum
             }
         }
-        return unknownWords
+
+        @inline(__always)
+        mutating func beginToken(_ t: Int, wordKey: UInt64) -> Bool {
+            token = t
+            local = SIMD8<Float>()
+            guard wordKey != 0 else { return true }
+            if let row = model.vocabularyRows[wordKey] {
+                spread(row, from: t)
+                return false
+            }
+            unknownWords += 1
+            return true
+        }
+
+        @inline(__always)
+        mutating func addContext(_ template: Template, _ key: UInt64) {
+            if let row = model.contextRows[key] { spread(row, from: token) }
+        }
+
+        @inline(__always)
+        mutating func addLocal(_ key: UInt64) {
+            model.local.add(key, to: &local)
+        }
+
+        @inline(__always)
+        mutating func endToken() {
+            emission[token] += local
+        }
     }
 
     // MARK: - Reading helpers
