@@ -108,7 +108,7 @@ struct LineFeatures: FeatureSink {
 }
 
 /// Computes the tagger's features of a tokenized line.
-struct FeatureExtractor {
+struct FeatureExtractor: Sendable {
     let lexicon: Lexicon
     /// When set (training only), receives the readable name of every feature computed.
     var recorder: FeatureRecorder? = nil
@@ -391,7 +391,7 @@ extension SmallBytes {
 }
 
 /// Collects readable names of features while training, for the model file.
-final class FeatureRecorder {
+final class FeatureRecorder: @unchecked Sendable { // used by one training thread only
     private(set) var names: [UInt64: (Template, String)] = [:]
 
     func note(_ key: UInt64, _ template: Template, _ value: String) {

@@ -13,8 +13,12 @@
 /// ```
 public struct IngredientParser: Sendable {
     /// The word tables in use.
-    public let lexicon: Lexicon
+    public var lexicon: Lexicon { tables.lexicon }
     let model: TaggerModel
+    /// The lexicon behind one reference, so that per-line helpers share it without copying
+    /// (and retaining) each of its tables.
+    let tables: LexiconReference
+    let extractor: FeatureExtractor
 
     /// A parser over `lexicon` (by default the built-in tables).
     public init(lexicon: Lexicon = .builtIn) {
@@ -22,8 +26,9 @@ public struct IngredientParser: Sendable {
     }
 
     init(lexicon: Lexicon, model: TaggerModel) {
-        self.lexicon = lexicon
+        self.tables = LexiconReference(lexicon)
         self.model = model
+        self.extractor = FeatureExtractor(lexicon: lexicon)
     }
 
     /// Parses one line.
@@ -58,12 +63,11 @@ public struct IngredientParser: Sendable {
         if tokens.isEmpty {
             return Analysis(tokens: [], labels: [], result: ParsedIngredient(input: inputText, kind: .empty))
         }
-        if let title = HeaderDetection.title(tokens, line, lexicon: lexicon) {
+        if let title = HeaderDetection.title(tokens, line, lexicon: tables.lexicon) {
             var result = ParsedIngredient(input: inputText, kind: .header)
             result.section = title
             return Analysis(tokens: tokens, labels: [], result: result)
         }
-        let extractor = FeatureExtractor(lexicon: lexicon)
         var labels: [Int] = []
         var margins: [Float] = []
         let n = tokens.count
@@ -81,7 +85,7 @@ public struct IngredientParser: Sendable {
             return scorer.unknownWords
         }
         var result = ParsedIngredient(input: inputText, kind: .ingredient)
-        let assembler = LineAssembler(lexicon: lexicon, tokens: tokens, labels: labels, line: line)
+        let assembler = LineAssembler(tables: tables, tokens: tokens, labels: labels, line: line)
         let doubts = assembler.assemble(into: &result)
 
         var words = 0
@@ -98,4 +102,10 @@ public struct IngredientParser: Sendable {
         result.confidence = (Confidence.score(evidence, coefficients: model.calibration) * 1000).rounded() / 1000
         return Analysis(tokens: tokens, labels: labels, result: result, evidence: evidence)
     }
+}
+
+/// A lexicon behind a reference: cheap to share between the per-line helpers.
+final class LexiconReference: Sendable {
+    let lexicon: Lexicon
+    init(_ lexicon: Lexicon) { self.lexicon = lexicon }
 }

@@ -1,7 +1,8 @@
 /// Turns labeled tokens into the fields of a `ParsedIngredient`: amounts from QTY and UNIT
 /// tokens, and name, size, preparation, comment and purpose from runs of their labels.
 struct LineAssembler {
-    let lexicon: Lexicon
+    let tables: LexiconReference
+    var lexicon: Lexicon { _read { yield tables.lexicon } }
     let tokens: [Token]
     let labels: [Int]
     let line: UnsafeBufferPointer<UInt8>
@@ -18,9 +19,10 @@ struct LineAssembler {
         String(decoding: UnsafeBufferPointer(rebasing: line[r]), as: UTF8.self)
     }
 
-    func wordAt(_ allowed: Set<Label>) -> (Int) -> Range<Int>? {
+    /// Words whose label is one of `allowed` (a bit set of label raw values).
+    func wordAt(_ allowed: Int) -> (Int) -> Range<Int>? {
         { i in
-            i < tokens.count && tokens[i].kind == .word && allowed.contains(label(i)) ? tokens[i].stemRange : nil
+            i < tokens.count && tokens[i].kind == .word && (allowed >> labels[i]) & 1 == 1 ? tokens[i].stemRange : nil
         }
     }
 
@@ -46,7 +48,7 @@ struct LineAssembler {
                     quantityMax = t.maxValue
                     multiplier = t.isMultiplier
                     i += 1
-                } else if t.kind == .word, let m = lexicon.numbers.longestMatch(in: line, start: i, wordAt: wordAt([.quantity, .comment, .unit])) {
+                } else if t.kind == .word, let m = lexicon.numbers.longestMatch(in: line, start: i, wordAt: wordAt(1 << Label.quantity.rawValue | 1 << Label.comment.rawValue | 1 << Label.unit.rawValue)) {
                     quantity = m.value
                     quantityMax = m.value
                     i += m.words
@@ -256,6 +258,7 @@ struct LineAssembler {
             k < tokens.count && tokens[k].kind == .word ? tokens[k].stemRange : nil
         }
         for i in tokens.indices where tokens[i].kind == .word && label(i) != .name {
+            guard let bits = lexicon.firstWords[tokens[i].hash], bits & Lexicon.FirstWord.phrase != 0 else { continue }
             if let m = lexicon.phrases.longestMatch(in: line, start: i, wordAt: wordAt), m.value.optional { return true }
         }
         return false
