@@ -17,7 +17,7 @@ struct Bench: ParsableCommand {
     var file: String
 
     func run() throws {
-        let parser = IngredientParser()
+        let parser = IngredientParser().makeSession()
         _ = parser.parse("1 cup flour") // load the tables before timing
         var out: [UInt8] = []
         out.reserveCapacity(1 << 17)

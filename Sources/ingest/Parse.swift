@@ -18,7 +18,7 @@ struct Parse: ParsableCommand {
     var files: [String] = []
 
     func run() throws {
-        let parser = IngredientParser(lexicon: try dictionaryOptions.lexicon())
+        let parser = IngredientParser(lexicon: try dictionaryOptions.lexicon()).makeSession()
         var out = OutputBuffer()
         var table = TableWriter()
         var failed = false

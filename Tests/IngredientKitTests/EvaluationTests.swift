@@ -51,7 +51,7 @@ struct EvaluationTests {
         #expect(scorer.normalizeUnit("cups") == "cup")
         #expect(scorer.normalizeUnit("large can") == "can")
         #expect(scorer.normalizeUnit("heaped_tablespoon") == "tablespoon")
-        #expect(scorer.normalizeUnit("glugs") == "glug")
+        #expect(scorer.normalizeUnit("blips") == "blip")
         #expect(scorer.normalizeUnit("") == nil)
         #expect(scorer.normalizeUnit(nil) == nil)
     }

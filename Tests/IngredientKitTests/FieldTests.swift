@@ -63,10 +63,8 @@ struct FieldTests {
         #expect(p.quantity == 1.5)
         #expect(p.unit == "cup")
         #expect(p.name == "red onions")
-        withKnownIssue("\"divided\" (a comment phrase in phrases.tsv) is tagged preparation: \"finely chopped, divided\"") {
-            #expect(p.preparation == "finely chopped")
-            #expect(p.comment == "divided")
-        }
+        #expect(p.preparation == "finely chopped")
+        #expect(p.comment == "divided")
     }
 
     /// Number words that made the quantity must not also appear as a comment
@@ -78,9 +76,7 @@ struct FieldTests {
         #expect(dozen.name == "eggs")
         #expect(couple.quantity == 2)
         #expect(couple.name == "onions")
-        withKnownIssue("the start-of-line number phrase becomes the quantity and stays in the comment") {
-            #expect(dozen.comment == nil)
-            #expect(couple.comment == nil)
-        }
+        #expect(dozen.comment == nil)
+        #expect(couple.comment == nil)
     }
 }

@@ -85,8 +85,10 @@ struct FixtureAccuracyTests {
 
     /// Quantity (±0.005, quantityMax too), unit and name all right.
     ///
-    /// Measured when this test was written: 313 of 329 ingredient lines = 95.1%
-    /// (quantity 320, unit 323, name 324). The threshold sits 2.6 points lower.
+    /// Measured when this test was written (commit 59492db plus the parser work in progress at
+    /// the time): 313 of 329 ingredient lines = 95.1% (quantity 320, unit 322, name 325); an
+    /// intermediate retrained model scored 311/329 = 94.5%. The threshold, 92.5%, sits 2.6
+    /// points below 95.1%. Misses are printed so that a regression shows which lines moved.
     @Test func quantityUnitAndNameAccuracy() throws {
         let lines = try Self.load().filter { $0.kind == "ingredient" }
         #expect(lines.count == 329)
@@ -113,7 +115,6 @@ struct FixtureAccuracyTests {
             + " quantity \(quantityRight), unit \(unitRight), name \(nameRight)")
         if !misses.isEmpty { print("fixture misses:\n" + misses.joined(separator: "\n")) }
         #expect(rate >= 0.925, "all-three rate \(rate) fell below 92.5%:\n\(misses.joined(separator: "\n"))")
-        #expect(rate >= 0.90)
     }
 
     /// Alternates (quantity and unit, in order) agree on nearly all ingredient lines.

@@ -119,12 +119,10 @@ struct JSONLineTests {
         #expect(number(.infinity) == "null")
     }
 
-    /// Integers above 2^53 / 10^6 pick up spurious decimals: 9999999999999 is written as
-    /// 9999999999999.000576 (the value times 10^6 is not exact in a Double).
+    /// Regression: large whole numbers once picked up spurious decimals (9999999999999 was
+    /// written as 9999999999999.000576); whole numbers are now written exactly.
     @Test func largeIntegersStayIntegers() {
-        withKnownIssue("JSONLine.number writes 9999999999999 as 9999999999999.000576") {
-            #expect(number(9_999_999_999_999) == "9999999999999")
-        }
+        #expect(number(9_999_999_999_999) == "9999999999999")
     }
 
     @Test func appendAddsANewline() {

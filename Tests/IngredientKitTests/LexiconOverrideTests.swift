@@ -30,12 +30,14 @@ struct LexiconOverrideTests {
     }
 
     @Test func addsANewUnit() throws {
-        let lexicon = try Lexicon.builtIn.adding(.units, text: "# my units\n\nglug\tvolume\t15\tglug|glugs\n")
+        let lexicon = try Lexicon.builtIn.adding(.units, text: "# my units\n\nblip\tvolume\t15\tblip|blips\n")
         #expect(lexicon.allUnits.count == Lexicon.builtIn.allUnits.count + 1)
-        let glug = try #require(lexicon.unit(alias: "glugs"))
-        #expect(glug.id == "glug")
-        #expect(glug.factor == 15)
-        #expect(lexicon.allUnits.last?.id == "glug")
+        #expect(Lexicon.builtIn.unit(alias: "blip") == nil)
+        let blip = try #require(lexicon.unit(alias: "blips"))
+        #expect(blip.id == "blip")
+        #expect(blip.dimension == .volume)
+        #expect(blip.factor == 15)
+        #expect(lexicon.allUnits.last?.id == "blip")
     }
 
     @Test func rowWithExistingIdReplacesIt() throws {
@@ -76,10 +78,10 @@ struct LexiconOverrideTests {
             try Lexicon.builtIn.adding(.units, text: "punnet\tweight\t-\tpunnet\n")
         }
         #expect(throws: DictionaryError.invalidValue(table: "units.tsv", line: 2, column: "factor", value: "-5")) {
-            try Lexicon.builtIn.adding(.units, text: "\nglug\tvolume\t-5\tglug\n")
+            try Lexicon.builtIn.adding(.units, text: "\nblip\tvolume\t-5\tblip\n")
         }
         #expect(throws: DictionaryError.invalidValue(table: "units.tsv", line: 1, column: "factor", value: "lots")) {
-            try Lexicon.builtIn.adding(.units, text: "glug\tvolume\tlots\tglug\n")
+            try Lexicon.builtIn.adding(.units, text: "blip\tvolume\tlots\tblip\n")
         }
         #expect(throws: DictionaryError.invalidValue(table: "numbers.tsv", line: 1, column: "value", value: "many")) {
             try Lexicon.builtIn.adding(.numbers, text: "gross\tmany\n")
@@ -136,16 +138,12 @@ struct LexiconOverrideTests {
         }
     }
 
-    /// The table reader strips a trailing CR (`if line.last == "\r"`), but it splits the text
-    /// on the Character "\n", and in Swift "\r\n" is one Character, so CRLF text is never split
-    /// into lines: a one-row file keeps "\r\n" in its last column, and a two-row file is read as
-    /// one 7-column row. (Dictionaries/README.md asks for LF line ends.)
-    @Test func crlfLineEnds() {
-        withKnownIssue("CRLF dictionary text is not split into lines") {
-            let one = try Lexicon.builtIn.adding(.units, text: "punnet\titem\t-\tpunnet|pnt\r\n")
-            #expect(one.unit(alias: "pnt")?.id == "punnet")
-            let two = try Lexicon.builtIn.adding(.units, text: "punnet\titem\t-\tpunnet|pnt\r\nglug\tvolume\t15\tglug\r\n")
-            #expect(two.unit(alias: "glug")?.id == "glug")
-        }
+    /// Regression: tables with CRLF line ends are read like LF ones (in Swift "\r\n" is one
+    /// Character, so the reader splits on bytes).
+    @Test func crlfLineEnds() throws {
+        let one = try Lexicon.builtIn.adding(.units, text: "punnet\titem\t-\tpunnet|pnt\r\n")
+        #expect(one.unit(alias: "pnt")?.id == "punnet")
+        let two = try Lexicon.builtIn.adding(.units, text: "punnet\titem\t-\tpunnet|pnt\r\nblip\tvolume\t15\tblip\r\n")
+        #expect(two.unit(alias: "blip")?.id == "blip")
     }
 }

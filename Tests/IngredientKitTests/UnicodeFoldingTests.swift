@@ -16,8 +16,11 @@ struct UnicodeFoldingTests {
     @Test func caseFold() {
         #expect(UnicodeFolding.apply(.caseFold, to: "Straße") == "strasse")
         #expect(UnicodeFolding.apply(.caseFold, to: "FLOUR") == "flour")
-        // Case folding alone does not decompose compatibility characters.
-        #expect(UnicodeFolding.apply(.caseFold, to: "ﬁ") == "ﬁ")
+        // Full case folding expands the ligature too (CaseFolding.txt: FB01 → 0066 0069)…
+        #expect(UnicodeFolding.apply(.caseFold, to: "ﬁ") == "fi")
+        // …but does not apply compatibility decompositions.
+        #expect(UnicodeFolding.apply(.caseFold, to: "½") == "½")
+        #expect(UnicodeFolding.apply(.caseFold, to: "Ｆ") == "ｆ")
     }
 
     @Test func nfkc() {

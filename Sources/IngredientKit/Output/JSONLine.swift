@@ -102,7 +102,9 @@ public enum JSONLine {
         guard let value, value.isFinite else { out.append(contentsOf: "null".utf8); return }
         var v = value
         if v < 0 { out.append(0x2D); v = -v }
-        if v >= 1e15 { out.append(contentsOf: "\(v)".utf8); return }
+        // Whole numbers print exactly; large non-whole ones in Swift's shortest form.
+        if v.rounded() == v, v < 1e18 { appendDigits(UInt64(v), &out); return }
+        if v >= 1e9 { out.append(contentsOf: "\(v)".utf8); return }
         var micros = UInt64((v * 1_000_000).rounded())
         let whole = micros / 1_000_000
         micros %= 1_000_000

@@ -5,7 +5,7 @@ enum Template: UInt8, CaseIterable, Sendable {
     // Context templates: a property of a token, weighted at offsets -2…+2 from the token labeled.
     case word = 1, suffix3, suffix2, prefix3, shape, lexicon, pad
     // Local templates: a property of the labeled token's position, weighted at offset 0 only.
-    case paren = 20, segment, position, last, previousQuantity, seenQuantity, dashSeparator, seenOr
+    case last = 23, seenQuantity = 25, dashSeparator, seenOr
     case segmentShape = 40, parenShape, positionShape, lexiconShape, previousShape
     // Word pairs (case-folded): the previous token and this one, this one and the next.
     case bigramPrevious = 60, bigramNext
@@ -20,11 +20,7 @@ enum Template: UInt8, CaseIterable, Sendable {
         case .shape: "shape"
         case .lexicon: "lexicon"
         case .pad: "pad"
-        case .paren: "paren"
-        case .segment: "segment"
-        case .position: "position"
         case .last: "last"
-        case .previousQuantity: "previousQuantity"
         case .seenQuantity: "seenQuantity"
         case .dashSeparator: "dashSeparator"
         case .seenOr: "seenOr"
@@ -114,8 +110,9 @@ struct FeatureExtractor: Sendable {
     var recorder: FeatureRecorder? = nil
 
     /// Lexicon classes of each token, from the word tables (multi-word phrases included).
-    func lexiconClasses(_ tokens: [Token], _ line: UnsafeBufferPointer<UInt8>) -> [SmallBytes] {
-        var classes = [SmallBytes](repeating: SmallBytes(), count: tokens.count)
+    func lexiconClasses(_ tokens: [Token], _ line: UnsafeBufferPointer<UInt8>, into classes: inout [SmallBytes]) {
+        classes.removeAll(keepingCapacity: true)
+        classes.append(contentsOf: repeatElement(SmallBytes(), count: tokens.count))
         let wordAt: (Int) -> Range<Int>? = { i in
             i < tokens.count && tokens[i].kind == .word ? tokens[i].stemRange : nil
         }
@@ -152,7 +149,6 @@ struct FeatureExtractor: Sendable {
                 for k in i..<(i + m.words) where classes[k].count < 7 { classes[k].append(mark) }
             }
         }
-        return classes
     }
 
     /// The shape of a token: its kind, case pattern and marks, in a few bytes.
@@ -250,14 +246,15 @@ struct FeatureExtractor: Sendable {
         f.localKeys.reserveCapacity(tokens.count * 14)
         f.localStart.reserveCapacity(tokens.count + 1)
         f.lexicalWord.reserveCapacity(tokens.count)
-        extract(tokens, line, into: &f)
+        var classes: [SmallBytes] = []
+        extract(tokens, line, classes: &classes, into: &f)
         return f
     }
 
     /// Computes every feature of the line's tokens and hands each to `f`, token by token.
     @inline(__always)
-    func extract<Sink: FeatureSink>(_ tokens: [Token], _ line: UnsafeBufferPointer<UInt8>, into f: inout Sink) {
-        let lex = lexiconClasses(tokens, line)
+    func extract<Sink: FeatureSink>(_ tokens: [Token], _ line: UnsafeBufferPointer<UInt8>, classes lex: inout [SmallBytes], into f: inout Sink) {
+        lexiconClasses(tokens, line, into: &lex)
 
         var depth = 0, commas = 0, seenQuantity = false, dash = false, seenOr = false
         for (i, t) in tokens.enumerated() {
@@ -295,21 +292,17 @@ struct FeatureExtractor: Sendable {
             let inParen = depth > 0
             let seg = Self.digit(min(commas, 3))
             let pos = Self.digit(min(i, 5))
-            f.addLocal(Self.key(.paren, inParen ? SmallBytes("1") : SmallBytes("0")))
-            f.addLocal(Self.key(.segment, seg))
-            f.addLocal(Self.key(.position, pos))
-            if i == tokens.count - 1 { f.addLocal(Self.key(.last, SmallBytes("1"))) }
+            if i == tokens.count - 1 { f.addLocal(Self.key(.last, SmallBytes.one)) }
             if i > 0 {
                 let p = tokens[i - 1]
-                let ps = p.kind == .quantity ? SmallBytes("Q") : SmallBytes.single(Self.coarse(p, lex[i - 1]))
-                f.addLocal(Self.key(.previousQuantity, ps))
+                let ps = p.kind == .quantity ? SmallBytes.quantity : SmallBytes.single(Self.coarse(p, lex[i - 1]))
                 f.addLocal(Self.key(.previousShape, ps, coarse))
             }
-            if seenQuantity { f.addLocal(Self.key(.seenQuantity, SmallBytes("1"))) }
-            if dash { f.addLocal(Self.key(.dashSeparator, SmallBytes("1"))) }
-            if seenOr { f.addLocal(Self.key(.seenOr, SmallBytes("1"))) }
+            if seenQuantity { f.addLocal(Self.key(.seenQuantity, SmallBytes.one)) }
+            if dash { f.addLocal(Self.key(.dashSeparator, SmallBytes.one)) }
+            if seenOr { f.addLocal(Self.key(.seenOr, SmallBytes.one)) }
             f.addLocal(Self.key(.segmentShape, seg, coarse))
-            f.addLocal(Self.key(.parenShape, inParen ? SmallBytes("1") : SmallBytes("0"), coarse))
+            f.addLocal(Self.key(.parenShape, inParen ? SmallBytes.one : SmallBytes.zero, coarse))
             f.addLocal(Self.key(.positionShape, pos, coarse))
             if lex[i].count > 0 { f.addLocal(Self.key(.lexiconShape, lex[i], shape)) }
             let here = Self.pairText(t, line)
@@ -323,21 +316,17 @@ struct FeatureExtractor: Sendable {
             }
             f.endToken()
             if let recorder {
-                recorder.note(Self.key(.paren, inParen ? SmallBytes("1") : SmallBytes("0")), .paren, inParen ? "1" : "0")
-                recorder.note(Self.key(.segment, seg), .segment, seg.string)
-                recorder.note(Self.key(.position, pos), .position, pos.string)
-                recorder.note(Self.key(.last, SmallBytes("1")), .last, "1")
+                recorder.note(Self.key(.last, SmallBytes.one), .last, "1")
                 if i > 0 {
                     let p = tokens[i - 1]
-                    let ps = p.kind == .quantity ? SmallBytes("Q") : SmallBytes.single(Self.coarse(p, lex[i - 1]))
-                    recorder.note(Self.key(.previousQuantity, ps), .previousQuantity, ps.string)
+                    let ps = p.kind == .quantity ? SmallBytes.quantity : SmallBytes.single(Self.coarse(p, lex[i - 1]))
                     recorder.note(Self.key(.previousShape, ps, coarse), .previousShape, ps.string + "|" + coarse.string)
                 }
-                recorder.note(Self.key(.seenQuantity, SmallBytes("1")), .seenQuantity, "1")
-                recorder.note(Self.key(.dashSeparator, SmallBytes("1")), .dashSeparator, "1")
-                recorder.note(Self.key(.seenOr, SmallBytes("1")), .seenOr, "1")
+                recorder.note(Self.key(.seenQuantity, SmallBytes.one), .seenQuantity, "1")
+                recorder.note(Self.key(.dashSeparator, SmallBytes.one), .dashSeparator, "1")
+                recorder.note(Self.key(.seenOr, SmallBytes.one), .seenOr, "1")
                 recorder.note(Self.key(.segmentShape, seg, coarse), .segmentShape, seg.string + "|" + coarse.string)
-                recorder.note(Self.key(.parenShape, inParen ? SmallBytes("1") : SmallBytes("0"), coarse), .parenShape, (inParen ? "1" : "0") + "|" + coarse.string)
+                recorder.note(Self.key(.parenShape, inParen ? SmallBytes.one : SmallBytes.zero, coarse), .parenShape, (inParen ? "1" : "0") + "|" + coarse.string)
                 recorder.note(Self.key(.positionShape, pos, coarse), .positionShape, pos.string + "|" + coarse.string)
                 if lex[i].count > 0 { recorder.note(Self.key(.lexiconShape, lex[i], shape), .lexiconShape, lex[i].string + "|" + shape.string) }
             }
@@ -383,6 +372,9 @@ struct FeatureExtractor: Sendable {
 }
 
 extension SmallBytes {
+    static let one = single(0x31), zero = single(0x30), quantity = single(0x51)
+
+    @inline(__always)
     static func single(_ b: UInt8) -> SmallBytes {
         var s = SmallBytes()
         s.append(b)

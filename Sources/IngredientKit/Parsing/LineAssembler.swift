@@ -4,7 +4,9 @@ struct LineAssembler {
     let tables: LexiconReference
     var lexicon: Lexicon { _read { yield tables.lexicon } }
     let tokens: [Token]
-    let labels: [Int]
+    /// The tagger's labels; assembly relabels a few tokens (number words it reads, phrases
+    /// from the phrase table) so that each token's text lands in exactly one field.
+    var labels: [Int]
     let line: UnsafeBufferPointer<UInt8>
 
     /// What assembly noticed that lowers confidence.
@@ -26,7 +28,8 @@ struct LineAssembler {
         }
     }
 
-    func assemble(into result: inout ParsedIngredient) -> Doubts {
+    mutating func assemble(into result: inout ParsedIngredient) -> Doubts {
+        relabelPhrases()
         var doubts = Doubts()
         var amounts: [Amount] = []
         var amountEnds: [Int] = [] // token index after each amount
@@ -48,9 +51,18 @@ struct LineAssembler {
                     quantityMax = t.maxValue
                     multiplier = t.isMultiplier
                     i += 1
+                    // "2 dozen", "1½ dozen": a count word multiplies.
+                    if i < n, tokens[i].kind == .word, let factor = lexicon.numbers.value(forWordHash: tokens[i].hash),
+                       factor >= 10 {
+                        quantity = t.value * factor
+                        quantityMax = t.maxValue * factor
+                        labels[i] = Label.quantity.rawValue
+                        i += 1
+                    }
                 } else if t.kind == .word, let m = lexicon.numbers.longestMatch(in: line, start: i, wordAt: wordAt(1 << Label.quantity.rawValue | 1 << Label.comment.rawValue | 1 << Label.unit.rawValue)) {
-                    quantity = m.value
-                    quantityMax = m.value
+                    quantity = m.value.isNaN ? nil : m.value
+                    quantityMax = quantity
+                    for k in i..<(i + m.words) { labels[k] = Label.quantity.rawValue }
                     i += m.words
                 } else {
                     if t.kind == .word { doubts.quantityWordUnread = true }
@@ -60,13 +72,19 @@ struct LineAssembler {
                 var (unit, known, next) = readUnit(from: i, sizes: &sizes, extra: &extraComments, container: &container)
                 if unit != nil, !known { doubts.unknownUnit = true }
                 // "200g-250g", "¾ cup to 1 cup": a range written with the unit on both ends.
-                if let upper = rangeEnd(after: next, unit: unit) {
+                if let low = quantity, let upper = rangeEnd(after: next, unit: unit), upper.value > low {
                     quantityMax = upper.value
                     next = upper.next
                 }
                 var amount = Amount(quantity: quantity, quantityMax: quantityMax, unit: unit, isKnownUnit: known, isMultiplier: multiplier)
                 if let previous = amounts.last, amountEnds.last == amountStart, isComposite(previous, amount) {
                     amount.isComposite = true
+                }
+                // "1 cup plus 2 tablespoons": the second amount adds to the first.
+                if let previous = amounts.last, amountStart > 0, HeaderDetection.isWord(tokens[amountStart - 1], "plus", line),
+                   sameDimension(previous, amount) {
+                    amount.isComposite = true
+                    labels[amountStart - 1] = Label.quantity.rawValue
                 }
                 amounts.append(amount)
                 amountEnds.append(next)
@@ -90,8 +108,11 @@ struct LineAssembler {
                     if amounts.isEmpty {
                         // "a pinch of salt", "half bunch mint": a number word just before the unit.
                         // A unit alone means one of it ("pinch of salt", "small bunch mint").
-                        var quantity = 1.0
-                        if start > 0, let value = numberWordEnding(at: start - 1) { quantity = value }
+                        var quantity: Double? = 1
+                        if start > 0, let (value, from) = numberWordEnding(at: start - 1) {
+                            quantity = value.isNaN ? nil : value // "a few sprigs": no number
+                            for k in from..<start { labels[k] = Label.quantity.rawValue }
+                        }
                         amounts.append(Amount(quantity: quantity, unit: unit, isKnownUnit: known))
                         amountEnds.append(next)
                     } else if amounts[0].unit == nil {
@@ -108,8 +129,9 @@ struct LineAssembler {
         // Number phrases the tagger left unlabeled at the start: "a couple of onions", "a dozen eggs".
         if amounts.isEmpty, let first = tokens.first, first.kind == .word,
            let m = lexicon.numbers.longestMatch(in: line, start: 0, wordAt: { k in k < n && tokens[k].kind == .word ? tokens[k].stemRange : nil }),
-           m.words > 1 || !isArticle(tokens[0]), m.words < n, label(m.words) != .quantity {
+           m.words > 1 || !isArticle(tokens[0]), m.words < n, label(m.words) != .quantity, !m.value.isNaN {
             amounts.append(Amount(quantity: m.value, unit: nil))
+            for k in 0..<m.words { labels[k] = Label.quantity.rawValue }
         }
         result.amount = amounts.first
         result.alternates = Array(amounts.dropFirst())
@@ -135,16 +157,43 @@ struct LineAssembler {
         HeaderDetection.isWord(t, "a", line) || HeaderDetection.isWord(t, "an", line)
     }
 
-    /// The value of a number word or phrase that ends at token `end` ("a", "half", "one").
-    private func numberWordEnding(at end: Int) -> Double? {
+    /// The value of a number word or phrase that ends at token `end` ("a", "half", "a few"),
+    /// and the index of its first token; the value is NaN for a vague amount ("a few").
+    private func numberWordEnding(at end: Int) -> (Double, Int)? {
         guard tokens[end].kind == .word else { return nil }
         let any: (Int) -> Range<Int>? = { k in k <= end && tokens[k].kind == .word ? tokens[k].stemRange : nil }
-        for start in stride(from: end, through: max(0, end - 3), by: -1) {
+        for start in stride(from: max(0, end - 3), through: end, by: 1) {
             if let m = lexicon.numbers.longestMatch(in: line, start: start, wordAt: any), start + m.words - 1 == end {
-                return m.value
+                return (m.value, start)
             }
         }
         return nil
+    }
+
+    /// Relabels the words of comment, purpose and optional phrases (`phrases.tsv`) that the
+    /// tagger put into the preparation: "divided" is a note, not a way of cutting.
+    private mutating func relabelPhrases() {
+        let wordAt: (Int) -> Range<Int>? = { [tokens] k in
+            k < tokens.count && tokens[k].kind == .word ? tokens[k].stemRange : nil
+        }
+        var i = 0
+        while i < tokens.count {
+            guard tokens[i].kind == .word, label(i) == .preparation,
+                  let bits = lexicon.firstWords[tokens[i].hash], bits & Lexicon.FirstWord.phrase != 0,
+                  let m = lexicon.phrases.longestMatch(in: line, start: i, wordAt: wordAt),
+                  (i..<(i + m.words)).allSatisfy({ label($0) == .preparation || label($0) == .comment }) else {
+                i += 1
+                continue
+            }
+            let target: Label = m.value.role == .purpose ? .purpose : .comment
+            for k in i..<(i + m.words) { labels[k] = target.rawValue }
+            i += m.words
+        }
+    }
+
+    private func sameDimension(_ a: Amount, _ b: Amount) -> Bool {
+        guard let ua = a.unit, let ub = b.unit, let da = lexicon.unit(id: ua), let db = lexicon.unit(id: ub) else { return false }
+        return da.dimension == db.dimension && da.dimension != .item
     }
 
     private func isComposite(_ a: Amount, _ b: Amount) -> Bool {

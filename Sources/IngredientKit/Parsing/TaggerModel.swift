@@ -11,6 +11,10 @@ final class TaggerModel: Sendable {
 
     let transitions: [Float] // (L + 1) × L, the last row from START
     let end: [Float]
+    /// `transitions` as one vector per row, and `end` as a vector, for `Viterbi`.
+    let transitionRows: [SIMD8<Float>]
+    let incomingRows: [SIMD8<Float>]
+    let endRow: SIMD8<Float>
     let contextRows: HashTable<Int32>
     let vocabularyRows: HashTable<Int32>
     /// `contextWeights` as one 8-lane vector per (row, offset).
@@ -145,6 +149,9 @@ final class TaggerModel: Sendable {
         }
         self.transitions = transitions
         self.end = end
+        self.transitionRows = Self.vectors(transitions)
+        self.incomingRows = Self.transposed(transitions)
+        self.endRow = Self.vectors(end)[0]
         self.contextRows = contextRows
         self.vocabularyRows = vocabulary
         self.contextVectors = Self.vectors(contextWeights)
@@ -155,6 +162,15 @@ final class TaggerModel: Sendable {
     }
 
     var isEmpty: Bool { local.count == 0 }
+
+    /// Row `x` holds, for each label `l`, the transition score from `l` to `x`.
+    static func transposed(_ transitions: [Float]) -> [SIMD8<Float>] {
+        (0..<Label.count).map { x in
+            var v = SIMD8<Float>()
+            for l in 0..<Label.count { v[l] = transitions[l * Label.count + x] }
+            return v
+        }
+    }
 
     static func vectors(_ flat: [Float]) -> [SIMD8<Float>] {
         stride(from: 0, to: flat.count, by: 8).map { k in
