@@ -66,3 +66,19 @@ func writeFile(_ path: String, _ text: String) throws {
     var t = text
     t.withUTF8 { _ = fwrite($0.baseAddress, 1, $0.count, f) }
 }
+
+/// The whole text of a file, ill-formed UTF-8 repaired.
+func readText(_ path: String) throws -> String {
+    guard let f = fopen(path, "rb") else {
+        throw ValidationError("cannot read \(path): \(String(cString: strerror(errno)))")
+    }
+    defer { fclose(f) }
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+        let n = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, f) }
+        if n == 0 { break }
+        bytes.append(contentsOf: chunk[0..<n])
+    }
+    return String(decoding: bytes, as: UTF8.self)
+}

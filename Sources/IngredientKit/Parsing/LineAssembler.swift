@@ -136,7 +136,7 @@ struct LineAssembler {
         result.amount = amounts.first
         result.alternates = Array(amounts.dropFirst())
 
-        result.name = runs(of: .name, joiner: " ")
+        result.name = runs(of: .name, joiner: " ", onlyAcross: [.preparation, .size, .punctuation])
         let sizeRuns = runs(of: .size, joiner: " ")
         sizes.append(contentsOf: sizeRuns.map { [$0] } ?? [])
         result.size = sizes.isEmpty ? nil : sizes.joined(separator: " ")
@@ -239,6 +239,11 @@ struct LineAssembler {
         }
         var skip = Set<Int>()
         guard let found else {
+            // Only size words ("4 large garlic cloves"): a size, and the unit may come later.
+            if (start..<end).allSatisfy({ tokens[$0].kind != .word || lexicon.sizes.value(forWordHash: tokens[$0].hash) != nil }) {
+                for j in start..<end where tokens[j].kind == .word { sizes.append(text(tokens[j].stemRange)) }
+                return (nil, true, end)
+            }
             let raw = text(tokens[start].start..<tokens[end - 1].stemEnd).lowercased()
             return (raw, false, end)
         }
@@ -264,12 +269,21 @@ struct LineAssembler {
 
     /// Text of the runs of tokens labeled `target`, each run from its first to its last
     /// token as written (punctuation inside a run kept), runs joined by `joiner`.
-    func runs(of target: Label, joiner: String) -> String? {
+    ///
+    /// With `onlyAcross`, a later run is kept only when every token between it and the run
+    /// before has one of those labels: "Sea salt and freshly ground pepper" keeps "pepper",
+    /// but "4 venison fillets or 240g venison saddle" stops before the second amount.
+    func runs(of target: Label, joiner: String, onlyAcross: Set<Label>? = nil) -> String? {
         var parts: [String] = []
         var i = 0
+        var previousEnd = -1
         let n = tokens.count
         while i < n {
             guard label(i) == target else { i += 1; continue }
+            if let allowed = onlyAcross, previousEnd >= 0,
+               !(previousEnd + 1..<i).allSatisfy({ allowed.contains(label($0)) }) {
+                break
+            }
             var last = i
             var j = i + 1
             while j < n {
@@ -281,6 +295,7 @@ struct LineAssembler {
                 }
                 break
             }
+            previousEnd = last
             var startByte = tokens[i].start, endByte = tokens[last].end
             // Keep enclosing parentheses: "(to taste)".
             if i > 0, last + 1 < n, tokens[i - 1].kind == .punctuation, tokens[i - 1].mark == 0x28,
@@ -290,12 +305,17 @@ struct LineAssembler {
             }
             // A run of only articles and "of" ("a", "of" around "a pinch of") says nothing.
             if (i...last).allSatisfy({ k in tokens[k].kind != .word || isFiller(tokens[k]) }) { i = last + 1; continue }
-            var piece = text(startByte..<endByte)
-            while let c = piece.last, c == "," || c == ";" || c == ":" || c == "-" || c == "*" { piece.removeLast() }
-            if !piece.isEmpty { parts.append(piece) }
+            // Trailing separators are not part of the text.
+            while endByte > startByte, Self.isTrailingSeparator(line[endByte - 1]) { endByte -= 1 }
+            if endByte > startByte { parts.append(text(startByte..<endByte)) }
             i = last + 1
         }
         return parts.isEmpty ? nil : parts.joined(separator: joiner)
+    }
+
+    @inline(__always)
+    static func isTrailingSeparator(_ b: UInt8) -> Bool {
+        b == 0x2C || b == 0x3B || b == 0x3A || b == 0x2D || b == 0x2A || b == 0x20
     }
 
     private func closesOrOpensParen(_ r: Range<Int>) -> Bool {
