@@ -26,7 +26,7 @@ struct Bench: ParsableCommand {
         let cpuStart = cpuSeconds()
         while count < lines {
             try LineReader(path: file).forEachLine { line in
-                JSONLine.append(parser.parse(utf8: line), to: &out)
+                parser.appendJSON(utf8: line, to: &out)
                 bytes += out.count
                 out.removeAll(keepingCapacity: true)
                 count += 1

@@ -1,4 +1,4 @@
-/// Writes `ParsedIngredient` as one JSON object on one line: the `ingest parse` contract.
+/// Writes parsed lines as one JSON object on one line: the `ingest parse` contract.
 ///
 /// Fields, always present, in this order: `input`, `kind` (`ingredient`, `header`, `empty`),
 /// `quantity`, `quantityMax`, `unit`, `size`, `name`, `preparation`, `comment`, `purpose`,
@@ -7,43 +7,12 @@
 public enum JSONLine {
     /// Appends the JSON object of `line` and a newline to `out`.
     public static func append(_ line: ParsedIngredient, to out: inout [UInt8]) {
-        out.append(contentsOf: #"{"input":"#.utf8)
-        string(line.input, &out)
-        out.append(contentsOf: #","kind":""#.utf8)
-        out.append(contentsOf: line.kind.rawValue.utf8)
-        out.append(contentsOf: #"","quantity":"#.utf8)
-        number(line.quantity, &out)
-        out.append(contentsOf: #","quantityMax":"#.utf8)
-        number(line.quantityMax, &out)
-        out.append(contentsOf: #","unit":"#.utf8)
-        string(line.unit, &out)
-        out.append(contentsOf: #","size":"#.utf8)
-        string(line.size, &out)
-        out.append(contentsOf: #","name":"#.utf8)
-        string(line.name, &out)
-        out.append(contentsOf: #","preparation":"#.utf8)
-        string(line.preparation, &out)
-        out.append(contentsOf: #","comment":"#.utf8)
-        string(line.comment, &out)
-        out.append(contentsOf: #","purpose":"#.utf8)
-        string(line.purpose, &out)
-        out.append(contentsOf: line.isOptional ? #","optional":true"#.utf8 : #","optional":false"#.utf8)
-        out.append(contentsOf: #","alternates":["#.utf8)
-        for (k, a) in line.alternates.enumerated() {
-            if k > 0 { out.append(0x2C) }
-            out.append(contentsOf: #"{"quantity":"#.utf8)
-            number(a.quantity, &out)
-            out.append(contentsOf: #","quantityMax":"#.utf8)
-            number(a.quantityMax, &out)
-            out.append(contentsOf: #","unit":"#.utf8)
-            string(a.unit, &out)
-            out.append(0x7D)
-        }
-        out.append(contentsOf: #"],"section":"#.utf8)
-        string(line.section, &out)
-        out.append(contentsOf: #","confidence":"#.utf8)
-        number(line.confidence, &out)
-        out.append(contentsOf: "}\n".utf8)
+        write(line, to: &out)
+    }
+
+    /// Appends the JSON object of an assembled line (the fast path of `Session.appendJSON`).
+    static func append(_ view: LineView, to out: inout [UInt8]) {
+        write(view, to: &out)
     }
 
     /// The JSON object of `line` as a String (without the newline).
@@ -54,33 +23,91 @@ public enum JSONLine {
         return String(decoding: out, as: UTF8.self)
     }
 
+    /// The one renderer of the contract, over either source of a parsed line.
+    private static func write<Source: JSONLineSource>(_ line: Source, to out: inout [UInt8]) {
+        raw(#"{"input":"#, &out)
+        line.writeInput(to: &out)
+        raw(#","kind":""#, &out)
+        switch line.kind {
+        case .ingredient: raw("ingredient", &out)
+        case .header: raw("header", &out)
+        case .empty: raw("empty", &out)
+        }
+        let primary = line.amounts.first
+        raw(#"","quantity":"#, &out)
+        number(primary?.quantity, &out)
+        raw(#","quantityMax":"#, &out)
+        number(primary?.quantityMax, &out)
+        raw(#","unit":"#, &out)
+        string(primary?.unit, &out)
+        raw(#","size":"#, &out)
+        line.write(.size, to: &out)
+        raw(#","name":"#, &out)
+        line.write(.name, to: &out)
+        raw(#","preparation":"#, &out)
+        line.write(.preparation, to: &out)
+        raw(#","comment":"#, &out)
+        line.write(.comment, to: &out)
+        raw(#","purpose":"#, &out)
+        line.write(.purpose, to: &out)
+        raw(line.isOptional ? #","optional":true"# : #","optional":false"#, &out)
+        raw(#","alternates":["#, &out)
+        for (k, a) in line.amounts.dropFirst().enumerated() {
+            if k > 0 { out.append(0x2C) }
+            raw(#"{"quantity":"#, &out)
+            number(a.quantity, &out)
+            raw(#","quantityMax":"#, &out)
+            number(a.quantityMax, &out)
+            raw(#","unit":"#, &out)
+            string(a.unit, &out)
+            out.append(0x7D)
+        }
+        raw(#"],"section":"#, &out)
+        line.writeSection(to: &out)
+        raw(#","confidence":"#, &out)
+        number(line.confidence, &out)
+        raw("}\n", &out)
+    }
+
+    /// Appends the bytes of a literal without going through String.
+    @inline(__always)
+    static func raw(_ text: StaticString, _ out: inout [UInt8]) {
+        out.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
     private static let hex: [UInt8] = Array("0123456789abcdef".utf8)
 
     /// Appends `text` as a JSON string.
     public static func appendString(_ text: String, to out: inout [UInt8]) { string(text, &out) }
 
-    /// A JSON string, escaping quotes, backslashes and every control character.
+    /// A JSON string, or null.
     static func string(_ s: String?, _ out: inout [UInt8]) {
-        guard var s else { out.append(contentsOf: "null".utf8); return }
+        guard var s else { raw("null", &out); return }
         out.append(0x22)
-        s.withUTF8 { bytes in
-            var runStart = 0
-            for (i, b) in bytes.enumerated() where b < 0x20 || b == 0x22 || b == 0x5C || b == 0x7F {
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<i]))
-                switch b {
-                case 0x22: out.append(contentsOf: [0x5C, 0x22])
-                case 0x5C: out.append(contentsOf: [0x5C, 0x5C])
-                case 0x0A: out.append(contentsOf: [0x5C, 0x6E])
-                case 0x0D: out.append(contentsOf: [0x5C, 0x72])
-                case 0x09: out.append(contentsOf: [0x5C, 0x74])
-                default:
-                    out.append(contentsOf: [0x5C, 0x75, 0x30, 0x30, hex[Int(b >> 4)], hex[Int(b & 0xF)]])
-                }
-                runStart = i + 1
+        s.withUTF8 { escaped($0, &out) }
+        out.append(0x22)
+    }
+
+    /// The bytes of a string's content, escaping quotes, backslashes and control characters.
+    @inline(__always)
+    static func escaped(_ bytes: UnsafeBufferPointer<UInt8>, _ out: inout [UInt8]) {
+        var runStart = 0
+        for i in 0..<bytes.count {
+            let b = bytes[i]
+            guard b < 0x20 || b == 0x22 || b == 0x5C || b == 0x7F else { continue }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<i]))
+            switch b {
+            case 0x22: out.append(contentsOf: [0x5C, 0x22])
+            case 0x5C: out.append(contentsOf: [0x5C, 0x5C])
+            case 0x0A: out.append(contentsOf: [0x5C, 0x6E])
+            case 0x0D: out.append(contentsOf: [0x5C, 0x72])
+            case 0x09: out.append(contentsOf: [0x5C, 0x74])
+            default:
+                out.append(contentsOf: [0x5C, 0x75, 0x30, 0x30, hex[Int(b >> 4)], hex[Int(b & 0xF)]])
             }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
+            runStart = i + 1
         }
-        out.append(0x22)
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
     }
 
     /// Decimal digits of `n`, without allocating.
@@ -99,7 +126,7 @@ public enum JSONLine {
 
     /// A JSON number rounded to six decimals, or null.
     static func number(_ value: Double?, _ out: inout [UInt8]) {
-        guard let value, value.isFinite else { out.append(contentsOf: "null".utf8); return }
+        guard let value, value.isFinite else { raw("null", &out); return }
         var v = value
         if v < 0 { out.append(0x2D); v = -v }
         // Whole numbers print exactly; large non-whole ones in Swift's shortest form.
@@ -119,5 +146,61 @@ public enum JSONLine {
             out.append(UInt8(micros / divisor % 10) + 0x30)
             divisor /= 10
         }
+    }
+}
+
+/// What `JSONLine` needs of a parsed line; `ParsedIngredient` and the internal `LineView`
+/// both provide it, so the contract is written by one function.
+protocol JSONLineSource {
+    var kind: ParsedIngredient.Kind { get }
+    /// The primary amount first, then the alternates.
+    var amounts: [Amount] { get }
+    var isOptional: Bool { get }
+    var confidence: Double { get }
+    /// Writes the input as an escaped JSON string (with quotes).
+    func writeInput(to out: inout [UInt8])
+    /// Writes a text field as a JSON string, or null.
+    func write(_ field: Field, to out: inout [UInt8])
+    /// Writes the section title as a JSON string, or null.
+    func writeSection(to out: inout [UInt8])
+}
+
+extension ParsedIngredient: JSONLineSource {
+    var amounts: [Amount] { (amount.map { [$0] } ?? []) + alternates }
+
+    func writeInput(to out: inout [UInt8]) { JSONLine.string(input, &out) }
+
+    func write(_ field: Field, to out: inout [UInt8]) {
+        switch field {
+        case .size: JSONLine.string(size, &out)
+        case .name: JSONLine.string(name, &out)
+        case .preparation: JSONLine.string(preparation, &out)
+        case .comment: JSONLine.string(comment, &out)
+        case .purpose: JSONLine.string(purpose, &out)
+        }
+    }
+
+    func writeSection(to out: inout [UInt8]) { JSONLine.string(section, &out) }
+}
+
+extension LineView: JSONLineSource {
+    func writeInput(to out: inout [UInt8]) {
+        out.append(0x22)
+        JSONLine.escaped(line, &out)
+        out.append(0x22)
+    }
+
+    func write(_ field: Field, to out: inout [UInt8]) {
+        guard has(field) else { JSONLine.raw("null", &out); return }
+        out.append(0x22)
+        forEachPiece(of: field) { JSONLine.escaped($0, &out) }
+        out.append(0x22)
+    }
+
+    func writeSection(to out: inout [UInt8]) {
+        guard let section else { JSONLine.raw("null", &out); return }
+        out.append(0x22)
+        JSONLine.escaped(UnsafeBufferPointer(rebasing: line[section]), &out)
+        out.append(0x22)
     }
 }

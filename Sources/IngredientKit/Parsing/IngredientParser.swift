@@ -63,15 +63,28 @@ public struct IngredientParser: Sendable {
         /// Parses one line.
         public func parse(_ line: String) -> ParsedIngredient {
             var copy = line
-            return copy.withUTF8 { parser.analyze(validUTF8: $0, input: line, workspace: workspace).result }
+            return copy.withUTF8 { bytes in
+                parser.analyze(validUTF8: bytes, workspace: workspace) { view, _ in view.parsedIngredient(input: line) }
+            }
         }
 
         /// Parses one line given as bytes; ill-formed UTF-8 is repaired with U+FFFD first.
         public func parse(utf8 bytes: UnsafeBufferPointer<UInt8>) -> ParsedIngredient {
-            if UTF8Repair.isValid(bytes) {
-                return parser.analyze(validUTF8: bytes, input: nil, workspace: workspace).result
+            guard UTF8Repair.isValid(bytes) else { return parse(UTF8Repair.string(bytes)) }
+            return parser.analyze(validUTF8: bytes, workspace: workspace) { view, _ in
+                view.parsedIngredient(input: String(decoding: bytes, as: UTF8.self))
             }
-            return parse(UTF8Repair.string(bytes))
+        }
+
+        /// Parses one line given as bytes and appends its `ingest parse` JSON object (and a
+        /// newline) to `out`: the same object as `JSONLine.append(parse(utf8:), to:)`, written
+        /// straight from the line's bytes without making Strings.
+        public func appendJSON(utf8 bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+            guard UTF8Repair.isValid(bytes) else {
+                JSONLine.append(parse(utf8: bytes), to: &out)
+                return
+            }
+            parser.analyze(validUTF8: bytes, workspace: workspace) { view, _ in JSONLine.append(view, to: &out) }
         }
     }
 
@@ -82,25 +95,22 @@ public struct IngredientParser: Sendable {
         var classes: [SmallBytes] = []
         var labels: [Int] = []
         var margins: [Float] = []
+        var spans: [Span] = []
     }
 
-    /// A parse and its confidence evidence, for training and evaluation.
-    struct Analysis {
-        var result: ParsedIngredient
-        var evidence: Confidence.Evidence?
-    }
-
-    func analyze(validUTF8 line: UnsafeBufferPointer<UInt8>, input: String?, workspace w: Workspace = Workspace()) -> Analysis {
-        let inputText = input ?? String(decoding: line, as: UTF8.self)
+    /// Analyzes a line and hands its assembled view (valid only during the call) and the
+    /// confidence evidence (nil for headers and empty lines) to `body`.
+    func analyze<Result>(validUTF8 line: UnsafeBufferPointer<UInt8>, workspace w: Workspace = Workspace(),
+                         _ body: (LineView, Confidence.Evidence?) -> Result) -> Result {
         Tokenizer.tokenize(line, scratch: &w.raw, into: &w.tokens)
         let tokens = w.tokens
         if tokens.isEmpty {
-            return Analysis(result: ParsedIngredient(input: inputText, kind: .empty))
+            return body(LineView(line: line, kind: .empty, confidence: 1), nil)
         }
         if let title = HeaderDetection.title(tokens, line, lexicon: tables.lexicon) {
-            var result = ParsedIngredient(input: inputText, kind: .header)
-            result.section = title
-            return Analysis(result: result)
+            var view = LineView(line: line, kind: .header, confidence: 1)
+            view.section = title
+            return body(view, nil)
         }
         let n = tokens.count
         let unknownWords = withUnsafeTemporaryAllocation(of: SIMD8<Float>.self, capacity: n) { emission in
@@ -115,23 +125,33 @@ public struct IngredientParser: Sendable {
             }
             return scorer.unknownWords
         }
-        var result = ParsedIngredient(input: inputText, kind: .ingredient)
+        var view = LineView(line: line, kind: .ingredient, confidence: 0)
         var assembler = LineAssembler(tables: tables, tokens: tokens, labels: w.labels, line: line)
-        let doubts = assembler.assemble(into: &result)
+        swap(&assembler.spans, &w.spans)
+        assembler.spans.removeAll(keepingCapacity: true)
+        let doubts = assembler.assemble(into: &view)
+        swap(&view.spans, &assembler.spans)
 
         var words = 0
         for t in tokens where t.kind == .word { words += 1 }
+        var minimum = Float.infinity, sum: Float = 0
+        for m in w.margins {
+            minimum = min(minimum, m)
+            sum += m
+        }
         let evidence = Confidence.Evidence(
-            minimumMargin: Double(w.margins.min() ?? 0),
-            meanMargin: Double(w.margins.reduce(0, +)) / Double(max(1, w.margins.count)),
-            hasQuantity: result.amount?.quantity != nil,
+            minimumMargin: Double(minimum == .infinity ? 0 : minimum),
+            meanMargin: Double(sum) / Double(max(1, w.margins.count)),
+            hasQuantity: view.amounts.first?.quantity != nil,
             unknownUnit: doubts.unknownUnit || doubts.quantityWordUnread,
-            hasName: result.name != nil,
+            hasName: view.has(.name),
             unknownWordShare: Double(unknownWords) / Double(max(1, words)),
             tokenCount: tokens.count
         )
-        result.confidence = (Confidence.score(evidence, coefficients: model.calibration) * 1000).rounded() / 1000
-        return Analysis(result: result, evidence: evidence)
+        view.confidence = (Confidence.score(evidence, coefficients: model.calibration) * 1000).rounded() / 1000
+        let result = body(view, evidence)
+        swap(&view.spans, &w.spans) // keep the capacity for the next line
+        return result
     }
 }
 

@@ -8,6 +8,8 @@ struct LineAssembler {
     /// from the phrase table) so that each token's text lands in exactly one field.
     var labels: [Int]
     let line: UnsafeBufferPointer<UInt8>
+    /// The byte ranges of the text fields, in the order their pieces are joined.
+    var spans: [Span] = []
 
     /// What assembly noticed that lowers confidence.
     struct Doubts {
@@ -28,13 +30,12 @@ struct LineAssembler {
         }
     }
 
-    mutating func assemble(into result: inout ParsedIngredient) -> Doubts {
+    /// Reads amounts and fields into `view` (its spans are this assembler's `spans`).
+    mutating func assemble(into view: inout LineView) -> Doubts {
         relabelPhrases()
         var doubts = Doubts()
         var amounts: [Amount] = []
         var amountEnds: [Int] = [] // token index after each amount
-        var extraComments: [String] = []
-        var sizes: [String] = []
         var container: String?
         var i = 0
         let n = tokens.count
@@ -69,7 +70,7 @@ struct LineAssembler {
                     i += 1
                     continue
                 }
-                var (unit, known, next) = readUnit(from: i, sizes: &sizes, extra: &extraComments, container: &container)
+                var (unit, known, next) = readUnit(from: i, record: true, container: &container)
                 if unit != nil, !known { doubts.unknownUnit = true }
                 // "200g-250g", "¾ cup to 1 cup": a range written with the unit on both ends.
                 if let low = quantity, let upper = rangeEnd(after: next, unit: unit), upper.value > low {
@@ -102,7 +103,7 @@ struct LineAssembler {
                 i = next
             } else if l == .unit {
                 let start = i
-                let (unit, known, next) = readUnit(from: i, sizes: &sizes, extra: &extraComments, container: &container)
+                let (unit, known, next) = readUnit(from: i, record: true, container: &container)
                 if let unit {
                     if !known { doubts.unknownUnit = true }
                     if amounts.isEmpty {
@@ -133,19 +134,13 @@ struct LineAssembler {
             amounts.append(Amount(quantity: m.value, unit: nil))
             for k in 0..<m.words { labels[k] = Label.quantity.rawValue }
         }
-        result.amount = amounts.first
-        result.alternates = Array(amounts.dropFirst())
-
-        result.name = runs(of: .name, joiner: " ", onlyAcross: [.preparation, .size, .punctuation])
-        let sizeRuns = runs(of: .size, joiner: " ")
-        sizes.append(contentsOf: sizeRuns.map { [$0] } ?? [])
-        result.size = sizes.isEmpty ? nil : sizes.joined(separator: " ")
-        result.preparation = runs(of: .preparation, joiner: ", ")
-        var comments = extraComments
-        if let c = runs(of: .comment, joiner: ", ") { comments.append(c) }
-        result.comment = comments.isEmpty ? nil : comments.joined(separator: ", ")
-        result.purpose = runs(of: .purpose, joiner: ", ")
-        result.isOptional = hasOptionalPhrase()
+        view.amounts = amounts
+        appendRuns(of: .name, as: .name, onlyAcross: 1 << Label.preparation.rawValue | 1 << Label.size.rawValue | 1 << Label.punctuation.rawValue)
+        appendRuns(of: .size, as: .size)
+        appendRuns(of: .preparation, as: .preparation)
+        appendRuns(of: .comment, as: .comment)
+        appendRuns(of: .purpose, as: .purpose)
+        view.isOptional = hasOptionalPhrase()
         return doubts
     }
 
@@ -203,22 +198,23 @@ struct LineAssembler {
         return true
     }
 
-    /// Reads a run of UNIT tokens from `start`: the unit id, whether the table knows it, and
-    /// the index after the run. Size words in the run go to `sizes`, other words to `extra`.
     /// After an amount ending at token `next` with `unit`: a dash or "to" and a second amount
     /// in the same unit (or none) make a range; returns its top and the index after it.
-    private func rangeEnd(after next: Int, unit: String?) -> (value: Double, next: Int)? {
+    private mutating func rangeEnd(after next: Int, unit: String?) -> (value: Double, next: Int)? {
         guard next + 1 < tokens.count, label(next + 1) == .quantity, tokens[next + 1].kind == .quantity else { return nil }
         let joiner = tokens[next]
         let isJoiner = (joiner.kind == .punctuation && joiner.mark == 0x2D) || HeaderDetection.isWord(joiner, "to", line)
         guard isJoiner else { return nil }
-        var sink: [String] = [], sizes: [String] = [], container: String?
-        let (upperUnit, _, after) = readUnit(from: next + 2, sizes: &sizes, extra: &sink, container: &container)
+        var container: String?
+        let (upperUnit, _, after) = readUnit(from: next + 2, record: false, container: &container)
         guard upperUnit == nil || upperUnit == unit, tokens[next + 1].value > 0 else { return nil }
         return (tokens[next + 1].maxValue, after)
     }
 
-    private func readUnit(from start: Int, sizes: inout [String], extra: inout [String], container: inout String?) -> (String?, Bool, Int) {
+    /// Reads a run of UNIT tokens from `start`: the unit id, whether the table knows it, and
+    /// the index after the run. With `record`, size words in the run become size spans and
+    /// other words comment spans.
+    private mutating func readUnit(from start: Int, record: Bool, container: inout String?) -> (String?, Bool, Int) {
         var end = start
         while end < tokens.count, label(end) == .unit, tokens[end].kind == .word || (tokens[end].kind == .punctuation && tokens[end].mark == 0x2E) {
             end += 1
@@ -241,7 +237,7 @@ struct LineAssembler {
         guard let found else {
             // Only size words ("4 large garlic cloves"): a size, and the unit may come later.
             if (start..<end).allSatisfy({ tokens[$0].kind != .word || lexicon.sizes.value(forWordHash: tokens[$0].hash) != nil }) {
-                for j in start..<end where tokens[j].kind == .word { sizes.append(text(tokens[j].stemRange)) }
+                if record { for j in start..<end where tokens[j].kind == .word { addSpan(.size, tokens[j].stemRange) } }
                 return (nil, true, end)
             }
             let raw = text(tokens[start].start..<tokens[end - 1].stemEnd).lowercased()
@@ -261,27 +257,31 @@ struct LineAssembler {
         }
         for j in start..<end where (j < found.from || j >= found.to) && !skip.contains(j) {
             guard tokens[j].kind == .word else { continue }
-            let word = text(tokens[j].stemRange)
-            if lexicon.sizes.value(forWordHash: tokens[j].hash) != nil { sizes.append(word) } else { extra.append(word) }
+            guard record else { continue }
+            addSpan(lexicon.sizes.value(forWordHash: tokens[j].hash) != nil ? .size : .comment, tokens[j].stemRange)
         }
         return (found.id, true, end)
     }
 
-    /// Text of the runs of tokens labeled `target`, each run from its first to its last
-    /// token as written (punctuation inside a run kept), runs joined by `joiner`.
+    @inline(__always)
+    mutating func addSpan(_ field: Field, _ r: Range<Int>) {
+        spans.append(Span(field: field, start: Int32(truncatingIfNeeded: r.lowerBound), end: Int32(truncatingIfNeeded: r.upperBound)))
+    }
+
+    /// Adds the runs of tokens labeled `target` as pieces of `field`, each run from its first
+    /// to its last token as written (punctuation inside a run kept).
     ///
     /// With `onlyAcross`, a later run is kept only when every token between it and the run
     /// before has one of those labels: "Sea salt and freshly ground pepper" keeps "pepper",
     /// but "4 venison fillets or 240g venison saddle" stops before the second amount.
-    func runs(of target: Label, joiner: String, onlyAcross: Set<Label>? = nil) -> String? {
-        var parts: [String] = []
+    mutating func appendRuns(of target: Label, as field: Field, onlyAcross: Int? = nil) {
         var i = 0
         var previousEnd = -1
         let n = tokens.count
         while i < n {
             guard label(i) == target else { i += 1; continue }
             if let allowed = onlyAcross, previousEnd >= 0,
-               !(previousEnd + 1..<i).allSatisfy({ allowed.contains(label($0)) }) {
+               !(previousEnd + 1..<i).allSatisfy({ (allowed >> labels[$0]) & 1 == 1 }) {
                 break
             }
             var last = i
@@ -307,10 +307,9 @@ struct LineAssembler {
             if (i...last).allSatisfy({ k in tokens[k].kind != .word || isFiller(tokens[k]) }) { i = last + 1; continue }
             // Trailing separators are not part of the text.
             while endByte > startByte, Self.isTrailingSeparator(line[endByte - 1]) { endByte -= 1 }
-            if endByte > startByte { parts.append(text(startByte..<endByte)) }
+            if endByte > startByte { addSpan(field, startByte..<endByte) }
             i = last + 1
         }
-        return parts.isEmpty ? nil : parts.joined(separator: joiner)
     }
 
     @inline(__always)
