@@ -39,16 +39,16 @@ struct PhraseTable<Value: Sendable>: Sendable {
 
     /// The longest phrase starting at word `start`, as (word count, value).
     ///
-    /// `wordAt(i)` gives the byte range of word `i` in `line`, or nil where a phrase cannot
+    /// `words[i]` gives the byte range of word `i` in `line`, or nil where a phrase cannot
     /// continue (punctuation, numbers, the end of the line).
     @inline(__always)
     func longestMatch(
-        in line: UnsafeBufferPointer<UInt8>, start: Int, wordAt: (Int) -> Range<Int>?
+        in line: UnsafeBufferPointer<UInt8>, start: Int, words: Words
     ) -> (words: Int, value: Value)? {
         var best: (Int, Value)?
         var h = ByteHash.seed
         var i = start
-        while i - start < maxWords, let range = wordAt(i) {
+        while i - start < maxWords, let range = words[i] {
             if i > start { h = ByteHash.mix(h, 0x20) }
             h = ByteHash.fold(UnsafeBufferPointer(rebasing: line[range]), into: h)
             if let v = full[h] { best = (i - start + 1, v) }

@@ -46,8 +46,6 @@ enum Template: UInt8, CaseIterable, Sendable {
     /// Words whose lowercase form alone decides these templates, precombined per word.
     var isLexical: Bool { self == .word || self == .suffix3 || self == .suffix2 || self == .prefix3 }
 
-    /// Templates whose values are hashed case-folded (the rest are hashed exactly).
-    var isFolded: Bool { isLexical || self == .bigramPrevious || self == .bigramNext }
 
     @inline(__always)
     var seed: UInt64 { ByteHash.mixExact(ByteHash.seed, rawValue) }
@@ -113,9 +111,7 @@ struct FeatureExtractor: Sendable {
     func lexiconClasses(_ tokens: [Token], _ line: UnsafeBufferPointer<UInt8>, into classes: inout [SmallBytes]) {
         classes.removeAll(keepingCapacity: true)
         classes.append(contentsOf: repeatElement(SmallBytes(), count: tokens.count))
-        let wordAt: (Int) -> Range<Int>? = { i in
-            i < tokens.count && tokens[i].kind == .word ? tokens[i].stemRange : nil
-        }
+        let wordAt = Words(tokens)
         for i in tokens.indices where tokens[i].kind == .word {
             let t = tokens[i]
             let bits = lexicon.firstWords[t.hash] ?? 0
@@ -125,11 +121,11 @@ struct FeatureExtractor: Sendable {
                 if t.stemEnd - t.start <= 3,
                    lexicon.unitAliasesExact[ByteHash.exact(UnsafeBufferPointer(rebasing: line[t.stemRange]))] != nil {
                     classes[i].append(0x55) // U
-                } else if let m = lexicon.unitAliases.longestMatch(in: line, start: i, wordAt: wordAt) {
+                } else if let m = lexicon.unitAliases.longestMatch(in: line, start: i, words: wordAt) {
                     for k in i..<(i + m.words) where classes[k].count < 6 { classes[k].append(0x55) }
                 }
             }
-            if bits & F.number != 0, let m = lexicon.numbers.longestMatch(in: line, start: i, wordAt: wordAt) {
+            if bits & F.number != 0, let m = lexicon.numbers.longestMatch(in: line, start: i, words: wordAt) {
                 for k in i..<(i + m.words) { classes[k].append(0x4E) } // N
             }
             if bits & F.size != 0, lexicon.sizes.value(forWordHash: t.hash) != nil { classes[i].append(0x53) } // S
@@ -140,7 +136,7 @@ struct FeatureExtractor: Sendable {
                 case .connector: classes[i].append(0x4A) // J
                 }
             }
-            if bits & F.phrase != 0, let m = lexicon.phrases.longestMatch(in: line, start: i, wordAt: wordAt) {
+            if bits & F.phrase != 0, let m = lexicon.phrases.longestMatch(in: line, start: i, words: wordAt) {
                 let mark: UInt8 = switch m.value.role {
                 case .comment: 0x43 // C
                 case .purpose: 0x50 // P
@@ -217,18 +213,49 @@ struct FeatureExtractor: Sendable {
     }
 
     /// Stand-ins in word pairs: `^` beyond either end of the line, `#` for any quantity.
-    static var boundary: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: StaticString("^").utf8Start, count: 1) }
-    static var quantityText: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: StaticString("#").utf8Start, count: 1) }
+    static let boundaryHash = ByteHash.fold(Array("^".utf8))
+    static let quantityHash = ByteHash.fold(Array("#".utf8))
 
-    /// The text a token shows in a word pair: its stem, or `#` for any quantity.
+    /// The folded hash a token shows in a word pair: its stem's, or `#`'s for any quantity.
     @inline(__always)
-    static func pairText(_ t: Token, _ line: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
-        t.kind == .quantity ? quantityText : UnsafeBufferPointer(rebasing: line[t.stemRange])
+    static func pairHash(_ t: Token) -> UInt64 {
+        t.kind == .quantity ? quantityHash : t.hash
     }
 
+    /// The key of a word pair from the two tokens' folded hashes.
     @inline(__always)
-    static func pairKey(_ template: Template, _ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        ByteHash.fold(b, into: ByteHash.mix(ByteHash.fold(a, into: template.seed), 0x7C))
+    static func pairKey(_ template: Template, _ a: UInt64, _ b: UInt64) -> UInt64 {
+        ByteHash.combine(ByteHash.combine(template.seed, a), b)
+    }
+
+    /// The key of a word feature from the word's folded hash.
+    @inline(__always)
+    static func key(_ template: Template, hash: UInt64) -> UInt64 {
+        ByteHash.combine(template.seed, hash)
+    }
+
+    /// The key of a feature as the model file writes it (template and value text): the same
+    /// key `extract` computes for that feature.
+    static func fileKey(_ template: Template, _ value: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        switch template {
+        case .word:
+            return key(.word, hash: ByteHash.fold(value))
+        case .bigramPrevious, .bigramNext:
+            // "a b": the two tokens, separated by the one byte no token contains.
+            guard let space = value.firstIndex(of: 0x20) else { return 0 }
+            return pairKey(template, ByteHash.fold(UnsafeBufferPointer(rebasing: value[..<space])),
+                           ByteHash.fold(UnsafeBufferPointer(rebasing: value[(space + 1)...])))
+        case .suffix3, .suffix2, .prefix3:
+            return key(template, bytes: value)
+        default:
+            return ByteHash.exact(value, into: template.seed)
+        }
+    }
+
+    /// A token's text for the model file's word pairs.
+    static func pairName(_ t: Token?, _ line: UnsafeBufferPointer<UInt8>) -> String {
+        guard let t else { return "^" }
+        return t.kind == .quantity ? "#" : FeatureRecorder.lower(UnsafeBufferPointer(rebasing: line[t.stemRange]))
     }
 
     static func digit(_ n: Int) -> SmallBytes {
@@ -259,7 +286,7 @@ struct FeatureExtractor: Sendable {
         var depth = 0, commas = 0, seenQuantity = false, dash = false, seenOr = false
         for (i, t) in tokens.enumerated() {
             let stem = UnsafeBufferPointer(rebasing: line[t.stemRange])
-            let wordKey: UInt64 = t.kind == .word ? Self.key(.word, bytes: stem) : 0
+            let wordKey: UInt64 = t.kind == .word ? Self.key(.word, hash: t.hash) : 0
             let needsAffixes = f.beginToken(i, wordKey: wordKey)
             let shape = Self.shape(t, line)
             f.addContext(.shape, Self.key(.shape, shape))
@@ -305,14 +332,16 @@ struct FeatureExtractor: Sendable {
             f.addLocal(Self.key(.parenShape, inParen ? SmallBytes.one : SmallBytes.zero, coarse))
             f.addLocal(Self.key(.positionShape, pos, coarse))
             if lex[i].count > 0 { f.addLocal(Self.key(.lexiconShape, lex[i], shape)) }
-            let here = Self.pairText(t, line)
-            let before = i > 0 ? Self.pairText(tokens[i - 1], line) : Self.boundary
-            let after = i + 1 < tokens.count ? Self.pairText(tokens[i + 1], line) : Self.boundary
+            let here = Self.pairHash(t)
+            let before = i > 0 ? Self.pairHash(tokens[i - 1]) : Self.boundaryHash
+            let after = i + 1 < tokens.count ? Self.pairHash(tokens[i + 1]) : Self.boundaryHash
             f.addLocal(Self.pairKey(.bigramPrevious, before, here))
             f.addLocal(Self.pairKey(.bigramNext, here, after))
             if let recorder {
-                recorder.note(Self.pairKey(.bigramPrevious, before, here), .bigramPrevious, FeatureRecorder.lower(before) + "|" + FeatureRecorder.lower(here))
-                recorder.note(Self.pairKey(.bigramNext, here, after), .bigramNext, FeatureRecorder.lower(here) + "|" + FeatureRecorder.lower(after))
+                let a = Self.pairName(i > 0 ? tokens[i - 1] : nil, line), b = Self.pairName(t, line)
+                let c = Self.pairName(i + 1 < tokens.count ? tokens[i + 1] : nil, line)
+                recorder.note(Self.pairKey(.bigramPrevious, before, here), .bigramPrevious, a + " " + b)
+                recorder.note(Self.pairKey(.bigramNext, here, after), .bigramNext, b + " " + c)
             }
             f.endToken()
             if let recorder {

@@ -24,12 +24,8 @@ enum HeaderDetection {
         for b in UnsafeBufferPointer(rebasing: line[first.start..<last.end]) where Tokenizer.isDigit(b) { return nil }
         let title = first.start..<last.end
         if colon, words.count <= 8 { return title }
-        let indices = Array(content.indices)
-        let wordAt: (Int) -> Range<Int>? = { k in
-            k < indices.count && tokens[indices[k]].kind == .word ? tokens[indices[k]].stemRange : nil
-        }
         if content.allSatisfy({ $0.kind == .word }),
-           let m = lexicon.headers.longestMatch(in: line, start: 0, wordAt: wordAt), m.words == indices.count {
+           let m = lexicon.headers.longestMatch(in: line, start: 0, words: Words(Array(content))), m.words == content.count {
             return title
         }
         if words.count <= 6, words.count >= 3, content.allSatisfy({ $0.kind == .word }),

@@ -24,11 +24,7 @@ struct LineAssembler {
     }
 
     /// Words whose label is one of `allowed` (a bit set of label raw values).
-    func wordAt(_ allowed: Int) -> (Int) -> Range<Int>? {
-        { i in
-            i < tokens.count && tokens[i].kind == .word && (allowed >> labels[i]) & 1 == 1 ? tokens[i].stemRange : nil
-        }
-    }
+    func wordAt(_ allowed: Int) -> Words { Words(tokens, labels: labels, allowed: allowed) }
 
     /// Reads amounts and fields into `view` (its spans are this assembler's `spans`).
     mutating func assemble(into view: inout LineView) -> Doubts {
@@ -60,7 +56,7 @@ struct LineAssembler {
                         labels[i] = Label.quantity.rawValue
                         i += 1
                     }
-                } else if t.kind == .word, let m = lexicon.numbers.longestMatch(in: line, start: i, wordAt: wordAt(1 << Label.quantity.rawValue | 1 << Label.comment.rawValue | 1 << Label.unit.rawValue)) {
+                } else if t.kind == .word, let m = lexicon.numbers.longestMatch(in: line, start: i, words: wordAt(1 << Label.quantity.rawValue | 1 << Label.comment.rawValue | 1 << Label.unit.rawValue)) {
                     quantity = m.value.isNaN ? nil : m.value
                     quantityMax = quantity
                     for k in i..<(i + m.words) { labels[k] = Label.quantity.rawValue }
@@ -129,7 +125,7 @@ struct LineAssembler {
         }
         // Number phrases the tagger left unlabeled at the start: "a couple of onions", "a dozen eggs".
         if amounts.isEmpty, let first = tokens.first, first.kind == .word,
-           let m = lexicon.numbers.longestMatch(in: line, start: 0, wordAt: { k in k < n && tokens[k].kind == .word ? tokens[k].stemRange : nil }),
+           let m = lexicon.numbers.longestMatch(in: line, start: 0, words: Words(tokens)),
            m.words > 1 || !isArticle(tokens[0]), m.words < n, label(m.words) != .quantity, !m.value.isNaN {
             amounts.append(Amount(quantity: m.value, unit: nil))
             for k in 0..<m.words { labels[k] = Label.quantity.rawValue }
@@ -156,9 +152,9 @@ struct LineAssembler {
     /// and the index of its first token; the value is NaN for a vague amount ("a few").
     private func numberWordEnding(at end: Int) -> (Double, Int)? {
         guard tokens[end].kind == .word else { return nil }
-        let any: (Int) -> Range<Int>? = { k in k <= end && tokens[k].kind == .word ? tokens[k].stemRange : nil }
+        let any = Words(tokens, end: end + 1)
         for start in stride(from: max(0, end - 3), through: end, by: 1) {
-            if let m = lexicon.numbers.longestMatch(in: line, start: start, wordAt: any), start + m.words - 1 == end {
+            if let m = lexicon.numbers.longestMatch(in: line, start: start, words: any), start + m.words - 1 == end {
                 return (m.value, start)
             }
         }
@@ -168,14 +164,12 @@ struct LineAssembler {
     /// Relabels the words of comment, purpose and optional phrases (`phrases.tsv`) that the
     /// tagger put into the preparation: "divided" is a note, not a way of cutting.
     private mutating func relabelPhrases() {
-        let wordAt: (Int) -> Range<Int>? = { [tokens] k in
-            k < tokens.count && tokens[k].kind == .word ? tokens[k].stemRange : nil
-        }
+        let wordAt = Words(tokens)
         var i = 0
         while i < tokens.count {
             guard tokens[i].kind == .word, label(i) == .preparation,
                   let bits = lexicon.firstWords[tokens[i].hash], bits & Lexicon.FirstWord.phrase != 0,
-                  let m = lexicon.phrases.longestMatch(in: line, start: i, wordAt: wordAt),
+                  let m = lexicon.phrases.longestMatch(in: line, start: i, words: wordAt),
                   (i..<(i + m.words)).allSatisfy({ label($0) == .preparation || label($0) == .comment }) else {
                 i += 1
                 continue
@@ -227,7 +221,7 @@ struct LineAssembler {
             if t.kind == .word {
                 if let idx = lexicon.unitAliasesExact[ByteHash.exact(UnsafeBufferPointer(rebasing: line[t.stemRange]))] {
                     found = (lexicon.units[Int(idx)].id, k, k + 1)
-                } else if let m = lexicon.unitAliases.longestMatch(in: line, start: k, wordAt: { j in j < end && tokens[j].kind == .word ? tokens[j].stemRange : nil }) {
+                } else if let m = lexicon.unitAliases.longestMatch(in: line, start: k, words: Words(tokens, end: end)) {
                     found = (lexicon.units[Int(m.value)].id, k, k + m.words)
                 }
             }
@@ -247,7 +241,7 @@ struct LineAssembler {
         if found.to < end, let measure = lexicon.unit(id: found.id), measure.dimension != .item {
             var k = found.to
             while k < end, container == nil {
-                if tokens[k].kind == .word, let m = lexicon.unitAliases.longestMatch(in: line, start: k, wordAt: { j in j < end && tokens[j].kind == .word ? tokens[j].stemRange : nil }),
+                if tokens[k].kind == .word, let m = lexicon.unitAliases.longestMatch(in: line, start: k, words: Words(tokens, end: end)),
                    lexicon.units[Int(m.value)].dimension == .item {
                     container = lexicon.units[Int(m.value)].id
                     for j in k..<(k + m.words) { skip.insert(j) }
@@ -322,12 +316,10 @@ struct LineAssembler {
     }
 
     private func hasOptionalPhrase() -> Bool {
-        let wordAt: (Int) -> Range<Int>? = { k in
-            k < tokens.count && tokens[k].kind == .word ? tokens[k].stemRange : nil
-        }
+        let wordAt = Words(tokens)
         for i in tokens.indices where tokens[i].kind == .word && label(i) != .name {
             guard let bits = lexicon.firstWords[tokens[i].hash], bits & Lexicon.FirstWord.phrase != 0 else { continue }
-            if let m = lexicon.phrases.longestMatch(in: line, start: i, wordAt: wordAt), m.value.optional { return true }
+            if let m = lexicon.phrases.longestMatch(in: line, start: i, words: wordAt), m.value.optional { return true }
         }
         return false
     }

@@ -89,7 +89,7 @@ final class TaggerModel: Sendable {
                         throw DictionaryError.invalidValue(table: table, line: lineNumber, column: "context feature", value: Self.string(line, fields[0..<min(4, fields.count)].first!))
                     }
                     let valueBytes = UnsafeBufferPointer(rebasing: line[fields[2]])
-                    let key = template.isFolded ? FeatureExtractor.key(template, bytes: valueBytes) : ByteHash.exact(valueBytes, into: template.seed)
+                    let key = FeatureExtractor.fileKey(template, valueBytes)
                     let w = try weights(from: 4)
                     var row: Int32 = 0
                     if let r = contextRows[key] { row = r } else {
@@ -105,7 +105,7 @@ final class TaggerModel: Sendable {
                         throw DictionaryError.invalidValue(table: table, line: lineNumber, column: "local feature", value: Self.string(line, fields[0]))
                     }
                     let valueBytes = UnsafeBufferPointer(rebasing: line[fields[2]])
-                    let key = template.isFolded ? FeatureExtractor.key(template, bytes: valueBytes) : ByteHash.exact(valueBytes, into: template.seed)
+                    let key = FeatureExtractor.fileKey(template, valueBytes)
                     let w = try weights(from: 3)
                     var v = SIMD8<Float>()
                     for l in 0..<Label.count { v[l] = w[l] }
@@ -132,7 +132,7 @@ final class TaggerModel: Sendable {
             contextWeights.append(contentsOf: repeatElement(0, count: Self.rowWidth))
             bytes.withUnsafeMutableBufferPointer { b in
                 let stem = UnsafeBufferPointer(b)
-                var keys = [FeatureExtractor.key(.word, bytes: stem)]
+                var keys = [FeatureExtractor.key(.word, hash: ByteHash.fold(stem))]
                 if let (s3, s2, p3) = FeatureExtractor.affixes(stem) {
                     if let s3 { keys.append(FeatureExtractor.key(.suffix3, bytes: s3)) }
                     keys.append(FeatureExtractor.key(.suffix2, bytes: s2))
