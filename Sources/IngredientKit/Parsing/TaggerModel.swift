@@ -186,7 +186,7 @@ final class TaggerModel: Sendable {
         let model: TaggerModel
         let emission: UnsafeMutableBufferPointer<SIMD8<Float>>
         private var token = 0
-        private var local = SIMD8<Float>()
+        private var local = SIMD8<Int32>()
         /// Word tokens that were not in the vocabulary.
         private(set) var unknownWords = 0
 
@@ -216,7 +216,7 @@ final class TaggerModel: Sendable {
         @inline(__always)
         mutating func beginToken(_ t: Int, wordKey: UInt64) -> Bool {
             token = t
-            local = SIMD8<Float>()
+            local = SIMD8<Int32>()
             guard wordKey != 0 else { return true }
             if let row = model.vocabularyRows[wordKey] {
                 spread(row, from: t)
@@ -238,7 +238,7 @@ final class TaggerModel: Sendable {
 
         @inline(__always)
         mutating func endToken() {
-            emission[token] += local
+            emission[token] += SIMD8<Float>(local) * model.local.scale
         }
     }
 
