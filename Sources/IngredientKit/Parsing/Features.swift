@@ -52,7 +52,15 @@ enum Template: UInt8, CaseIterable, Sendable {
 }
 
 /// Receives a line's features token by token (see `FeatureExtractor.extract`).
+///
+/// Features from small value sets come as flags and states so that a sink may score them
+/// from dense tables; `stateKey` and `flagKey` give the keys they stand for.
 protocol FeatureSink {
+    /// A yes/no local feature of the current token that is present (`last`, `seenOr`, …).
+    mutating func addFlag(_ template: Template)
+    /// A local conjunction of a small number (segment 0–3, parenthesis 0–1, position 0–5)
+    /// and the token's coarse class byte.
+    mutating func addState(_ template: Template, _ value: Int, _ coarse: UInt8)
     /// Starts token `t`; `wordKey` is the key of its lowercase word, or 0 for non-words.
     /// Returns whether the features its lowercase form decides (affixes) are wanted.
     mutating func beginToken(_ t: Int, wordKey: UInt64) -> Bool
@@ -85,6 +93,12 @@ struct LineFeatures: FeatureSink {
 
     @inline(__always)
     mutating func addLocal(_ key: UInt64) { localKeys.append(key) }
+
+    mutating func addFlag(_ template: Template) { addLocal(FeatureExtractor.flagKey(template)) }
+
+    mutating func addState(_ template: Template, _ value: Int, _ coarse: UInt8) {
+        addLocal(FeatureExtractor.stateKey(template, value, coarse))
+    }
 
     mutating func beginToken(_ t: Int, wordKey: UInt64) -> Bool {
         lexicalWord.append(wordKey)
@@ -258,6 +272,19 @@ struct FeatureExtractor: Sendable {
         return t.kind == .quantity ? "#" : FeatureRecorder.lower(UnsafeBufferPointer(rebasing: line[t.stemRange]))
     }
 
+    /// The key of a present yes/no feature.
+    static func flagKey(_ template: Template) -> UInt64 { key(template, SmallBytes.one) }
+
+    /// The key of a state feature: the digit of `value`, `|`, the coarse class byte.
+    static func stateKey(_ template: Template, _ value: Int, _ coarse: UInt8) -> UInt64 {
+        key(template, digit(value), SmallBytes.single(coarse))
+    }
+
+    /// State templates and how many values each has (`addState`).
+    static let stateTemplates: [(template: Template, values: Int)] = [(.segmentShape, 4), (.parenShape, 2), (.positionShape, 6)]
+    /// Flag templates (`addFlag`).
+    static let flagTemplates: [Template] = [.last, .seenQuantity, .dashSeparator, .seenOr]
+
     static func digit(_ n: Int) -> SmallBytes {
         var s = SmallBytes()
         s.append(0x30 + UInt8(min(max(n, 0), 9)))
@@ -319,18 +346,19 @@ struct FeatureExtractor: Sendable {
             let inParen = depth > 0
             let seg = Self.digit(min(commas, 3))
             let pos = Self.digit(min(i, 5))
-            if i == tokens.count - 1 { f.addLocal(Self.key(.last, SmallBytes.one)) }
+            if i == tokens.count - 1 { f.addFlag(.last) }
             if i > 0 {
                 let p = tokens[i - 1]
                 let ps = p.kind == .quantity ? SmallBytes.quantity : SmallBytes.single(Self.coarse(p, lex[i - 1]))
                 f.addLocal(Self.key(.previousShape, ps, coarse))
             }
-            if seenQuantity { f.addLocal(Self.key(.seenQuantity, SmallBytes.one)) }
-            if dash { f.addLocal(Self.key(.dashSeparator, SmallBytes.one)) }
-            if seenOr { f.addLocal(Self.key(.seenOr, SmallBytes.one)) }
-            f.addLocal(Self.key(.segmentShape, seg, coarse))
-            f.addLocal(Self.key(.parenShape, inParen ? SmallBytes.one : SmallBytes.zero, coarse))
-            f.addLocal(Self.key(.positionShape, pos, coarse))
+            if seenQuantity { f.addFlag(.seenQuantity) }
+            if dash { f.addFlag(.dashSeparator) }
+            if seenOr { f.addFlag(.seenOr) }
+            let coarseByte = Self.coarse(t, lex[i])
+            f.addState(.segmentShape, min(commas, 3), coarseByte)
+            f.addState(.parenShape, inParen ? 1 : 0, coarseByte)
+            f.addState(.positionShape, min(i, 5), coarseByte)
             if lex[i].count > 0 { f.addLocal(Self.key(.lexiconShape, lex[i], shape)) }
             let here = Self.pairHash(t)
             let before = i > 0 ? Self.pairHash(tokens[i - 1]) : Self.boundaryHash

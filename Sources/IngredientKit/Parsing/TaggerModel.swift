@@ -21,6 +21,11 @@ final class TaggerModel: Sendable {
     let contextVectors: [SIMD8<Float>]
     /// Weights of local features.
     let local: VectorTable
+    /// The weights of state features (`FeatureSink.addState`), dense: template × value × coarse byte.
+    let stateWeights: [SIMD8<Int32>]
+    /// The weights of flag features (`FeatureSink.addFlag`), in `FeatureExtractor.flagTemplates` order.
+    let flagWeights: [SIMD8<Int32>]
+    static let stateStride = 6 * 256
     let calibration: [Double]
     let padBegin: Int32
     let padEnd: Int32
@@ -155,7 +160,19 @@ final class TaggerModel: Sendable {
         self.contextRows = contextRows
         self.vocabularyRows = vocabulary
         self.contextVectors = Self.vectors(contextWeights)
-        self.local = VectorTable(localEntries)
+        let local = VectorTable(localEntries)
+        self.local = local
+        var states = [SIMD8<Int32>](repeating: SIMD8<Int32>(), count: FeatureExtractor.stateTemplates.count * Self.stateStride)
+        for (k, entry) in FeatureExtractor.stateTemplates.enumerated() {
+            for value in 0..<entry.values {
+                for coarse in 0...255 {
+                    states[k * Self.stateStride + value * 256 + coarse] =
+                        local.weights(FeatureExtractor.stateKey(entry.template, value, UInt8(coarse)))
+                }
+            }
+        }
+        self.stateWeights = states
+        self.flagWeights = FeatureExtractor.flagTemplates.map { local.weights(FeatureExtractor.flagKey($0)) }
         self.calibration = calibration
         self.padBegin = contextRows[ByteHash.exact(Array("B".utf8), into: Template.pad.seed)]!
         self.padEnd = contextRows[ByteHash.exact(Array("E".utf8), into: Template.pad.seed)]!
@@ -234,6 +251,27 @@ final class TaggerModel: Sendable {
         @inline(__always)
         mutating func addLocal(_ key: UInt64) {
             model.local.add(key, to: &local)
+        }
+
+        @inline(__always)
+        mutating func addFlag(_ template: Template) {
+            let k: Int = switch template {
+            case .last: 0
+            case .seenQuantity: 1
+            case .dashSeparator: 2
+            default: 3
+            }
+            local &+= model.flagWeights[k]
+        }
+
+        @inline(__always)
+        mutating func addState(_ template: Template, _ value: Int, _ coarse: UInt8) {
+            let k: Int = switch template {
+            case .segmentShape: 0
+            case .parenShape: 1
+            default: 2
+            }
+            local &+= model.stateWeights[k * TaggerModel.stateStride + value * 256 + Int(coarse)]
         }
 
         @inline(__always)

@@ -53,6 +53,13 @@ struct VectorTable: Sendable {
         return (index, fingerprint == 0 ? 1 : fingerprint)
     }
 
+    /// The integer weights of `key`, zero when it is not stored.
+    func weights(_ key: UInt64) -> SIMD8<Int32> {
+        var sum = SIMD8<Int32>()
+        add(key, to: &sum)
+        return sum
+    }
+
     /// Adds the integer weights of `key`, if stored, to `sum`.
     @inline(__always)
     func add(_ key: UInt64, to sum: inout SIMD8<Int32>) {
