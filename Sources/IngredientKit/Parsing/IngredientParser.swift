@@ -96,6 +96,7 @@ public struct IngredientParser: Sendable {
         var labels: [Int] = []
         var margins: [Float] = []
         var spans: [Span] = []
+        var amounts: [Amount] = []
     }
 
     /// Analyzes a line and hands its assembled view (valid only during the call) and the
@@ -126,11 +127,16 @@ public struct IngredientParser: Sendable {
             return scorer.unknownWords
         }
         var view = LineView(line: line, kind: .ingredient, confidence: 0)
-        var assembler = LineAssembler(tables: tables, tokens: tokens, labels: w.labels, line: line)
+        // The assembler takes the workspace's buffers (labels, spans, amounts) and the view
+        // hands them back at the end, so no line allocates them anew.
+        var assembler = LineAssembler(tables: tables, tokens: tokens, labels: [], line: line)
+        swap(&assembler.labels, &w.labels)
         swap(&assembler.spans, &w.spans)
         assembler.spans.removeAll(keepingCapacity: true)
+        swap(&view.amounts, &w.amounts)
         let doubts = assembler.assemble(into: &view)
         swap(&view.spans, &assembler.spans)
+        swap(&assembler.labels, &w.labels)
 
         var words = 0
         for t in tokens where t.kind == .word { words += 1 }
@@ -151,6 +157,7 @@ public struct IngredientParser: Sendable {
         view.confidence = (Confidence.score(evidence, coefficients: model.calibration) * 1000).rounded() / 1000
         let result = body(view, evidence)
         swap(&view.spans, &w.spans) // keep the capacity for the next line
+        swap(&view.amounts, &w.amounts)
         return result
     }
 }

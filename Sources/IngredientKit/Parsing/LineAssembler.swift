@@ -31,7 +31,9 @@ struct LineAssembler {
         relabelPhrases()
         var doubts = Doubts()
         var amounts: [Amount] = []
-        var amountEnds: [Int] = [] // token index after each amount
+        swap(&amounts, &view.amounts) // reuse the storage the caller handed in
+        amounts.removeAll(keepingCapacity: true)
+        var amountEnds = SmallIndexList() // token index after each amount
         var container: String?
         var i = 0
         let n = tokens.count
@@ -93,7 +95,7 @@ struct LineAssembler {
                         amounts[0].unit = item
                     } else if amounts.count == 1 {
                         amounts.insert(Amount(quantity: 1, unit: item), at: 0)
-                        amountEnds.insert(amountStart, at: 0)
+                        amountEnds.insertFirst(amountStart)
                     }
                 }
                 i = next
@@ -130,7 +132,7 @@ struct LineAssembler {
             amounts.append(Amount(quantity: m.value, unit: nil))
             for k in 0..<m.words { labels[k] = Label.quantity.rawValue }
         }
-        view.amounts = amounts
+        swap(&view.amounts, &amounts)
         appendRuns(of: .name, as: .name, onlyAcross: 1 << Label.preparation.rawValue | 1 << Label.size.rawValue | 1 << Label.punctuation.rawValue)
         appendRuns(of: .size, as: .size)
         appendRuns(of: .preparation, as: .preparation)
@@ -322,5 +324,44 @@ struct LineAssembler {
             if let m = lexicon.phrases.longestMatch(in: line, start: i, words: wordAt), m.value.optional { return true }
         }
         return false
+    }
+}
+
+/// A few token indexes kept inline (lines rarely have more than four amounts); more spill
+/// into an array.
+struct SmallIndexList {
+    private var inline: (Int, Int, Int, Int) = (0, 0, 0, 0)
+    private var spill: [Int] = []
+    private(set) var count = 0
+
+    var last: Int? { count == 0 ? nil : self[count - 1] }
+
+    subscript(i: Int) -> Int {
+        switch i {
+        case 0: inline.0
+        case 1: inline.1
+        case 2: inline.2
+        case 3: inline.3
+        default: spill[i - 4]
+        }
+    }
+
+    mutating func append(_ value: Int) {
+        switch count {
+        case 0: inline.0 = value
+        case 1: inline.1 = value
+        case 2: inline.2 = value
+        case 3: inline.3 = value
+        default: spill.append(value)
+        }
+        count += 1
+    }
+
+    /// Inserts `value` at the front.
+    mutating func insertFirst(_ value: Int) {
+        var moved = SmallIndexList()
+        moved.append(value)
+        for i in 0..<count { moved.append(self[i]) }
+        self = moved
     }
 }
