@@ -24,17 +24,14 @@ public enum JSONLine {
     }
 
     /// The one renderer of the contract, over either source of a parsed line. It writes
-    /// through a pointer into room reserved at the end of `out` (sized for the worst case of
-    /// escaping), then trims what was not used.
+    /// through a pointer into a buffer sized for the worst case of escaping.
     private static func write<Source: JSONLineSource>(_ line: Source, to out: inout [UInt8]) {
-        let start = out.count
-        out.append(contentsOf: repeatElement(0, count: line.maximumJSONSize))
-        let written = out.withUnsafeMutableBufferPointer { buffer in
-            var w = ByteWriter(base: buffer.baseAddress! + start)
+        let object = [UInt8](unsafeUninitializedCapacity: line.maximumJSONSize) { buffer, written in
+            var w = ByteWriter(base: buffer.baseAddress!)
             render(line, &w)
-            return w.count
+            written = w.count
         }
-        out.removeLast(out.count - start - written)
+        out.append(contentsOf: object)
     }
 
     private static func render<Source: JSONLineSource>(_ line: Source, _ w: inout ByteWriter) {

@@ -89,14 +89,15 @@ public struct IngredientParser: Sendable {
     }
 
     /// Working memory reused between the lines of a session.
+    /// Used by one session on one thread only, so its buffers skip dynamic exclusivity checks.
     final class Workspace {
-        var raw: [Token] = []
-        var tokens: [Token] = []
-        var classes: [SmallBytes] = []
-        var labels: [Int] = []
-        var margins: [Float] = []
-        var spans: [Span] = []
-        var amounts: [Amount] = []
+        @exclusivity(unchecked) var raw: [Token] = []
+        @exclusivity(unchecked) var tokens: [Token] = []
+        @exclusivity(unchecked) var classes: [SmallBytes] = []
+        @exclusivity(unchecked) var labels: [Int] = []
+        @exclusivity(unchecked) var margins: [Float] = []
+        @exclusivity(unchecked) var spans: [Span] = []
+        @exclusivity(unchecked) var amounts: [Amount] = []
     }
 
     /// Analyzes a line and hands its assembled view (valid only during the call) and the
