@@ -41,6 +41,15 @@ enum Template: UInt8, CaseIterable, Sendable {
         self = t
     }
 
+    private static let byNameHash: [UInt64: Template] =
+        Dictionary(uniqueKeysWithValues: allCases.map { (ByteHash.exact(Array($0.name.utf8)), $0) })
+
+    /// The template named by `bytes` (a model file column), without making a String.
+    init?(nameBytes bytes: UnsafeBufferPointer<UInt8>) {
+        guard let t = Template.byNameHash[ByteHash.exact(bytes)], t.name.utf8.count == bytes.count else { return nil }
+        self = t
+    }
+
     var isContext: Bool { rawValue < 20 }
 
     /// Words whose lowercase form alone decides these templates, precombined per word.

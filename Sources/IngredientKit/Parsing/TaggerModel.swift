@@ -51,6 +51,8 @@ final class TaggerModel: Sendable {
 
         var lineNumber = 0
         var utf8 = text
+        var fields: [Range<Int>] = []
+        fields.reserveCapacity(16)
         try utf8.withUTF8 { buffer in
             var i = 0
             while i < buffer.count {
@@ -60,19 +62,23 @@ final class TaggerModel: Sendable {
                 let line = UnsafeBufferPointer(rebasing: buffer[i..<j])
                 i = j + 1
                 if line.isEmpty || line[0] == 0x23 { continue }
-                let fields = Self.split(line)
-                func weights(from k: Int) throws -> [Float] {
+                Self.split(line, into: &fields)
+                func weights(from k: Int) throws -> SIMD8<Float> {
                     guard fields.count - k == Label.count else {
                         throw DictionaryError.malformedRow(table: table, line: lineNumber, expected: k + Label.count, found: fields.count)
                     }
-                    return try (k..<fields.count).map { f in
-                        guard let v = Self.integer(UnsafeBufferPointer(rebasing: line[fields[f]])) else {
-                            throw DictionaryError.invalidValue(table: table, line: lineNumber, column: "weight", value: Self.string(line, fields[f]))
+                    var w = SIMD8<Float>()
+                    for l in 0..<Label.count {
+                        guard let v = Self.integer(UnsafeBufferPointer(rebasing: line[fields[k + l]])) else {
+                            throw DictionaryError.invalidValue(table: table, line: lineNumber, column: "weight", value: Self.string(line, fields[k + l]))
                         }
-                        return Float(Double(v) / scale)
+                        w[l] = Float(Double(v) / scale)
                     }
+                    return w
                 }
-                let kind = Self.string(line, fields[0])
+                // The two common row kinds are recognized from bytes, without making Strings.
+                let first = UnsafeBufferPointer(rebasing: line[fields[0]])
+                let kind = Self.matches(first, "context") ? "context" : Self.matches(first, "local") ? "local" : Self.string(line, fields[0])
                 switch kind {
                 case "scale":
                     scale = Double(Self.string(line, fields[1])) ?? 1
@@ -87,10 +93,11 @@ final class TaggerModel: Sendable {
                     let w = try weights(from: 2)
                     for l in 0..<Label.count { transitions[row * Label.count + l] = w[l] }
                 case "end":
-                    end = try weights(from: 1)
+                    let w = try weights(from: 1)
+                    end = (0..<Label.count).map { w[$0] }
                 case "context":
-                    guard fields.count == 4 + Label.count, let template = Template(name: Self.string(line, fields[1])),
-                          let offset = Int(Self.string(line, fields[3])), abs(offset) <= 2 else {
+                    guard fields.count == 4 + Label.count, let template = Template(nameBytes: UnsafeBufferPointer(rebasing: line[fields[1]])),
+                          let offset = Self.integer(UnsafeBufferPointer(rebasing: line[fields[3]])), abs(offset) <= 2 else {
                         throw DictionaryError.invalidValue(table: table, line: lineNumber, column: "context feature", value: Self.string(line, fields[0..<min(4, fields.count)].first!))
                     }
                     let valueBytes = UnsafeBufferPointer(rebasing: line[fields[2]])
@@ -106,15 +113,12 @@ final class TaggerModel: Sendable {
                     let base = Int(row) * Self.rowWidth + (offset + 2) * Label.count
                     for l in 0..<Label.count { contextWeights[base + l] = w[l] }
                 case "local":
-                    guard fields.count == 3 + Label.count, let template = Template(name: Self.string(line, fields[1])) else {
+                    guard fields.count == 3 + Label.count, let template = Template(nameBytes: UnsafeBufferPointer(rebasing: line[fields[1]])) else {
                         throw DictionaryError.invalidValue(table: table, line: lineNumber, column: "local feature", value: Self.string(line, fields[0]))
                     }
                     let valueBytes = UnsafeBufferPointer(rebasing: line[fields[2]])
                     let key = FeatureExtractor.fileKey(template, valueBytes)
-                    let w = try weights(from: 3)
-                    var v = SIMD8<Float>()
-                    for l in 0..<Label.count { v[l] = w[l] }
-                    localEntries.append((key, v))
+                    localEntries.append((key, try weights(from: 3)))
                 default:
                     throw DictionaryError.invalidValue(table: table, line: lineNumber, column: "row kind", value: kind)
                 }
@@ -282,8 +286,17 @@ final class TaggerModel: Sendable {
 
     // MARK: - Reading helpers
 
-    private static func split(_ line: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
-        var fields: [Range<Int>] = []
+    private static func matches(_ bytes: UnsafeBufferPointer<UInt8>, _ word: StaticString) -> Bool {
+        bytes.count == word.utf8CodeUnitCount && memcmpBytes(bytes.baseAddress!, word.utf8Start, bytes.count)
+    }
+
+    private static func memcmpBytes(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ n: Int) -> Bool {
+        for k in 0..<n where a[k] != b[k] { return false }
+        return true
+    }
+
+    private static func split(_ line: UnsafeBufferPointer<UInt8>, into fields: inout [Range<Int>]) {
+        fields.removeAll(keepingCapacity: true)
         var s = 0
         for (k, b) in line.enumerated() where b == 0x09 {
             fields.append(s..<k)
@@ -292,7 +305,6 @@ final class TaggerModel: Sendable {
         var e = line.count
         if e > s, line[e - 1] == 0x0D { e -= 1 }
         fields.append(s..<e)
-        return fields
     }
 
     private static func string(_ line: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) -> String {
@@ -300,6 +312,7 @@ final class TaggerModel: Sendable {
     }
 
     private static func integer(_ b: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard b.count <= 18 else { return nil }
         var i = 0, sign = 1, v = 0
         if i < b.count, b[i] == 0x2D { sign = -1; i += 1 }
         guard i < b.count else { return nil }
