@@ -6,7 +6,7 @@ enum Template: UInt8, CaseIterable, Sendable {
     case word = 1, suffix3, suffix2, prefix3, shape, lexicon, pad
     // Local templates: a property of the labeled token's position, weighted at offset 0 only.
     case last = 23, seenQuantity = 25, dashSeparator, seenOr
-    case segmentShape = 40, parenShape, positionShape, lexiconShape, previousShape
+    case segmentShape = 40, parenShape, positionShape, lexiconShape, previousShape, segmentPositionShape
     // Word pairs (case-folded): the previous token and this one, this one and the next.
     case bigramPrevious = 60, bigramNext
 
@@ -29,6 +29,7 @@ enum Template: UInt8, CaseIterable, Sendable {
         case .positionShape: "positionShape"
         case .lexiconShape: "lexiconShape"
         case .previousShape: "previousShape"
+        case .segmentPositionShape: "segmentPositionShape"
         case .bigramPrevious: "bigramPrevious"
         case .bigramNext: "bigramNext"
         }
@@ -290,7 +291,9 @@ struct FeatureExtractor: Sendable {
     }
 
     /// State templates and how many values each has (`addState`).
-    static let stateTemplates: [(template: Template, values: Int)] = [(.segmentShape, 4), (.parenShape, 2), (.positionShape, 6)]
+    static let stateTemplates: [(template: Template, values: Int)] = [
+        (.segmentShape, 4), (.parenShape, 2), (.positionShape, 6), (.segmentPositionShape, 6),
+    ]
     /// Flag templates (`addFlag`).
     static let flagTemplates: [Template] = [.last, .seenQuantity, .dashSeparator, .seenOr]
 
@@ -320,6 +323,7 @@ struct FeatureExtractor: Sendable {
         lexiconClasses(tokens, line, into: &lex)
 
         var depth = 0, commas = 0, seenQuantity = false, dash = false, seenOr = false
+        var segmentStart = 0 // index of the first token of the current comma segment
         for (i, t) in tokens.enumerated() {
             let stem = UnsafeBufferPointer(rebasing: line[t.stemRange])
             let wordKey: UInt64 = t.kind == .word ? Self.key(.word, hash: t.hash) : 0
@@ -368,6 +372,7 @@ struct FeatureExtractor: Sendable {
             f.addState(.segmentShape, min(commas, 3), coarseByte)
             f.addState(.parenShape, inParen ? 1 : 0, coarseByte)
             f.addState(.positionShape, min(i, 5), coarseByte)
+            f.addState(.segmentPositionShape, min(i - segmentStart, 5), coarseByte)
             if lex[i].count > 0 { f.addLocal(Self.key(.lexiconShape, lex[i], shape)) }
             let here = Self.pairHash(t)
             let before = i > 0 ? Self.pairHash(tokens[i - 1]) : Self.boundaryHash
@@ -394,12 +399,17 @@ struct FeatureExtractor: Sendable {
                 recorder.note(Self.key(.segmentShape, seg, coarse), .segmentShape, seg.string + "|" + coarse.string)
                 recorder.note(Self.key(.parenShape, inParen ? SmallBytes.one : SmallBytes.zero, coarse), .parenShape, (inParen ? "1" : "0") + "|" + coarse.string)
                 recorder.note(Self.key(.positionShape, pos, coarse), .positionShape, pos.string + "|" + coarse.string)
+                let segPos = Self.digit(min(i - segmentStart, 5))
+                recorder.note(Self.key(.segmentPositionShape, segPos, coarse), .segmentPositionShape, segPos.string + "|" + coarse.string)
                 if lex[i].count > 0 { recorder.note(Self.key(.lexiconShape, lex[i], shape), .lexiconShape, lex[i].string + "|" + shape.string) }
             }
 
             if t.kind == .punctuation {
                 if (t.mark == 0x29 || t.mark == 0x5D), depth > 0 { depth -= 1 }
-                if t.mark == 0x2C || t.mark == 0x3B, depth == 0 { commas += 1 }
+                if t.mark == 0x2C || t.mark == 0x3B, depth == 0 {
+                    commas += 1
+                    segmentStart = i + 1
+                }
                 if t.mark == 0x2D, i > 0, tokens[i - 1].end < t.start, i + 1 < tokens.count, tokens[i + 1].start > t.end { dash = true }
             }
             if t.kind == .quantity { seenQuantity = true }

@@ -273,7 +273,8 @@ final class TaggerModel: Sendable {
             let k: Int = switch template {
             case .segmentShape: 0
             case .parenShape: 1
-            default: 2
+            case .positionShape: 2
+            default: 3
             }
             local &+= model.stateWeights[k * TaggerModel.stateStride + value * 256 + Int(coarse)]
         }
