@@ -34,19 +34,7 @@ struct FixtureAccuracyTests {
 
     /// Case-insensitive, punctuation and spacing collapsed (as `ParseEvaluation` compares names).
     static func normalize(_ name: String?) -> String {
-        var out = ""
-        var space = true
-        for ch in (name ?? "").lowercased() {
-            if ch.isLetter || ch.isNumber {
-                out.append(ch)
-                space = false
-            } else if !space {
-                out.append(" ")
-                space = true
-            }
-        }
-        while out.last == " " { out.removeLast() }
-        return out
+        Scorer.normalizeName(name ?? "")
     }
 
     static func close(_ a: Double?, _ b: Double?) -> Bool {

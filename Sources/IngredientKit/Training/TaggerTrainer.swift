@@ -211,7 +211,7 @@ package struct TaggerTrainer {
 }
 
 /// A small deterministic random number generator (SplitMix64).
-struct SplitMix {
+struct SplitMix: RandomNumberGenerator {
     var state: UInt64
     init(seed: UInt64) { state = seed }
     mutating func next() -> UInt64 {
