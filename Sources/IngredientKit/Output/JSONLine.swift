@@ -37,7 +37,24 @@ public enum JSONLine {
     private static func render<Source: JSONLineSource>(_ line: Source, _ w: inout ByteWriter) {
         w.raw(#"{"input":"#)
         line.writeInput(&w)
-        w.raw(#","kind":""#)
+        w.byte(0x2C)
+        renderFields(line, &w)
+        w.raw("}\n")
+    }
+
+    /// Appends every field after `input` (`"kind":…` through `"confidence":…`), without braces,
+    /// for records that embed a parsed line in an object of their own (`ingest import`).
+    static func appendFields(_ line: ParsedIngredient, to out: inout [UInt8]) {
+        let object = [UInt8](unsafeUninitializedCapacity: line.maximumJSONSize) { buffer, written in
+            var w = ByteWriter(base: buffer.baseAddress!)
+            renderFields(line, &w)
+            written = w.count
+        }
+        out.append(contentsOf: object)
+    }
+
+    private static func renderFields<Source: JSONLineSource>(_ line: Source, _ w: inout ByteWriter) {
+        w.raw(#""kind":""#)
         switch line.kind {
         case .ingredient: w.raw("ingredient")
         case .header: w.raw("header")
@@ -76,7 +93,6 @@ public enum JSONLine {
         line.writeSection(&w)
         w.raw(#","confidence":"#)
         w.number(line.confidence)
-        w.raw("}\n")
     }
 
     /// Appends `text` as a JSON string.
