@@ -1,7 +1,8 @@
 /// Writes `ParsedIngredient` as one JSON object on one line: the `ingest parse` contract.
 ///
 /// Fields, always present, in this order: `input`, `kind` (`ingredient`, `header`, `empty`),
-/// `quantity`, `quantityMax`, `unit`, `size`, `name`, `preparation`, `comment`, `purpose`,
+/// `quantity`, `quantityMax`, `unit`, `size`, `name`, `key` (the canonical key of `name`, see
+/// `CanonicalKeyer`), `preparation`, `comment`, `purpose`,
 /// `optional`, `alternates` (`[{quantity, quantityMax, unit}]`), `section`, `confidence`;
 /// null where absent. Numbers have at most six decimals.
 public enum JSONLine {
@@ -21,6 +22,8 @@ public enum JSONLine {
         string(line.size, &out)
         out.append(contentsOf: #","name":"#.utf8)
         string(line.name, &out)
+        out.append(contentsOf: #","key":"#.utf8)
+        string(line.key, &out)
         out.append(contentsOf: #","preparation":"#.utf8)
         string(line.preparation, &out)
         out.append(contentsOf: #","comment":"#.utf8)

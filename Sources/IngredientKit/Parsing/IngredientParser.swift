@@ -92,6 +92,7 @@ public struct IngredientParser: Sendable {
             unknownWordShare: Double(unknownWords) / Double(max(1, words)),
             tokenCount: tokens.count
         )
+        result.key = CanonicalKeyer(lexicon: lexicon).key(for: result)
         result.confidence = (Confidence.score(evidence, coefficients: model.calibration) * 1000).rounded() / 1000
         return Analysis(tokens: tokens, labels: labels, result: result, evidence: evidence)
     }

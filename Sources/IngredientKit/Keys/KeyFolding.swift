@@ -1,0 +1,122 @@
+/// Step 1 of the key spec: Unicode folding into bytes.
+///
+/// ASCII input takes a fast path (A–Z to a–z, nothing else changes), which is exactly what
+/// ICU's NFKC_Casefold does to ASCII, so both paths give the same bytes for ASCII input
+/// (`KeysFoldingTests` checks it). Any other input goes through the ICU shim:
+/// NFKC_Casefold ("Straße" → "strasse", "ﬁ" → "fi"), then, when diacritics are folded,
+/// removal of nonspacing marks ("jalapeño" → "jalapeno") and the letters ICU leaves alone
+/// (æ → ae, œ → oe, ø → o, ł → l, đ/ð → d, þ → th, ı → i). Typographic punctuation is
+/// mapped to its ASCII counterpart (’ → ', – → -, “ → ", ⁄ → /), and ™ ® © and U+FFFD
+/// (repaired ill-formed UTF-8) become spaces.
+enum KeyFolding {
+    /// Names are read up to this many bytes (cut at a character boundary); a longer name is
+    /// not a name, and the cap keeps the work space small and on the stack.
+    static let maximumInputBytes = 1024
+    /// Room for the folded bytes: folding can grow text (ß → ss, ﬃ → ffi).
+    static let maximumFoldedBytes = 3 * maximumInputBytes
+
+    /// Whether every byte is ASCII (eight bytes at a time).
+    @inline(__always)
+    static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var i = 0
+        let n = bytes.count
+        guard let base = bytes.baseAddress else { return true }
+        while i + 8 <= n {
+            if UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { return false }
+            i += 8
+        }
+        while i < n {
+            if base[i] >= 0x80 { return false }
+            i += 1
+        }
+        return true
+    }
+
+    /// The input cut to `maximumInputBytes` without splitting a UTF-8 sequence.
+    @inline(__always)
+    static func capped(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+        guard bytes.count > maximumInputBytes else { return bytes }
+        var end = maximumInputBytes
+        while end > 0, bytes[end] & 0xC0 == 0x80 { end -= 1 }
+        return UnsafeBufferPointer(rebasing: bytes[0..<end])
+    }
+
+    /// Folds `input` into `out` (capacity `maximumFoldedBytes`), returning the byte count.
+    /// `forceICU` sends ASCII input through ICU too (for testing the fast path).
+    static func fold(
+        _ input: UnsafeBufferPointer<UInt8>, into out: UnsafeMutableBufferPointer<UInt8>,
+        foldsDiacritics: Bool, forceICU: Bool = false
+    ) -> Int {
+        let input = capped(input)
+        if !forceICU, isASCII(input) {
+            var n = 0
+            for b in input {
+                out[n] = (b &- 65) < 26 ? b | 0x20 : b
+                n += 1
+            }
+            return n
+        }
+        return foldWithICU(input, into: out, foldsDiacritics: foldsDiacritics)
+    }
+
+    private static func foldWithICU(
+        _ input: UnsafeBufferPointer<UInt8>, into out: UnsafeMutableBufferPointer<UInt8>, foldsDiacritics: Bool
+    ) -> Int {
+        var folded = UnicodeFolding.apply(.nfkcCaseFold, utf8: input)
+        if foldsDiacritics, !folded.utf8.allSatisfy({ $0 < 0x80 }) {
+            folded = UnicodeFolding.apply(.stripMarks, to: folded)
+        }
+        var n = 0
+        let capacity = out.count
+        @inline(__always) func put(_ b: UInt8) {
+            if n < capacity { out[n] = b; n += 1 }
+        }
+        for scalar in folded.unicodeScalars {
+            let v = scalar.value
+            if v < 0x80 { put(UInt8(v)); continue }
+            if let ascii = punctuation(v) { put(ascii); continue }
+            if foldsDiacritics, let letters = letter(v) {
+                for b in letters.utf8 { put(b) }
+                continue
+            }
+            // Keep the character: encode it as UTF-8, unless it would not fit whole.
+            guard n + UTF8.width(scalar) <= capacity else { break }
+            for b in scalar.utf8 { put(b) }
+        }
+        return n
+    }
+
+    /// The ASCII stand-in for a non-ASCII punctuation or symbol code point.
+    @inline(__always)
+    static func punctuation(_ v: UInt32) -> UInt8? {
+        switch v {
+        case 0x2018, 0x2019, 0x201A, 0x201B, 0x2032, 0x02BC, 0x02B9, 0x00B4, 0x02BB: return 0x27 // '
+        case 0x201C, 0x201D, 0x201E, 0x201F, 0x2033, 0x00AB, 0x00BB, 0x2039, 0x203A: return 0x22 // "
+        case 0x2010...0x2015, 0x2212, 0x2043, 0xFE58, 0xFE63, 0xFF0D: return 0x2D // -
+        case 0x2044, 0x2215: return 0x2F // /
+        case 0x00A0, 0x2000...0x200B, 0x202F, 0x205F, 0x3000, 0xFEFF: return 0x20
+        case 0x00B7, 0x2022, 0x2027, 0x2219, 0x00D7, 0x00B0, 0x2122, 0x00AE, 0x00A9, 0x2117, 0xFFFD: return 0x20
+        case 0x2026: return 0x2E
+        case 0x3001, 0xFF0C: return 0x2C // ideographic and full-width commas
+        default: return nil
+        }
+    }
+
+    /// ASCII letters for the Latin letters that carry no combining mark to strip.
+    @inline(__always)
+    static func letter(_ v: UInt32) -> String? {
+        switch v {
+        case 0x00E6: "ae"   // æ
+        case 0x0153: "oe"   // œ
+        case 0x00F8: "o"    // ø
+        case 0x0142: "l"    // ł
+        case 0x0111, 0x00F0: "d" // đ ð
+        case 0x00FE: "th"   // þ
+        case 0x0131: "i"    // dotless ı
+        case 0x0138: "k"    // ĸ
+        case 0x0127: "h"    // ħ
+        case 0x0167: "t"    // ŧ
+        default: nil
+        }
+    }
+}
