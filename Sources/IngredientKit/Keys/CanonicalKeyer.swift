@@ -40,12 +40,12 @@ public struct CanonicalKeyer: Sendable {
     /// The canonical key of an ingredient name such as "red onions" or "Sugar, brown".
     /// Any string gives a key, possibly empty; ill-formed input never traps.
     public func key(forName name: String) -> String {
-        tables.data.key(forText: name, foldsDiacritics: options.foldsDiacritics)
+        tables.key(forText: name, foldsDiacritics: options.foldsDiacritics)
     }
 
     /// The canonical key of a name given as UTF-8 bytes (ill-formed sequences are read as U+FFFD).
     public func key(forNameUTF8 bytes: UnsafeBufferPointer<UInt8>) -> String {
-        tables.data.key(utf8: bytes, foldsDiacritics: options.foldsDiacritics)
+        tables.key(utf8: bytes, foldsDiacritics: options.foldsDiacritics)
     }
 
     /// The canonical key of a parsed line's name; nil when the line has no name or its name
@@ -60,11 +60,14 @@ public struct CanonicalKeyer: Sendable {
     /// for keys the table does not have, the key with any table keys inside it shown in
     /// `locale` ("zucchini flower" → "courgette flower" in en-GB).
     public func displayName(forKey key: String, locale: DisplayLocale = .enUS) -> String {
-        tables.data.displayName(forKey: key, locale: locale)
+        tables.displayName(forKey: key, locale: locale)
     }
+
+    /// How many entries the key tables hold, and their capacity (for `ingest bench-keys`).
+    package var tableSize: (entries: Int, slots: Int) { (tables.entries.count, tables.entries.capacity) }
 
     /// The key with ASCII input sent through ICU as well, to check the fast path.
     func keyThroughICU(forName name: String) -> String {
-        tables.data.key(forText: name, foldsDiacritics: options.foldsDiacritics, forceICU: true)
+        tables.key(forText: name, foldsDiacritics: options.foldsDiacritics, forceICU: true)
     }
 }

@@ -42,24 +42,102 @@ enum KeyFolding {
     }
 
     /// Folds `input` into `out` (capacity `maximumFoldedBytes`), returning the byte count.
-    /// `forceICU` sends ASCII input through ICU too (for testing the fast path).
+    /// `forceICU` sends all input through ICU (for testing the fast paths).
     static func fold(
         _ input: UnsafeBufferPointer<UInt8>, into out: UnsafeMutableBufferPointer<UInt8>,
         foldsDiacritics: Bool, forceICU: Bool = false
     ) -> Int {
         let input = capped(input)
-        if !forceICU, isASCII(input) {
-            var n = 0
-            for b in input {
-                out[n] = (b &- 65) < 26 ? b | 0x20 : b
-                n += 1
+        if !forceICU {
+            if isASCII(input) {
+                var n = 0
+                for b in input {
+                    out[n] = (b &- 65) < 26 ? b | 0x20 : b
+                    n += 1
+                }
+                return n
             }
-            return n
+            if let n = (foldsDiacritics ? latinWithoutMarks : latin).fold(input, into: out) { return n }
         }
         return foldWithICU(input, into: out, foldsDiacritics: foldsDiacritics)
     }
 
-    private static func foldWithICU(
+    /// Per-character results for the common non-ASCII characters of ingredient names.
+    static let latin = CharacterFolds(foldsDiacritics: false)
+    static let latinWithoutMarks = CharacterFolds(foldsDiacritics: true)
+
+    /// The folded bytes of each character in a few blocks (Latin-1 Supplement, Latin
+    /// Extended-A and -B, General Punctuation, Letterlike Symbols, Number Forms, Latin
+    /// ligatures), each computed once through ICU exactly as `fold` would fold it alone.
+    /// None of these characters is a combining mark or combines with its neighbors, so a
+    /// name made of them and ASCII folds to the concatenation of its characters' folds (the
+    /// tests check this against ICU); any other character sends the name to ICU.
+    struct CharacterFolds: Sendable {
+        static let ranges: [ClosedRange<UInt32>] = [0x00A0...0x024F, 0x2000...0x206F, 0x2100...0x218F, 0xFB00...0xFB06]
+        /// Folded bytes per character, by `index(of:)`.
+        let folds: [[UInt8]]
+
+        init(foldsDiacritics: Bool) {
+            var folds: [[UInt8]] = []
+            for range in Self.ranges {
+                for v in range {
+                    guard let scalar = Unicode.Scalar(v) else { folds.append([]); continue }
+                    let bytes = Array(String(scalar).utf8)
+                    let folded = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 64) { out in
+                        bytes.withUnsafeBufferPointer { n -> [UInt8] in
+                            let count = KeyFolding.foldWithICU(n, into: out, foldsDiacritics: foldsDiacritics)
+                            return Array(out[0..<count])
+                        }
+                    }
+                    folds.append(folded)
+                }
+            }
+            self.folds = folds
+        }
+
+        @inline(__always)
+        static func index(of v: UInt32) -> Int? {
+            var base = 0
+            for range in ranges {
+                if range.contains(v) { return base + Int(v - range.lowerBound) }
+                base += range.count
+            }
+            return nil
+        }
+
+        /// Folds `input` character by character, or returns nil when a character is not in
+        /// the table (or ill-formed) or the result does not fit in `out`.
+        func fold(_ input: UnsafeBufferPointer<UInt8>, into out: UnsafeMutableBufferPointer<UInt8>) -> Int? {
+            var n = 0, i = 0
+            let count = input.count
+            while i < count {
+                let b = input[i]
+                if b < 0x80 {
+                    guard n < out.count else { return nil }
+                    out[n] = (b &- 65) < 26 ? b | 0x20 : b
+                    n += 1
+                    i += 1
+                    continue
+                }
+                var v: UInt32, length: Int
+                if b & 0xE0 == 0xC0 { v = UInt32(b & 0x1F); length = 2 } else if b & 0xF0 == 0xE0 { v = UInt32(b & 0x0F); length = 3 } else { return nil }
+                guard i + length <= count else { return nil }
+                for k in 1..<length {
+                    let c = input[i + k]
+                    guard c & 0xC0 == 0x80 else { return nil }
+                    v = v << 6 | UInt32(c & 0x3F)
+                }
+                guard let index = Self.index(of: v) else { return nil }
+                let bytes = folds[index]
+                guard n + bytes.count <= out.count else { return nil }
+                for x in bytes { out[n] = x; n += 1 }
+                i += length
+            }
+            return n
+        }
+    }
+
+    static func foldWithICU(
         _ input: UnsafeBufferPointer<UInt8>, into out: UnsafeMutableBufferPointer<UInt8>, foldsDiacritics: Bool
     ) -> Int {
         var folded = UnicodeFolding.apply(.nfkcCaseFold, utf8: input)

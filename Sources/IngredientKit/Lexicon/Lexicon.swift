@@ -215,6 +215,6 @@ public struct Lexicon: Sendable {
             noteFirstWord(row.columns[0], FirstWord.phrase)
         }
         for row in rows[.headers] ?? [] { headers.insert(row.columns[0], true) }
-        keyTables = try KeyTables(rows: rows, phrases: phrases, numbers: numbers)
+        keyTables = try KeyTables.build(rows: rows, phrases: phrases, numbers: numbers)
     }
 }
