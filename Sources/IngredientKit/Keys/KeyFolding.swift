@@ -140,7 +140,23 @@ enum KeyFolding {
     static func foldWithICU(
         _ input: UnsafeBufferPointer<UInt8>, into out: UnsafeMutableBufferPointer<UInt8>, foldsDiacritics: Bool
     ) -> Int {
-        var folded = UnicodeFolding.apply(.nfkcCaseFold, utf8: input)
+        // ™ ℠ ® © ℗ first become spaces: NFKC would turn ™ into "TM" and glue it to the word.
+        var cleaned: [UInt8]?
+        var i = 0
+        while i + 1 < input.count {
+            let b = input[i]
+            let mark = (b == 0xC2 && (input[i + 1] == 0xAE || input[i + 1] == 0xA9)) ? 2
+                : (b == 0xE2 && i + 2 < input.count && input[i + 1] == 0x84 && [0xA2, 0xA0, 0x97].contains(input[i + 2])) ? 3 : 0
+            if mark > 0 {
+                if cleaned == nil { cleaned = Array(input) }
+                for k in i..<(i + mark) { cleaned![k] = 0x20 }
+                i += mark
+            } else {
+                i += 1
+            }
+        }
+        var folded = cleaned.map { bytes in bytes.withUnsafeBufferPointer { UnicodeFolding.apply(.nfkcCaseFold, utf8: $0) } }
+            ?? UnicodeFolding.apply(.nfkcCaseFold, utf8: input)
         if foldsDiacritics, !folded.utf8.allSatisfy({ $0 < 0x80 }) {
             folded = UnicodeFolding.apply(.stripMarks, to: folded)
         }
@@ -155,6 +171,16 @@ enum KeyFolding {
             if let ascii = punctuation(v) { put(ascii); continue }
             if foldsDiacritics, let letters = letter(v) {
                 for b in letters.utf8 { put(b) }
+                continue
+            }
+            // Symbols and punctuation (emoji, currency signs, dingbats) separate words; letters,
+            // marks and digits of any script stay.
+            switch scalar.properties.generalCategory {
+            case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+                 .nonspacingMark, .spacingMark, .enclosingMark, .decimalNumber, .letterNumber, .otherNumber:
+                break
+            default:
+                put(0x20)
                 continue
             }
             // Keep the character: encode it as UTF-8, unless it would not fit whole.

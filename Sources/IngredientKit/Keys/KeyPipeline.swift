@@ -582,6 +582,25 @@ extension KeyTables {
             bounds.append((s, i))
             s = i + 1
         }
+        // An enumeration ("thai, serrano, or cayenne chiles"): its commas read as the
+        // conjunction that ends it, for step 6.
+        for (from, to) in bounds.dropFirst() where from < to && w.words[from].kind == KeyWord.word {
+            let first = w.words[from].hash
+            guard first == hashOr || first == hashAnd else { continue }
+            let kind = first == hashOr ? KeyWord.or : KeyWord.and
+            w.begin()
+            for i in 0..<w.count {
+                if w.words[i].kind == KeyWord.comma {
+                    let next = i + 1 < w.count ? w.words[i + 1] : nil
+                    if next?.kind == KeyWord.word, next?.hash == hashOr || next?.hash == hashAnd { continue }
+                    w.push(KeyWord(start: 0, length: 0, hash: 0, kind: kind))
+                } else {
+                    w.push(w.words[i])
+                }
+            }
+            w.commit()
+            return
+        }
         var modifiers: [(Int, Int)] = []
         let line = UnsafeBufferPointer(start: UnsafePointer(w.arena), count: w.used)
         segments: for (from, to) in bounds.dropFirst() {

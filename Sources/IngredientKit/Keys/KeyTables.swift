@@ -205,7 +205,11 @@ final class KeyTables: Sendable {
         for row in synonymRows { try b.addSynonymRow(row, normalizer: words) }
         for row in ordered(.keyOverrides) { try b.addOverride(row, normalizer: words) }
         let tables = KeyTables(b)
-        if let problem = tables.nonCanonicalKeys(synonymRows).first { throw problem }
+        // User rows must be written in canonical form. Built-in rows are checked when there
+        // are no user rows; a user's word rules may rewrite a built-in key (a user plural
+        // "oats → oat" makes the built-in "rolled oats" "rolled oat"), which is their effect.
+        let anyUser = rows.values.contains { $0.contains(where: \.user) }
+        if let problem = tables.nonCanonicalKeys(synonymRows.filter { $0.user || !anyUser }).first { throw problem }
         return tables
     }
 
@@ -434,9 +438,10 @@ struct KeyTableBuilder {
             enGBIsForm: normalizer.normalizedWords(enGB, mode: .variant) == keyWords))
         rowByKey.set(ByteHash.exact(keyBytes), index)
 
-        // Display names match whole names only ("pepper", the en-GB name of bell pepper, must
-        // not rewrite "habanero pepper"); a variant listing the same text opens it up.
-        var variants: [(text: Substring, wholeOnly: Bool)] = [(enUS[...], true), (enGB[...], true)]
+        // Display names are not variants by themselves: "coriander", the en-GB name of
+        // cilantro, is ambiguous on its own, and "pepper" must not rewrite "habanero pepper".
+        // A name meant to match is listed among the variants (a table test checks the rest).
+        var variants: [(text: Substring, wholeOnly: Bool)] = []
         if c[3] != "-" {
             for v in c[3].split(separator: "|") {
                 var text = v[...]
