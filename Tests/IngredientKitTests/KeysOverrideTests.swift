@@ -67,9 +67,11 @@ struct KeysOverrideTests {
     }
 
     @Test func keepPhraseProtectsItsWords() throws {
-        let k = try keyer(.keyWords, "chopped spinach\tkeep\n")
-        #expect(k.key(forName: "frozen chopped spinach") == "frozen chopped spinach")
-        #expect(CanonicalKeyer().key(forName: "frozen chopped spinach") == "frozen spinach")
+        let k = try keyer(.keyWords, "diced carrot\tkeep\n")
+        #expect(k.key(forName: "frozen diced carrots") == "frozen diced carrot")
+        #expect(k.key(forName: "frozen sliced carrots") == "frozen carrot")
+        #expect(CanonicalKeyer().key(forName: "frozen diced carrots") == "frozen carrot")
+        #expect(CanonicalKeyer().key(forName: "frozen chopped spinach") == "frozen chopped spinach") // built-in phrase
     }
 
     @Test func userPluralsAndInvariants() throws {
