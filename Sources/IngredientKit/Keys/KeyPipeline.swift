@@ -141,6 +141,9 @@ extension KeyTables {
 
     /// The canonical key of `text`.
     func key(forText text: String, foldsDiacritics: Bool, forceICU: Bool = false) -> String {
+        if let key = text.utf8.withContiguousStorageIfAvailable({ key(utf8: $0, foldsDiacritics: foldsDiacritics, forceICU: forceICU) }) {
+            return key
+        }
         var copy = text
         return copy.withUTF8 { key(utf8: $0, foldsDiacritics: foldsDiacritics, forceICU: forceICU) }
     }
@@ -303,6 +306,20 @@ extension KeyTables {
                 let from = p
                 var apostrophe = false
                 while p < end {
+                    // Runs of letters eight bytes at a time: fold A–Z, store all eight, keep
+                    // the leading letters (the arena has room past the word).
+                    if p + 8 <= end {
+                        let l = UnsafeRawPointer(p).loadUnaligned(as: UInt64.self) | 0x2020_2020_2020_2020
+                        let letters = ((l | 0x8080_8080_8080_8080) &- 0x6161_6161_6161_6161)
+                            & (0xFAFA_FAFA_FAFA_FAFA &- l) & 0x8080_8080_8080_8080
+                        let n = (~letters & 0x8080_8080_8080_8080).trailingZeroBitCount >> 3
+                        if n > 0 {
+                            UnsafeMutableRawPointer(out).storeBytes(of: l, as: UInt64.self)
+                            out += n
+                            p += n
+                            continue
+                        }
+                    }
                     let d = classes[Int(p.pointee)]
                     if d & word != 0 {
                         out.pointee = d & 0x7F
@@ -567,6 +584,11 @@ extension KeyTables {
                 i += 1
                 continue
             }
+            // "and/or", "or / or": one connector.
+            if w.spareCount > 0, (t.hash == hashOr || t.hash == hashAnd), w.spare[w.spareCount - 1].hash == t.hash {
+                i += 1
+                continue
+            }
             w.push(t)
             i += 1
         }
@@ -582,12 +604,18 @@ extension KeyTables {
             bounds.append((s, i))
             s = i + 1
         }
-        // An enumeration ("thai, serrano, or cayenne chiles"): its commas read as the
-        // conjunction that ends it, for step 6.
+        // An enumeration ("thai, serrano, or cayenne chiles"; "red, yellow or orange
+        // peppers" after a short first segment): its commas read as the conjunction that ends
+        // it, for step 6.
+        let shortFirst = bounds[0].1 - bounds[0].0 <= 2
         for (from, to) in bounds.dropFirst() where from < to && w.words[from].kind == KeyWord.word {
             let first = w.words[from].hash
-            guard first == hashOr || first == hashAnd else { continue }
-            let kind = first == hashOr ? KeyWord.or : KeyWord.and
+            var conjunction = first == hashOr || first == hashAnd ? first : 0
+            if conjunction == 0, shortFirst, (from..<to).contains(where: { w.words[$0].hash == hashOr && w.words[$0].kind == KeyWord.word }) {
+                conjunction = hashOr
+            }
+            guard conjunction != 0 else { continue }
+            let kind = conjunction == hashOr ? KeyWord.or : KeyWord.and
             w.begin()
             for i in 0..<w.count {
                 if w.words[i].kind == KeyWord.comma {
@@ -773,22 +801,24 @@ extension KeyTables {
         return (entries[h]?.synonym ?? -1) >= 0
     }
 
-    /// "A or B" keys as one alternative. When B has more than one word, A may share B's head:
-    /// A + B's tail (A one word) or A + B's last word (A longer) is taken when the synonym
-    /// table knows it ("chicken or vegetable stock" → "chicken stock", "fine sea or kosher
-    /// salt" → "fine sea salt") or when A is a one-word `keep` word ("red or white wine" →
-    /// "red wine"). Otherwise A is taken when it is longer than one word, B is one word, or
-    /// A is itself in the table ("ghee or clarified butter" → "ghee"); and the name is kept
-    /// whole when unsure ("honey or maple syrup").
+    /// "A or B" keys as one alternative, A. When the last alternative has more than one word,
+    /// A may share its head: A + the last alternative's tail (A one word) or its last word (A
+    /// longer) is taken when the synonym table knows it ("chicken or vegetable stock" →
+    /// "chicken stock", "fine sea or kosher salt" → "fine sea salt") or when A is a one-word
+    /// `keep` word ("red or white wine" → "red wine", "red, yellow or orange bell peppers" →
+    /// "red bell pepper"). Otherwise A is taken when it is longer than one word, the last
+    /// alternative is one word, or A is itself in the table ("ghee or clarified butter" →
+    /// "ghee"); and the name is kept whole when unsure ("honey or maple syrup").
     private func chooseAlternative(_ w: inout KeyWork) {
         var k = -1
         for i in 1..<max(1, w.count - 1) where w.words[i].hash == hashOr { k = i; break }
         guard k > 0 else { return }
-        // End of B: the next "or" ends it too ("a or b or c").
-        var end = w.count
-        for i in (k + 1)..<w.count where w.words[i].hash == hashOr { end = i; break }
-        if end - k - 1 >= 2 {
-            let tailFrom = k == 1 ? k + 2 : end - 1
+        // The last alternative: after the last "or".
+        var last = k
+        for i in (k + 1)..<w.count where w.words[i].hash == hashOr { last = i }
+        let end = w.count
+        if end - last - 1 >= 2 {
+            let tailFrom = k == 1 ? last + 2 : end - 1
             w.begin()
             for j in 0..<k { w.push(w.words[j]) }
             for j in tailFrom..<end { w.push(w.words[j]) }
@@ -873,13 +903,15 @@ extension KeyTables {
     private func substitute(
         _ w: inout KeyWork, first: (synonym: Int, row: Int32, wholeOnly: Bool, role: Int, roleValue: UInt8)
     ) -> Bool {
+        // The new list is only built from the first change on; a round that changes nothing
+        // copies nothing.
         var changed = false
         w.begin()
         var i = 0
         while i < w.count {
             let m = i == 0 ? first : longestEntries(w, at: i)
             guard m.synonym > 0, !m.wholeOnly || m.synonym == w.count else {
-                w.push(w.words[i])
+                if changed { w.push(w.words[i]) }
                 i += 1
                 continue
             }
@@ -896,13 +928,21 @@ extension KeyTables {
                     }
                 }
                 if deferred {
-                    w.push(w.words[i])
+                    if changed { w.push(w.words[i]) }
                     i += 1
                     continue
                 }
             }
-            var stored = !same
-            if !same {
+            if same {
+                if changed { for k in i..<(i + m.synonym) { w.push(w.words[k]) } }
+                i += m.synonym
+                continue
+            }
+            if !changed {
+                for k in 0..<i { w.push(w.words[k]) }
+            }
+            var stored = true
+            do {
                 let row = rows[Int(m.row)]
                 let mark = w.used
                 let pushed = w.spareCount
@@ -918,14 +958,13 @@ extension KeyTables {
                     w.spareCount = pushed
                 }
             }
-            if stored {
-                changed = true
-            } else {
+            if !stored {
                 for k in i..<(i + m.synonym) { w.push(w.words[k]) }
             }
+            changed = true
             i += m.synonym
         }
-        w.commit()
+        if changed { w.commit() }
         return changed
     }
 
