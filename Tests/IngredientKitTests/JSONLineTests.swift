@@ -5,7 +5,7 @@ import Testing
 /// The `ingest parse` output contract: one JSON object per line with fixed keys.
 @Suite("JSONLine")
 struct JSONLineTests {
-    static let keys = ["input", "kind", "quantity", "quantityMax", "unit", "size", "name", "preparation",
+    static let keys = ["input", "kind", "quantity", "quantityMax", "unit", "size", "name", "key", "preparation",
                        "comment", "purpose", "optional", "alternates", "section", "confidence"]
 
     func object(_ json: String) throws -> [String: Any] {
@@ -18,7 +18,7 @@ struct JSONLineTests {
         #expect(!json.contains("\n"))
         let o = try object(json)
         #expect(Set(o.keys) == Set(Self.keys))
-        #expect(o.count == 14)
+        #expect(o.count == 15)
         // The documented order.
         var positions: [String.Index] = []
         for key in Self.keys {
@@ -64,7 +64,7 @@ struct JSONLineTests {
         #expect(header["name"] is NSNull)
         #expect(header["confidence"] as? Double == 1)
         let empty = JSONLine.string(for: parser.parse(""))
-        #expect(empty == #"{"input":"","kind":"empty","quantity":null,"quantityMax":null,"unit":null,"size":null,"name":null,"preparation":null,"comment":null,"purpose":null,"optional":false,"alternates":[],"section":null,"confidence":1}"#)
+        #expect(empty == #"{"input":"","kind":"empty","quantity":null,"quantityMax":null,"unit":null,"size":null,"name":null,"key":null,"preparation":null,"comment":null,"purpose":null,"optional":false,"alternates":[],"section":null,"confidence":1}"#)
     }
 
     @Test func escaping() throws {

@@ -118,7 +118,8 @@ struct LexiconLookupTests {
 
     @Test func tableFileNames() {
         #expect(DictionaryTable.allCases.map(\.fileName) ==
-            ["units.tsv", "numbers.tsv", "sizes.tsv", "preparation.tsv", "phrases.tsv", "headers.tsv"])
+            ["units.tsv", "numbers.tsv", "sizes.tsv", "preparation.tsv", "phrases.tsv", "headers.tsv",
+             "plurals.tsv", "invariants.tsv", "key-words.tsv", "synonyms.tsv", "key-overrides.tsv"])
         #expect(DictionaryTable.named("my-units.tsv") == .units)
         #expect(DictionaryTable.named("/tmp/x/extra_phrases.tsv") == .phrases)
         #expect(DictionaryTable.named("headers.tsv") == .headers)

@@ -8,6 +8,9 @@ public enum DictionaryError: Error, Equatable, Sendable, CustomStringConvertible
     case malformedRow(table: String, line: Int, expected: Int, found: Int)
     /// A column holds a value the table does not accept.
     case invalidValue(table: String, line: Int, column: String, value: String)
+    /// A canonical key in a table is not written the way the key rules would write it, so
+    /// no name could ever reach it; `canonical` is the form to write instead.
+    case nonCanonicalKey(table: String, line: Int, key: String, canonical: String)
 
     public var description: String {
         switch self {
@@ -19,6 +22,8 @@ public enum DictionaryError: Error, Equatable, Sendable, CustomStringConvertible
             "\(table) line \(line): expected \(expected) TAB-separated columns, found \(found)"
         case let .invalidValue(table, line, column, value):
             "\(table) line \(line): '\(value)' is not a valid \(column)"
+        case let .nonCanonicalKey(table, line, key, canonical):
+            "\(table) line \(line): key '\(key)' is not in canonical form (the key rules turn it into '\(canonical)'); write '\(canonical)'"
         }
     }
 }

@@ -12,6 +12,18 @@ public enum DictionaryTable: String, CaseIterable, Sendable {
     case phrases
     /// `headers.tsv`: `phrase`.
     case headers
+    /// `plurals.tsv`: `plural, singular` — irregular plurals and exceptions to the
+    /// singularizer's rules, used by canonical keys.
+    case plurals
+    /// `invariants.tsv`: `word` — words (or phrases) canonical keys never singularize.
+    case invariants
+    /// `key-words.tsv`: `word, role` — what canonical keys do with a word or phrase:
+    /// `drop`, `keep` or `part`.
+    case keyWords = "key-words"
+    /// `synonyms.tsv`: `key, en-US, en-GB, variants` — names that denote one shopping item.
+    case synonyms
+    /// `key-overrides.tsv`: `name, key` — a raw name forced to a key, above every other rule.
+    case keyOverrides = "key-overrides"
 
     /// The file name of the table, such as `units.tsv`.
     public var fileName: String { rawValue + ".tsv" }
@@ -19,17 +31,20 @@ public enum DictionaryTable: String, CaseIterable, Sendable {
     /// How many TAB-separated columns each row has.
     var columnCount: Int {
         switch self {
-        case .units: 4
-        case .numbers, .preparation: 2
-        case .sizes, .headers: 1
+        case .units, .synonyms: 4
+        case .numbers, .preparation, .plurals, .keyWords, .keyOverrides: 2
+        case .sizes, .headers, .invariants: 1
         case .phrases: 3
         }
     }
 
     /// The table a user file extends, judged by its name (`my-units.tsv` extends `units`).
+    /// When several table names fit (`my-key-words.tsv`), the longest one wins.
     static func named(_ fileName: String) -> DictionaryTable? {
         let base = fileName.split(separator: "/").last.map(String.init) ?? fileName
-        return allCases.first { base == $0.fileName || base.hasSuffix("-" + $0.fileName) || base.hasSuffix("_" + $0.fileName) }
+        return allCases
+            .filter { base == $0.fileName || base.hasSuffix("-" + $0.fileName) || base.hasSuffix("_" + $0.fileName) }
+            .max { $0.fileName.count < $1.fileName.count }
     }
 
     /// Splits `text` into rows of columns, skipping comments and blank lines.

@@ -36,8 +36,17 @@ public struct Lexicon: Sendable {
         let optional: Bool
     }
 
-    /// Raw rows per table, keyed by their folded first column, in the order first seen.
-    private var rows: [DictionaryTable: [(key: String, line: Int, columns: [String])]] = [:]
+    /// Raw rows per table, keyed by their folded first column, in the order first seen;
+    /// `user` marks rows that came from `adding` rather than the built-in tables.
+    private var rows: [DictionaryTable: [TableRow]] = [:]
+
+    /// One row of a table as read.
+    struct TableRow {
+        var key: String
+        var line: Int
+        var columns: [String]
+        var user: Bool
+    }
 
     private(set) var units: [UnitDefinition] = []
     private(set) var unitAliases = PhraseTable<Int32>()
@@ -50,6 +59,8 @@ public struct Lexicon: Sendable {
     private var unitIndexByID: [String: Int] = [:]
     /// For each word that starts an entry of some table, which tables (see `FirstWord`).
     private(set) var firstWords = HashTable<UInt8>()
+    /// The tables behind canonical keys (see `CanonicalKeyer`), built from the key tables.
+    private(set) var keyTables = KeyTables.empty
 
     /// Bits of `firstWords`.
     enum FirstWord {
@@ -67,7 +78,7 @@ public struct Lexicon: Sendable {
         for table in DictionaryTable.allCases {
             guard let text = EmbeddedDictionaries.files[table.fileName] else { continue }
             do {
-                try lexicon.merge(table, text: text)
+                try lexicon.merge(table, text: text, user: false)
             } catch {
                 // The embedded tables are ours and tested; a broken one is a build defect.
                 fatalError("built-in dictionary is invalid: \(error)")
@@ -80,7 +91,7 @@ public struct Lexicon: Sendable {
     /// A lexicon with `text` (in `table`'s format) merged over this one.
     public func adding(_ table: DictionaryTable, text: String) throws -> Lexicon {
         var copy = self
-        try copy.merge(table, text: text)
+        try copy.merge(table, text: text, user: true)
         try copy.rebuild()
         return copy
     }
@@ -121,13 +132,13 @@ public struct Lexicon: Sendable {
 
     // MARK: - Building
 
-    private mutating func merge(_ table: DictionaryTable, text: String) throws {
+    private mutating func merge(_ table: DictionaryTable, text: String, user: Bool) throws {
         var existing = rows[table] ?? []
         var index: [String: Int] = [:]
         for (i, row) in existing.enumerated() { index[row.key] = i }
         for (line, columns) in try table.rows(in: text) {
             let key = columns[0].lowercased()
-            let row = (key: key, line: line, columns: columns)
+            let row = TableRow(key: key, line: line, columns: columns, user: user)
             if let i = index[key] { existing[i] = row } else {
                 index[key] = existing.count
                 existing.append(row)
@@ -208,5 +219,6 @@ public struct Lexicon: Sendable {
             noteFirstWord(row.columns[0], FirstWord.phrase)
         }
         for row in rows[.headers] ?? [] { headers.insert(row.columns[0], true) }
+        keyTables = try KeyTables.build(rows: rows, phrases: phrases, numbers: numbers)
     }
 }

@@ -45,10 +45,19 @@ struct PhraseTable<Value: Sendable>: Sendable {
     func longestMatch(
         in line: UnsafeBufferPointer<UInt8>, start: Int, words: Words
     ) -> (words: Int, value: Value)? {
+        longestMatch(in: line, start: start, wordAt: { words[$0] })
+    }
+
+    /// The longest phrase starting at word `start`, with `wordAt(i)` giving word `i`'s byte
+    /// range in `line` (nil where a phrase cannot continue).
+    @inline(__always)
+    func longestMatch(
+        in line: UnsafeBufferPointer<UInt8>, start: Int, wordAt: (Int) -> Range<Int>?
+    ) -> (words: Int, value: Value)? {
         var best: (Int, Value)?
         var h = ByteHash.seed
         var i = start
-        while i - start < maxWords, let range = words[i] {
+        while i - start < maxWords, let range = wordAt(i) {
             if i > start { h = ByteHash.mix(h, 0x20) }
             h = ByteHash.fold(UnsafeBufferPointer(rebasing: line[range]), into: h)
             if let v = full[h] { best = (i - start + 1, v) }

@@ -1,7 +1,8 @@
 /// Writes parsed lines as one JSON object on one line: the `ingest parse` contract.
 ///
 /// Fields, always present, in this order: `input`, `kind` (`ingredient`, `header`, `empty`),
-/// `quantity`, `quantityMax`, `unit`, `size`, `name`, `preparation`, `comment`, `purpose`,
+/// `quantity`, `quantityMax`, `unit`, `size`, `name`, `key` (the canonical key of `name`, see
+/// `CanonicalKeyer`), `preparation`, `comment`, `purpose`,
 /// `optional`, `alternates` (`[{quantity, quantityMax, unit}]`), `section`, `confidence`;
 /// null where absent. Numbers have at most six decimals.
 public enum JSONLine {
@@ -71,6 +72,8 @@ public enum JSONLine {
         line.write(.size, &w)
         w.raw(#","name":"#)
         line.write(.name, &w)
+        w.raw(#","key":"#)
+        w.string(line.key)
         w.raw(#","preparation":"#)
         line.write(.preparation, &w)
         w.raw(#","comment":"#)
@@ -231,6 +234,8 @@ protocol JSONLineSource {
     var amounts: [Amount] { get }
     var isOptional: Bool { get }
     var confidence: Double { get }
+    /// The canonical key of the name.
+    var key: String? { get }
     /// An upper bound of the bytes the JSON object can take.
     var maximumJSONSize: Int { get }
     /// Writes the input as an escaped JSON string (with quotes).
@@ -249,7 +254,7 @@ extension ParsedIngredient: JSONLineSource {
     var amounts: [Amount] { (amount.map { [$0] } ?? []) + alternates }
 
     var maximumJSONSize: Int {
-        let text = [input, size, name, preparation, comment, purpose, section].reduce(0) { $0 + ($1?.utf8.count ?? 0) }
+        let text = [input, size, name, key, preparation, comment, purpose, section].reduce(0) { $0 + ($1?.utf8.count ?? 0) }
         return fixedJSONSize + 6 * text + amountJSONSize * (alternates.count + 1)
             + (amounts.reduce(0) { $0 + ($1.unit?.utf8.count ?? 0) }) * 6
     }
@@ -272,7 +277,7 @@ extension ParsedIngredient: JSONLineSource {
 extension LineView: JSONLineSource {
     var maximumJSONSize: Int {
         // Input, fields (joiners included) and section, each byte escaped to at most six.
-        var text = line.count * 2 + spans.count * 2
+        var text = line.count * 2 + spans.count * 2 + (key?.utf8.count ?? 0)
         for a in amounts { text += a.unit?.utf8.count ?? 0 }
         return fixedJSONSize + 6 * text + amountJSONSize * amounts.count
     }

@@ -156,6 +156,7 @@ public struct IngredientParser: Sendable {
             tokenCount: tokens.count
         )
         view.confidence = (Confidence.score(evidence, coefficients: model.calibration) * 1000).rounded() / 1000
+        view.key = view.nameKey(tables.lexicon.keyTables)
         let result = body(view, evidence)
         swap(&view.spans, &w.spans) // keep the capacity for the next line
         swap(&view.amounts, &w.amounts)

@@ -29,6 +29,23 @@ struct LineView {
     /// For headers: the title's bytes.
     var section: Range<Int>?
     var confidence: Double
+    /// The canonical key of the name (see `CanonicalKeyer`); nil without a name or for an empty key.
+    var key: String?
+
+    /// The canonical key of the name's text, computed from its bytes.
+    func nameKey(_ keys: KeyTables) -> String? {
+        guard has(.name) else { return nil }
+        var size = 0
+        forEachPiece(of: .name) { size += $0.count }
+        let key = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: size) { buffer in
+            var n = 0
+            forEachPiece(of: .name) { piece in
+                for b in piece { buffer[n] = b; n += 1 }
+            }
+            return keys.key(utf8: UnsafeBufferPointer(rebasing: buffer[0..<n]), foldsDiacritics: true)
+        }
+        return key.isEmpty ? nil : key
+    }
 
     /// Whether the field has any text.
     func has(_ field: Field) -> Bool { spans.contains { $0.field == field } }
@@ -62,6 +79,7 @@ struct LineView {
         p.alternates = Array(amounts.dropFirst())
         p.size = text(.size)
         p.name = text(.name)
+        p.key = key
         p.preparation = text(.preparation)
         p.comment = text(.comment)
         p.purpose = text(.purpose)

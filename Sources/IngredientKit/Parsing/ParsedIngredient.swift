@@ -22,6 +22,9 @@ public struct ParsedIngredient: Hashable, Sendable {
     public var size: String?
     /// The ingredient's name as written: "red onions".
     public var name: String?
+    /// The canonical key of `name` (see `CanonicalKeyer`): "red onion". Lines whose names
+    /// share a key are the same thing to buy. Nil when there is no name or its key is empty.
+    public var key: String?
     /// How it is prepared: "finely chopped".
     public var preparation: String?
     /// Everything else worth keeping: "divided", "such as Maldon".
@@ -51,6 +54,7 @@ public struct ParsedIngredient: Hashable, Sendable {
         self.alternates = []
         self.size = nil
         self.name = nil
+        self.key = nil
         self.preparation = nil
         self.comment = nil
         self.purpose = nil

@@ -1,0 +1,171 @@
+import Foundation
+import Testing
+@testable import IngredientKit
+
+/// Runs the `ingest` binary built beside the tests (see `KeysCLI.executable`).
+enum KeysCLI {
+    static let executable: URL? = {
+        var directories: [URL] = []
+        for argument in [CommandLine.arguments.first, ProcessInfo.processInfo.arguments.first].compactMap({ $0 }) {
+            directories.append(URL(fileURLWithPath: argument).deletingLastPathComponent())
+        }
+        if let url = Bundle.main.executableURL { directories.append(url.deletingLastPathComponent()) }
+        directories.append(Bundle.main.bundleURL)
+        directories.append(Bundle.main.bundleURL.deletingLastPathComponent())
+        if let exe = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+            directories.append(URL(fileURLWithPath: exe).deletingLastPathComponent())
+        }
+        for scratch in [".build", ".build-keys"] {
+            directories.append(Repo.root.appendingPathComponent("\(scratch)/debug"))
+        }
+        for directory in directories {
+            let candidate = directory.appendingPathComponent("ingest")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        }
+        return nil
+    }()
+
+    /// Runs `ingest` with `arguments` in the repository root; standard output as lines.
+    static func run(_ arguments: [String], stdin: String = "") throws -> (status: Int32, lines: [String], stderr: String) {
+        let executable = try #require(executable, "ingest binary not found")
+        let dir = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let inURL = dir.appendingPathComponent("in"), outURL = dir.appendingPathComponent("out"), errURL = dir.appendingPathComponent("err")
+        try Data(stdin.utf8).write(to: inURL)
+        FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        let input = try FileHandle(forReadingFrom: inURL)
+        let output = try FileHandle(forWritingTo: outURL)
+        let error = try FileHandle(forWritingTo: errURL)
+        defer { try? input.close(); try? output.close(); try? error.close() }
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.currentDirectoryURL = Repo.root
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = error
+        try process.run()
+        process.waitUntilExit()
+        let text = String(decoding: try Data(contentsOf: outURL), as: UTF8.self)
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        if lines.last == "" { lines.removeLast() }
+        return (process.terminationStatus, lines, String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
+    }
+
+    static func object(_ line: String) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+    }
+}
+
+@Suite("ingest dedupe", .enabled(if: KeysCLI.executable != nil, "the ingest binary was not built"))
+struct KeysDedupeCLITests {
+    static let input = """
+        2 Onions, diced
+        1 onion
+        1 red onion
+
+        For the sauce:
+        3 spring onions
+        4 scallions, thinly sliced
+        1 tbsp brown sugar
+        sugar, brown
+        2 tbsp sugar
+        5 bananas
+        1 banana
+        1 courgette
+        2 zucchini
+        200 ml double cream
+        1 cup heavy cream
+        1 lb ground beef
+        500 g beef mince
+        1 lb beef stew meat
+
+        """
+
+    @Test func oneItemPerLineInOrder() throws {
+        let r = try KeysCLI.run(["dedupe"], stdin: Self.input)
+        #expect(r.status == 0)
+        let inputs = Self.input.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+        #expect(r.lines.count == inputs.count)
+        for (line, input) in zip(r.lines, inputs) {
+            let o = try KeysCLI.object(line)
+            #expect(o["type"] as? String == "item")
+            #expect(o["input"] as? String == input)
+            #expect(Set(o.keys) == ["type", "input", "key", "group", "name"])
+        }
+        // Field order is the documented one.
+        #expect(r.lines[0].hasPrefix(#"{"type":"item","input":"2 Onions, diced","key":"onion","group":1,"name":"onion"}"#))
+    }
+
+    @Test func groupsAreSharedAndNumberedInFirstSeenOrder() throws {
+        let r = try KeysCLI.run(["dedupe"], stdin: Self.input)
+        let items = try r.lines.map(KeysCLI.object)
+        func group(_ i: Int) -> Int? { items[i]["group"] as? Int }
+        #expect(group(0) == 1)
+        #expect(group(1) == 1) // onion
+        #expect(group(2) == 2) // red onion apart
+        #expect(group(3) == nil && items[3]["key"] is NSNull) // empty line
+        #expect(group(4) == nil && items[4]["name"] is NSNull) // header
+        #expect(group(5) == 3 && group(6) == 3) // spring onions / scallions
+        #expect(group(7) == 4 && group(8) == 4) // brown sugar / sugar, brown
+        #expect(group(9) == 5) // sugar apart
+        #expect(group(10) == group(11)) // bananas
+        #expect(group(12) == group(13)) // courgette / zucchini
+        #expect(group(14) == group(15)) // double / heavy cream
+        #expect(group(16) == group(17)) // ground beef / beef mince
+        #expect(group(18) != group(16)) // stewing beef apart
+        let groups = items.compactMap { $0["group"] as? Int }
+        // First-seen order: every new group is one more than the largest so far.
+        var largest = 0
+        for g in groups {
+            #expect(g <= largest + 1)
+            largest = max(largest, g)
+        }
+    }
+
+    @Test func localeNames() throws {
+        let us = try KeysCLI.run(["dedupe"], stdin: "1 courgette\n1 cup icing sugar\n").lines.map(KeysCLI.object)
+        let gb = try KeysCLI.run(["dedupe", "--locale", "en-GB"], stdin: "1 courgette\n1 cup icing sugar\n").lines.map(KeysCLI.object)
+        #expect(us.map { $0["name"] as? String } == ["zucchini", "powdered sugar"])
+        #expect(gb.map { $0["name"] as? String } == ["courgette", "icing sugar"])
+        #expect(us.map { $0["key"] as? String } == gb.map { $0["key"] as? String })
+    }
+
+    @Test func userDictionary() throws {
+        let dir = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("my-key-overrides.tsv").path
+        try "beef stew meat\tground beef\n".write(toFile: path, atomically: true, encoding: .utf8)
+        let r = try KeysCLI.run(["dedupe", "--dictionary", path], stdin: "1 lb ground beef\n1 lb beef stew meat\n")
+        let items = try r.lines.map(KeysCLI.object)
+        #expect(items[0]["group"] as? Int == items[1]["group"] as? Int)
+        let bad = try KeysCLI.run(["dedupe", "--dictionary", dir.appendingPathComponent("oops.tsv").path], stdin: "salt\n")
+        #expect(bad.status != 0)
+        #expect(bad.stderr.contains("synonyms.tsv"))
+    }
+
+    @Test func filesAndBadBytes() throws {
+        let dir = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let a = dir.appendingPathComponent("a.txt"), b = dir.appendingPathComponent("b.txt")
+        try Data("1 onion\r\n".utf8).write(to: a)
+        try Data([0x6F, 0x6E, 0x69, 0x6F, 0x6E, 0x73, 0xFF, 0x0A, 0x0A]).write(to: b)
+        let r = try KeysCLI.run(["dedupe", a.path, b.path])
+        #expect(r.status == 0)
+        #expect(r.lines.count == 3)
+        let items = try r.lines.map(KeysCLI.object)
+        #expect(items[0]["key"] as? String == "onion")
+        #expect(items[1]["key"] as? String == "onion")
+        #expect(items[1]["group"] as? Int == 1)
+        #expect(items[2]["key"] is NSNull)
+        let missing = try KeysCLI.run(["dedupe", dir.appendingPathComponent("nope.txt").path])
+        #expect(missing.status != 0)
+    }
+
+    @Test func parseOutputHasTheKey() throws {
+        let r = try KeysCLI.run(["parse"], stdin: "2 Onions, diced\nFor the sauce:\n")
+        #expect(r.lines[0].contains(#""name":"Onions","key":"onion","preparation":"diced""#))
+        #expect(r.lines[1].contains(#""name":null,"key":null,"#))
+    }
+}
