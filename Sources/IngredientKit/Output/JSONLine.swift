@@ -9,7 +9,14 @@ public enum JSONLine {
     public static func append(_ line: ParsedIngredient, to out: inout [UInt8]) {
         out.append(contentsOf: #"{"input":"#.utf8)
         string(line.input, &out)
-        out.append(contentsOf: #","kind":""#.utf8)
+        out.append(0x2C)
+        appendFields(line, to: &out)
+        out.append(contentsOf: "}\n".utf8)
+    }
+
+    /// Appends every field after `input` (`"kind":…` through `"confidence":…`), without braces.
+    static func appendFields(_ line: ParsedIngredient, to out: inout [UInt8]) {
+        out.append(contentsOf: #""kind":""#.utf8)
         out.append(contentsOf: line.kind.rawValue.utf8)
         out.append(contentsOf: #"","quantity":"#.utf8)
         number(line.quantity, &out)
@@ -43,7 +50,6 @@ public enum JSONLine {
         string(line.section, &out)
         out.append(contentsOf: #","confidence":"#.utf8)
         number(line.confidence, &out)
-        out.append(contentsOf: "}\n".utf8)
     }
 
     /// The JSON object of `line` as a String (without the newline).

@@ -1,0 +1,340 @@
+/// Ingredient (and instruction) lists found through page markup rather than recipe data:
+/// lists and repeated elements whose class or id names ingredients, or a list under an
+/// "Ingredients" heading. Fragments come from `Dictionaries/import/markup.tsv`.
+struct MarkupIngredients {
+    /// A list of lines found one way, with a score of how much it looks like ingredients.
+    struct Candidate {
+        var lines: [RecipeRecord.Ingredient]
+        var score: Int
+        var warning: String?
+    }
+
+    /// The most plausible ingredient list of the page, if any.
+    private(set) var best: Candidate?
+
+    enum Role: String, CaseIterable {
+        case ingredients, instructions, group, part, ignore
+        var bit: UInt8 { 1 << UInt8(Role.allCases.firstIndex(of: self)!) }
+    }
+
+    /// The fragments of each role, as UTF-8 bytes.
+    static let fragments: [Role: [[UInt8]]] = {
+        var table: [Role: [[UInt8]]] = [:]
+        guard let text = EmbeddedDictionaries.files["import/markup.tsv"] else { return table }
+        for line in text.split(separator: "\n") where !line.hasPrefix("#") {
+            let columns = line.split(separator: "\t")
+            guard columns.count == 2, let role = Role(rawValue: String(columns[0])) else { continue }
+            table[role] = columns[1].split(separator: "|").map { Array($0.utf8) }
+        }
+        return table
+    }()
+
+    /// Whether `token` contains a fragment of `role`.
+    static func matches(_ token: String, _ role: Role) -> Bool {
+        let t = Array(token.utf8)
+        for f in fragments[role] ?? [] where f.count <= t.count {
+            var k = 0
+            while k + f.count <= t.count {
+                if t[k] == f[0], t[k..<(k + f.count)].elementsEqual(f) { return true }
+                k += 1
+            }
+        }
+        return false
+    }
+
+    /// The class names and id of node `k`, lowercased.
+    static func tokens(_ doc: HTMLDocument, _ k: Int) -> [String] {
+        var tokens = doc.classes(of: k).map(String.init)
+        if let id = doc.nodes[k].attributes.last(where: { $0.name == "id" })?.value { tokens.append(id.lowercased()) }
+        return tokens
+    }
+
+    func has(_ role: Role, _ k: Int) -> Bool { roles[k] & role.bit != 0 }
+
+    static let headingTags: Set<Substring> = ["h1", "h2", "h3", "h4", "h5", "h6"]
+
+    let doc: HTMLDocument
+    /// Per node, the roles its class names or id carry (bits of `Role.bit`).
+    private var roles: [UInt8] = []
+    /// Per node, whether it or an ancestor is page furniture.
+    private var ignored: [Bool] = []
+
+    init(_ doc: HTMLDocument) {
+        self.doc = doc
+        roles = Array(repeating: 0, count: doc.nodes.count)
+        ignored = Array(repeating: false, count: doc.nodes.count)
+        for k in doc.nodes.indices where !doc.nodes[k].tag.isEmpty {
+            var mask: UInt8 = 0
+            for t in Self.tokens(doc, k) {
+                for role in Role.allCases where Self.matches(t, role) { mask |= role.bit }
+            }
+            roles[k] = mask
+            let parent = doc.nodes[k].parent
+            let tag = doc.nodes[k].tag
+            ignored[k] = (parent >= 0 && ignored[parent]) || tag == "nav" || tag == "footer" || tag == "aside"
+                || (mask & Role.ignore.bit != 0 && mask & Role.ingredients.bit == 0)
+        }
+        var best: Candidate?
+        func consider(_ c: Candidate?) {
+            guard let c, c.lines.count >= 2 || (c.lines.count == 1 && c.score > 0) else { return }
+            if best == nil || c.score > best!.score { best = c }
+        }
+        defer { self.best = best }
+        let markupNote = "no schema.org recipe data; ingredients taken from the page's ingredient list markup"
+        var tokenElements: [String: [Int]] = [:]
+        for k in doc.nodes.indices where has(.ingredients, k) && !ignored[k] {
+            let tokens = Self.tokens(doc, k).filter { Self.matches($0, .ingredients) }
+            for t in tokens { tokenElements[t, default: []].append(k) }
+            // A container of list items (or table rows).
+            let tag = doc.nodes[k].tag
+            if tag != "li", tag != "tr", tag != "body", tag != "html", tag != "main" {
+                let hasItems = (k + 1...max(k + 1, doc.subtreeEnd[k])).contains { $0 < doc.nodes.count && (doc.nodes[$0].tag == "li" || doc.nodes[$0].tag == "tr") }
+                if hasItems {
+                    consider(candidate(container: k, isItem: { doc.nodes[$0].tag == "li" || doc.nodes[$0].tag == "tr" }, note: markupNote))
+                } else if doc.subtreeEnd[k] > k, !tokens.allSatisfy(Self.isPart) {
+                    consider(paragraphCandidate(container: k, note: markupNote))
+                }
+            }
+        }
+        // Repeated line elements carrying the same ingredient class name.
+        for (token, elements) in tokenElements.sorted(by: { $0.key < $1.key }) where elements.count >= 2 {
+            var items: [Int] = []
+            for e in elements where !items.contains(where: { doc.contains($0, e) }) {
+                items.append(Self.lifted(doc, e, among: elements))
+            }
+            guard items.count >= 2, let container = Self.commonAncestor(doc, items) else { continue }
+            let set = Set(items)
+            var c = candidate(container: container, isItem: { set.contains($0) }, note: markupNote)
+            if Self.isPart(token) { c?.score -= 1 }
+            consider(c)
+        }
+        if best == nil || best!.score < 2 {
+            for k in doc.nodes.indices where !doc.nodes[k].tag.isEmpty && doc.nodes[k].tag != "li" {
+                guard doc.subtreeEnd[k] - k <= 12, !ignored[k] else { continue }
+                let text = doc.text(of: k)
+                guard text.count <= 60, RecipeHeadings.kind(of: text) == .ingredients else { continue }
+                consider(headingCandidate(after: k))
+            }
+        }
+    }
+
+    static func isPart(_ token: String) -> Bool { matches(token, .part) }
+
+    static let inlineTags: Set<Substring> = ["span", "a", "strong", "b", "em", "i", "label", "small", "sup", "sub", "font", "mark", "u"]
+
+    /// An inline part of a line (`<span class="ingredient-amount">`) stands for the block
+    /// that holds it, when that block holds no other element of the same class.
+    static func lifted(_ doc: HTMLDocument, _ e: Int, among elements: [Int]) -> Int {
+        guard inlineTags.contains(doc.nodes[e].tag) else { return e }
+        var p = doc.nodes[e].parent
+        while p >= 0, inlineTags.contains(doc.nodes[p].tag) { p = doc.nodes[p].parent }
+        guard p >= 0 else { return e }
+        let others = elements.filter { $0 != e && doc.contains(p, $0) }
+        return others.isEmpty ? p : e
+    }
+
+    static func commonAncestor(_ doc: HTMLDocument, _ items: [Int]) -> Int? {
+        var chain: [Int] = []
+        var p = doc.nodes[items[0]].parent
+        while p >= 0 { chain.append(p); p = doc.nodes[p].parent }
+        for a in chain where items.allSatisfy({ doc.contains(a, $0) }) { return a }
+        return nil
+    }
+
+    // MARK: Candidates
+
+    /// Whether `text` could be an ingredient line (not a paragraph of prose or a step).
+    static func isPlausibleLine(_ text: String) -> Bool {
+        guard !text.isEmpty, text.utf8.count <= 300 else { return false }
+        var words = 1
+        for b in text.utf8 where b == 0x20 { words += 1 }
+        return words <= 30
+    }
+
+    static func score(_ lines: [RecipeRecord.Ingredient]) -> Int {
+        var score = 0
+        for line in lines {
+            if isPlausibleLine(line.text) {
+                score += line.text.contains(where: \.isNumber) ? 2 : 1
+            } else {
+                score -= 4
+            }
+        }
+        return score
+    }
+
+    /// A heading-like element inside a list container: its text, or nil.
+    func groupTitle(_ k: Int) -> String? {
+        let node = doc.nodes[k]
+        let byTag = Self.headingTags.contains(node.tag) || node.tag == "dt" || node.tag == "legend" || node.tag == "caption"
+        let byClass = !byTag && has(.group, k)
+        var byColon = false
+        if !byTag, !byClass, ["strong", "b", "p", "span", "div", "label"].contains(node.tag), doc.subtreeEnd[k] - k <= 6 {
+            let t = doc.text(of: k)
+            byColon = t.hasSuffix(":") && t.count <= 60 && !t.contains(where: \.isNumber)
+        }
+        guard byTag || byClass || byColon else { return nil }
+        // A heading holds no list.
+        for d in k...doc.subtreeEnd[k] where doc.nodes[d].tag == "li" || doc.nodes[d].tag == "ul" || doc.nodes[d].tag == "ol" { return nil }
+        let text = doc.text(of: k)
+        guard !text.isEmpty, text.count <= 80 else { return nil }
+        return text
+    }
+
+    /// The lines of the items under `container`, each with the sub-header before it.
+    func candidate(container: Int, isItem: (Int) -> Bool, note: String?) -> Candidate? {
+        var lines: [RecipeRecord.Ingredient] = []
+        var group: String?
+        var k = container + 1
+        let end = doc.subtreeEnd[container]
+        while k <= end {
+            let node = doc.nodes[k]
+            if node.tag.isEmpty { k += 1; continue }
+            if !doc.isVisible(k) || (ignored[k] && !ignored[container]) {
+                k = doc.subtreeEnd[k] + 1
+                continue
+            }
+            if isItem(k) {
+                // An item that holds a list is a group: its own text names it.
+                if node.tag == "li", let nested = (k + 1...max(k + 1, doc.subtreeEnd[k])).first(where: { $0 <= doc.subtreeEnd[k] && (doc.nodes[$0].tag == "ul" || doc.nodes[$0].tag == "ol") }) {
+                    var raw = ""
+                    for child in doc.nodes[k].children where child < nested && !doc.contains(child, nested) {
+                        doc.rawText(of: child, into: &raw)
+                    }
+                    let title = TextCleaning.line(raw)
+                    if !title.isEmpty { group = Self.groupName(title) }
+                    k = nested
+                    continue
+                }
+                let text = doc.text(of: k)
+                if !text.isEmpty {
+                    if RecipeHeadings.kind(of: text) != nil {
+                        if RecipeHeadings.kind(of: text) != .ingredients, !lines.isEmpty { break }
+                    } else {
+                        lines.append(.init(group: group, text: text))
+                    }
+                }
+                k = doc.subtreeEnd[k] + 1
+                continue
+            }
+            if let title = groupTitle(k) {
+                switch RecipeHeadings.kind(of: title) {
+                case .ingredients?: group = nil
+                case .instructions?, .other?: if !lines.isEmpty { k = end + 1; continue }
+                case nil: group = Self.groupName(title)
+                }
+                k = doc.subtreeEnd[k] + 1
+                continue
+            }
+            k += 1
+        }
+        guard !lines.isEmpty else { return nil }
+        return Candidate(lines: lines, score: Self.score(lines), warning: note)
+    }
+
+    /// A sub-header without its final colon.
+    static func groupName(_ title: String) -> String {
+        String(title.trimmingSuffix { $0 == ":" || $0 == " " })
+    }
+
+    /// Lines of a container that holds no list: its text split at line breaks; short lines
+    /// ending in ":" are sub-headers.
+    func paragraphCandidate(container: Int, note: String?) -> Candidate? {
+        var lines: [RecipeRecord.Ingredient] = []
+        var group: String?
+        for line in doc.lines(of: container) {
+            if let kind = RecipeHeadings.kind(of: line) {
+                if kind == .ingredients { continue }
+                if !lines.isEmpty { break }
+                continue
+            }
+            if line.hasSuffix(":"), line.count <= 60, !line.contains(where: \.isNumber) {
+                group = Self.groupName(line)
+                continue
+            }
+            lines.append(.init(group: group, text: line))
+        }
+        guard lines.count >= 2 else { return nil }
+        var c = Candidate(lines: lines, score: Self.score(lines), warning: note)
+        c.score -= 2
+        return c
+    }
+
+    /// The lists (or short lines) that follow an "Ingredients" heading, up to the next
+    /// section heading.
+    func headingCandidate(after heading: Int) -> Candidate? {
+        let note = "no recipe markup; ingredients taken from the list under the page's 'Ingredients' heading"
+        var lines: [RecipeRecord.Ingredient] = []
+        var group: String?
+        let headingLevel = Self.headingTags.contains(doc.nodes[heading].tag) ? Int(String(doc.nodes[heading].tag.dropFirst())) : nil
+        var k = doc.subtreeEnd[heading] + 1
+        var walked = 0
+        var sawList = false
+        while k < doc.nodes.count, walked < 600 {
+            walked += 1
+            let node = doc.nodes[k]
+            if node.tag.isEmpty {
+                // Loose text right after the heading: lines separated by <br>.
+                if !sawList {
+                    let text = TextCleaning.line(String(node.text))
+                    if text.count > 250 { break }
+                }
+                k += 1
+                continue
+            }
+            if !doc.isVisible(k) { k = doc.subtreeEnd[k] + 1; continue }
+            if node.tag == "ul" || node.tag == "ol" {
+                for item in node.children where doc.nodes[item].tag == "li" && doc.isVisible(item) {
+                    let text = doc.text(of: item)
+                    if !text.isEmpty { lines.append(.init(group: group, text: text)) }
+                }
+                sawList = true
+                k = doc.subtreeEnd[k] + 1
+                continue
+            }
+            let isHeading = Self.headingTags.contains(node.tag)
+            if isHeading || doc.subtreeEnd[k] - k <= 8 {
+                let text = doc.text(of: k)
+                if let kind = RecipeHeadings.kind(of: text), kind != .ingredients { break }
+                if isHeading, let level = Int(String(node.tag.dropFirst())), let headingLevel, level <= headingLevel { break }
+                if isHeading || (text.hasSuffix(":") && text.count <= 60) {
+                    if !text.isEmpty { group = Self.groupName(text) }
+                    k = doc.subtreeEnd[k] + 1
+                    continue
+                }
+            }
+            if node.tag == "p", !sawList {
+                let paragraph = doc.lines(of: k)
+                if paragraph.contains(where: { !Self.isPlausibleLine($0) }) || paragraph.joined().count > 600 {
+                    if !lines.isEmpty { break }
+                } else {
+                    for line in paragraph {
+                        if line.hasSuffix(":"), line.count <= 60 { group = Self.groupName(line) } else { lines.append(.init(group: group, text: line)) }
+                    }
+                }
+                k = doc.subtreeEnd[k] + 1
+                continue
+            }
+            if sawList, node.tag == "p" || node.tag == "div" || node.tag == "section", doc.text(of: k).count > 200 { break }
+            k += 1
+        }
+        guard !lines.isEmpty else { return nil }
+        var c = Candidate(lines: lines, score: Self.score(lines), warning: note)
+        c.score -= 1
+        return c
+    }
+
+    // MARK: Instructions
+
+    /// Instruction steps from markup: items of a list whose class or id names the method, or
+    /// the lines of such an element.
+    func instructions() -> [String] {
+        for k in doc.nodes.indices where has(.instructions, k) && !ignored[k] {
+            let items = (k...doc.subtreeEnd[k]).filter { doc.nodes[$0].tag == "li" }
+            let steps = items.isEmpty ? doc.lines(of: k) : items.filter { i in !items.contains { $0 != i && doc.contains($0, i) } }.map { doc.text(of: $0) }
+            let clean = steps.filter { !$0.isEmpty && RecipeHeadings.kind(of: $0) == nil }
+            if !clean.isEmpty { return clean }
+        }
+        return []
+    }
+}
