@@ -27,6 +27,9 @@ struct EvaluateImport: ParsableCommand {
     @Flag(help: "Print the results as one JSON object.")
     var json = false
 
+    @Flag(help: "Print every page's F1 (site, case, F1) after the summary.")
+    var all = false
+
     @Argument(help: "Cases file (JSON Lines).")
     var cases: String
 
@@ -83,6 +86,9 @@ struct EvaluateImport: ParsableCommand {
         print("pages: \(scored.count) scored (\(list.count - scored.count) without HTML)")
         print("mean per-page line F1: \(PageScore.fixed(mean, 4))")
         print("pages with F1 = 1: \(perfect); pages with no lines read: \(empty)")
+        if all {
+            for p in scored { print("page\t\(p.case.site)\t\(p.case.name)\t\(PageScore.fixed(p.f1, 3))") }
+        }
         let worstPages = scored.sorted { $0.f1 < $1.f1 || ($0.f1 == $1.f1 && $0.case.name < $1.case.name) }.prefix(worst)
         if !worstPages.isEmpty { print("\nworst pages (site, case, F1):") }
         for w in worstPages {

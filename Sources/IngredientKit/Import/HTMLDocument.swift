@@ -274,17 +274,23 @@ struct HTMLDocument {
         return true
     }
 
-    /// The raw (undecoded) visible text of node `index`, block elements separated by line breaks.
-    func rawText(of index: Int, into out: inout String) {
+    /// The raw (undecoded) visible text of node `index`; the elements in `breaks` (by
+    /// default every block element) are set apart by line breaks.
+    func rawText(of index: Int, into out: inout String, breaks: Set<Substring>? = nil) {
         let node = nodes[index]
         if node.tag.isEmpty { out += node.text; return }
         guard isVisible(index) else { return }
-        let block = Self.blockElements.contains(node.tag)
-        if block { out += "\n" }
-        if node.tag == "td" || node.tag == "th" { out += " " }
-        for child in node.children { rawText(of: child, into: &out) }
-        if block { out += "\n" }
+        let block = (breaks ?? Self.blockElements).contains(node.tag)
+        let separator: String = block ? "\n" : Self.blockElements.contains(node.tag) || node.tag == "td" || node.tag == "th" ? " " : Self.elementBoundary
+        out += separator
+        for child in node.children { rawText(of: child, into: &out, breaks: breaks) }
+        out += separator
     }
+
+    /// Marks where an inline element starts or ends in raw text: `TextCleaning` makes it a
+    /// space between two letters or digits (`<span>flour</span><span>85 g</span>` reads
+    /// "flour 85 g", as the page shows it) and drops it elsewhere.
+    static let elementBoundary = "\u{E000}"
 
     /// The visible text of node `index` as one line.
     func text(of index: Int) -> String {
@@ -293,10 +299,14 @@ struct HTMLDocument {
         return TextCleaning.line(raw)
     }
 
-    /// The visible text of node `index` as lines (block elements and `<br>` separate them).
-    func lines(of index: Int) -> [String] {
+    /// Elements that end a line of text as people write it: breaks, paragraphs, headings, items.
+    static let lineBreakingElements: Set<Substring> = ["br", "p", "h1", "h2", "h3", "h4", "h5", "h6", "li", "tr", "dt", "dd", "hr"]
+
+    /// The visible text of node `index` as lines; `breaks` are the elements that separate
+    /// lines (by default every block element).
+    func lines(of index: Int, breaks: Set<Substring>? = nil) -> [String] {
         var raw = ""
-        rawText(of: index, into: &raw)
+        rawText(of: index, into: &raw, breaks: breaks)
         return TextCleaning.lines(raw)
     }
 

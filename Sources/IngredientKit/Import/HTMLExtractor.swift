@@ -36,7 +36,12 @@ enum HTMLExtractor {
             for k in records.indices {
                 records[k].warnings = warnings + records[k].warnings
                 if k == 0, let found = markup.best {
-                    adoptGroups(from: found.lines, into: &records[k])
+                    if preferMarkup(found.lines, over: records[k].ingredients) {
+                        records[k].ingredients = found.lines
+                        records[k].warnings.append("ingredient lines taken from the page's list, which is fuller than its JSON-LD")
+                    } else {
+                        adoptGroups(from: found.lines, into: &records[k])
+                    }
                 }
             }
             return .success(records)
@@ -47,7 +52,9 @@ enum HTMLExtractor {
         if let micro = Microdata.recipe(in: doc), !micro.ingredients.isEmpty {
             record = micro
             record.warnings = warnings
-            if let found = markup.best { adoptGroups(from: found.lines, into: &record) }
+            if let found = markup.best {
+                if preferMarkup(found.lines, over: record.ingredients) { record.ingredients = found.lines } else { adoptGroups(from: found.lines, into: &record) }
+            }
         } else if let found = markup.best {
             record.ingredients = found.lines
             if let note = found.warning { record.warnings.append(note) }
@@ -97,6 +104,41 @@ enum HTMLExtractor {
         }
     }
 
+    /// Whether the page's visible list says more than its JSON-LD: the JSON-LD lines run
+    /// several lines together, or lack the amounts the list shows for the same ingredients.
+    static func preferMarkup(_ markup: [RecipeRecord.Ingredient], over ld: [RecipeRecord.Ingredient]) -> Bool {
+        let m = markup.map { comparable($0.text) }.filter { !$0.isEmpty }
+        let l = ld.map { comparable($0.text) }.filter { !$0.isEmpty }
+        guard m.count >= 2, !l.isEmpty, m != l else { return false }
+        // The JSON-LD lists the list's group names instead of its lines.
+        let groups = Set(markup.compactMap(\.group).map(comparable))
+        if groups.count >= 2, l.filter({ groups.contains($0) }).count * 10 >= l.count * 8 { return true }
+        // A list whose lines are amounts and names apart is no better than the JSON-LD.
+        let amountsOnly = markup.filter { line in
+            line.text.first?.isNumber == true && line.text.split(separator: " ").count <= 2
+        }.count
+        guard amountsOnly * 5 < markup.count else { return false }
+        // Merged: the JSON-LD holds fewer, longer lines that contain the list's lines.
+        let averageM = m.reduce(0) { $0 + $1.count } / m.count, averageL = l.reduce(0) { $0 + $1.count } / l.count
+        if m.count >= l.count + 2, l.count * 2 <= m.count, averageL * 10 >= averageM * 18 {
+            let joined = l.joined()
+            let inside = m.filter { joined.contains($0) }.count
+            if inside * 10 >= m.count * 8 { return true }
+        }
+        // Bare: the JSON-LD lines are names without amounts, and the list's lines hold
+        // each of them with its amount.
+        if m.count >= l.count, m.count <= l.count + 2 {
+            var covered = 0, bare = 0
+            for line in l {
+                guard let full = m.first(where: { $0 != line && $0.contains(line) }) else { continue }
+                covered += 1
+                if !line.contains(where: \.isNumber), full.contains(where: \.isNumber) { bare += 1 }
+            }
+            if covered * 10 >= l.count * 8, bare * 2 >= l.count { return true }
+        }
+        return false
+    }
+
     /// Lowercase letters and digits only, for comparing lines across sources.
     static func comparable(_ text: String) -> String {
         String(String.UnicodeScalarView(text.lowercased().unicodeScalars.filter { $0.properties.isAlphabetic || ($0.value >= 0x30 && $0.value <= 0x39) }))
@@ -139,8 +181,12 @@ enum Microdata {
             if let scope, owner(of: k, in: doc) != scope { continue }
             let props = prop.split(separator: " ")
             if props.contains("recipeingredient") || props.contains("ingredients") {
-                // A property element may hold one line, or a whole list of them.
-                let value = doc.attribute("content", of: k).map { [TextCleaning.line($0)] } ?? doc.lines(of: k)
+                // A property element holds one line (its parts may be blocks), or a whole list.
+                let inside = doc.descendants(of: k)
+                let items = inside.filter { doc.nodes[$0].tag == "li" }
+                let breaks = inside.contains { doc.nodes[$0].tag == "br" || doc.nodes[$0].tag == "p" }
+                let value = doc.attribute("content", of: k).map { [TextCleaning.line($0)] }
+                    ?? (!items.isEmpty ? items.map { doc.text(of: $0) } : breaks ? doc.lines(of: k) : [doc.text(of: k)])
                 for line in value where !line.isEmpty { record.ingredients.append(.init(group: nil, text: line)) }
                 found = true
             } else if props.contains("name"), record.title == nil {

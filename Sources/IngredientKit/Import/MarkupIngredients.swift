@@ -71,8 +71,11 @@ struct MarkupIngredients {
             roles[k] = mask
             let parent = doc.nodes[k].parent
             let tag = doc.nodes[k].tag
-            ignored[k] = (parent >= 0 && ignored[parent]) || tag == "nav" || tag == "footer" || tag == "aside"
-                || (mask & Role.ignore.bit != 0 && mask & Role.ingredients.bit == 0)
+            // Page furniture starts at a small element: a class on <body> or on a wrapper of
+            // most of the page ("has-sidebar", "menu-open") says nothing about its content.
+            let small = !["html", "body", "main", "article"].contains(tag) && doc.subtreeEnd[k] - k < doc.nodes.count / 4
+            ignored[k] = (parent >= 0 && ignored[parent]) || (small && (tag == "nav" || tag == "footer"
+                || (mask & Role.ignore.bit != 0 && mask & Role.ingredients.bit == 0)))
         }
         var best: Candidate?
         func consider(_ c: Candidate?) {
@@ -145,7 +148,7 @@ struct MarkupIngredients {
 
     /// Whether `text` could be an ingredient line (not a paragraph of prose or a step).
     static func isPlausibleLine(_ text: String) -> Bool {
-        guard !text.isEmpty, text.utf8.count <= 300 else { return false }
+        guard !text.isEmpty, text.utf8.count <= 300, text.contains(where: \.isLetter) else { return false }
         var words = 1
         for b in text.utf8 where b == 0x20 { words += 1 }
         return words <= 30
@@ -206,15 +209,29 @@ struct MarkupIngredients {
                     k = nested
                     continue
                 }
-                let text = doc.text(of: k)
-                if !text.isEmpty {
-                    if RecipeHeadings.kind(of: text) != nil {
-                        if RecipeHeadings.kind(of: text) != .ingredients, !lines.isEmpty { break }
-                    } else {
-                        lines.append(.init(group: group, text: text))
+                // An item that is really a block of lines (a group's title and its lines
+                // separated by <br> or paragraphs) gives each line.
+                let inside = (k...doc.subtreeEnd[k]).map { doc.nodes[$0].tag }
+                let multiline = node.tag != "li" && node.tag != "tr"
+                    && (inside.contains { $0 == "br" || Self.headingTags.contains($0) } || inside.filter { $0 == "p" }.count >= 2)
+                let itemLines = multiline ? doc.lines(of: k, breaks: HTMLDocument.lineBreakingElements) : [doc.text(of: k)]
+                let blockItem = itemLines.count >= 3
+                for (n, text) in itemLines.enumerated() where !text.isEmpty {
+                    if let kind = RecipeHeadings.kind(of: text) {
+                        if kind != .ingredients, !lines.isEmpty { k = end + 1; break }
+                        continue
                     }
+                    if blockItem, n == 0, let title = firstHeadingText(in: k), title == text {
+                        group = Self.groupName(title)
+                        continue
+                    }
+                    if blockItem, text.hasSuffix(":"), text.count <= 60, !text.contains(where: \.isNumber) {
+                        group = Self.groupName(text)
+                        continue
+                    }
+                    lines.append(.init(group: group, text: text))
                 }
-                k = doc.subtreeEnd[k] + 1
+                if k <= end { k = doc.subtreeEnd[k] + 1 }
                 continue
             }
             if let title = groupTitle(k) {
@@ -229,7 +246,36 @@ struct MarkupIngredients {
             k += 1
         }
         guard !lines.isEmpty else { return nil }
-        return Candidate(lines: lines, score: Self.score(lines), warning: note)
+        let unique = Self.withoutRepeat(Self.withoutDuplicates(lines))
+        return Candidate(lines: unique, score: Self.score(unique), warning: note)
+    }
+
+    /// The text of the first heading element inside node `k`, if any.
+    func firstHeadingText(in k: Int) -> String? {
+        for d in k...doc.subtreeEnd[k] where Self.headingTags.contains(doc.nodes[d].tag) || has(.group, d) && d != k {
+            let t = doc.text(of: d)
+            if !t.isEmpty { return t }
+        }
+        return nil
+    }
+
+    /// Lines without exact duplicates (same group, same text) when there are many: a list
+    /// shown again in a "cooking mode" overlay or per step repeats every line.
+    static func withoutDuplicates(_ lines: [RecipeRecord.Ingredient]) -> [RecipeRecord.Ingredient] {
+        var seen: Set<RecipeRecord.Ingredient> = []
+        let unique = lines.filter { seen.insert($0).inserted }
+        // A few repeats are real (salt for the meat and for the sauce); most lines twice are not.
+        return (lines.count - unique.count) * 10 >= lines.count * 3 ? unique : lines
+    }
+
+    /// Lines without an exact repeat of themselves: pages often carry the same list twice
+    /// (desktop and mobile layouts, metric and US tabs).
+    static func withoutRepeat(_ lines: [RecipeRecord.Ingredient]) -> [RecipeRecord.Ingredient] {
+        let n = lines.count
+        guard n >= 2, n % 2 == 0 else { return lines }
+        let half = n / 2
+        for k in 0..<half where lines[k].text != lines[k + half].text { return lines }
+        return Array(lines[..<half])
     }
 
     /// A sub-header without its final colon.

@@ -122,7 +122,13 @@ public enum TextCleaning {
     public static func collapsingSpaces(_ text: String) -> String {
         var out = String.UnicodeScalarView()
         var pendingSpace = false
+        var boundary = false
         for s in text.unicodeScalars {
+            if s == "\u{E000}" { boundary = true; continue } // HTMLDocument.elementBoundary
+            if boundary {
+                boundary = false
+                if !pendingSpace, let last = out.last, isWordScalar(last), isWordScalar(s) { pendingSpace = true }
+            }
             if isInvisible(s) { continue }
             if isSpaceLike(s) || s == "\n" || s == "\r" || s == "\u{2028}" || s == "\u{2029}" {
                 pendingSpace = !out.isEmpty
@@ -132,6 +138,10 @@ public enum TextCleaning {
             out.append(s)
         }
         return String(out)
+    }
+
+    static func isWordScalar(_ s: Unicode.Scalar) -> Bool {
+        s.properties.isAlphabetic || (s.value >= 0x30 && s.value <= 0x39) || s.properties.numericType != nil
     }
 
     /// A value from markup or JSON as one plain line: tags stripped, references decoded
