@@ -178,9 +178,14 @@ enum TarArchive {
         var data: ArraySlice<UInt8>
     }
 
-    /// Whether `bytes` look like a tar archive (the `ustar` magic at offset 257).
+    /// Whether `bytes` start with a tar header: the `ustar` magic at offset 257 followed by
+    /// NUL or spaces, and a header checksum that adds up.
     static func isTar(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        bytes.count >= 263 && bytes[257] == 0x75 && bytes[258] == 0x73 && bytes[259] == 0x74 && bytes[260] == 0x61 && bytes[261] == 0x72
+        guard bytes.count >= 512, bytes[257] == 0x75, bytes[258] == 0x73, bytes[259] == 0x74, bytes[260] == 0x61,
+              bytes[261] == 0x72, bytes[262] == 0 || bytes[262] == 0x20 else { return false }
+        var sum = 0
+        for k in 0..<512 { sum += k >= 148 && k < 156 ? 0x20 : Int(bytes[k]) }
+        return sum == octal(Array(bytes[148..<156])[...])
     }
 
     static func octal(_ bytes: ArraySlice<UInt8>) -> Int {

@@ -64,10 +64,18 @@ enum DocumentReader {
                 if innerName.lowercased().hasSuffix(".tgz") { innerName.removeLast(4); innerName += ".tar" }
                 // The members of a .tar.gz keep the archive's own name as their folder.
                 let outcomes = read(inner, name: innerName, forced: forced, depth: depth + 1)
+                func renamed(_ path: String) -> String {
+                    if path == innerName { return name }
+                    if path.hasPrefix(innerName + "/") { return name + path.dropFirst(innerName.count) }
+                    return path
+                }
                 return outcomes.map { o in
                     var o = o
-                    if case .file(innerName) = o.source { o.source = .file(name) }
-                    if case .numbered(innerName) = o.source { o.source = .numbered(name) }
+                    switch o.source {
+                    case let .file(path): o.source = .file(renamed(path))
+                    case let .numbered(path): o.source = .numbered(renamed(path))
+                    case .exact: break
+                    }
                     return o
                 }
             } catch {

@@ -72,7 +72,7 @@ public enum FormatDetection {
         case "paprikarecipe": return .recipe(.paprika)
         default: break
         }
-        if looksBinary(head) { return .unreadable(.binary(detail: "NUL bytes in the first \(min(head.count, 8192)) bytes")) }
+        if looksBinary(head) { return .unreadable(.binary(detail: "NUL and control bytes in the first \(min(head.count, 8192)) bytes")) }
         return .recipe(sniff(head))
     }
 
@@ -86,10 +86,16 @@ public enum FormatDetection {
         return nil
     }
 
-    /// Whether the bytes hold NUL bytes (and are not UTF-16 with a byte-order mark).
+    /// Whether the bytes are binary: more than a stray NUL or two per hundred bytes, or
+    /// mostly control characters (UTF-16 with a byte-order mark is text).
     static func looksBinary(_ head: UnsafeBufferPointer<UInt8>) -> Bool {
         if head.count >= 2, (head[0] == 0xFF && head[1] == 0xFE) || (head[0] == 0xFE && head[1] == 0xFF) { return false }
-        return head.prefix(8192).contains(0)
+        let sample = head.prefix(8192)
+        var nul = 0, control = 0
+        for b in sample {
+            if b == 0 { nul += 1 } else if b < 0x20, b != 0x09, b != 0x0A, b != 0x0D, b != 0x0C { control += 1 }
+        }
+        return nul * 50 > sample.count || (nul > 0 && (nul + control) * 10 > sample.count)
     }
 
     /// Whether JSON text holds one complete value per line (JSON Lines) rather than one document.
@@ -102,27 +108,51 @@ public enum FormatDetection {
         return parsed.repairs.isEmpty
     }
 
-    /// The format of a text file without a telling extension, from its content.
+    /// The format of a text file without a telling extension, from its content (its first
+    /// 4 KB decide).
     static func sniff(_ head: UnsafeBufferPointer<UInt8>) -> RecipeFormat {
-        let text = TextDecoding.decode(UnsafeBufferPointer(rebasing: head.prefix(16384))).text
+        let prefix = UnsafeBufferPointer(rebasing: head.prefix(4096))
+        let text = TextDecoding.decode(prefix).text
         let start = text.drop { $0.isWhitespace }
-        let lower = start.prefix(2000).lowercased()
-        if start.hasPrefix("<") {
+        guard let first = start.first else { return .text }
+        if first == "<" {
+            let lower = start.prefix(2000).lowercased()
             if lower.contains("<mx2") || lower.contains("<rcpe") { return .mastercook }
             if lower.contains("<krecipes") { return .krecipes }
             return .html
         }
-        if lower.contains("<html") || lower.contains("<!doctype html") || lower.contains("application/ld+json") { return .html }
-        if start.hasPrefix("{") || start.hasPrefix("[") {
-            return head.withMemoryRebound(to: UInt8.self) { sniffJSONLines($0) } ? .jsonl : .json
+        if first == "{" || first == "[" {
+            if sniffJSONLines(head) { return .jsonl }
+            // "[Serves 4]" starts many a text file: JSON only if it reads as JSON.
+            if (try? LenientJSON.parse(prefix)) != nil { return .json }
         }
         if MealMasterReader.sniff(start) { return .mealmaster }
-        if text.prefix(4000).split(separator: "\n").contains(where: { MasterCookReader.isExportLine($0) }) { return .mastercook }
+        if contains(prefix, "application/ld+json") || contains(prefix, "<html") || contains(prefix, "<!DOCTYPE html") || contains(prefix, "<!doctype html") {
+            return .html
+        }
+        if contains(prefix, "MasterCook"), text.split(separator: "\n").contains(where: { MasterCookReader.isExportLine($0) }) { return .mastercook }
         if let header = start.split(separator: "\n").first, header.contains(","),
            header.lowercased().split(separator: ",").contains(where: { CSVReader.ingredientColumns.contains($0.trimmingCharacters(in: " \"\r")) }) {
             return .csv
         }
         return .text
+    }
+
+    /// Whether `bytes` contain `needle` (exact bytes).
+    static func contains(_ bytes: UnsafeBufferPointer<UInt8>, _ needle: StaticString) -> Bool {
+        let n = needle.utf8CodeUnitCount
+        guard n > 0, bytes.count >= n else { return false }
+        let p = needle.utf8Start
+        var k = 0
+        while k + n <= bytes.count {
+            if bytes[k] == p[0] {
+                var m = 1
+                while m < n, bytes[k + m] == p[m] { m += 1 }
+                if m == n { return true }
+            }
+            k += 1
+        }
+        return false
     }
 }
 

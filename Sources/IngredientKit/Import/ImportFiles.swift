@@ -102,9 +102,10 @@ enum ImportFiles {
         let handle = try Handle(path)
         var st = stat()
         if fstat(handle.fd, &st) == 0, Int(st.st_size) > limit { throw .tooLarge(bytes: Int(st.st_size), limit: limit) }
-        var result: [UInt8] = []
-        while true {
-            let chunk = try handle.readNext(1 << 20)
+        // Read the size the file has (plus one byte, to notice growth), then the rest, if any.
+        var result = try handle.readNext(Int(st.st_size) + 1)
+        while result.count > Int(st.st_size) {
+            let chunk = try handle.readNext(1 << 16)
             if chunk.isEmpty { break }
             result += chunk
             if result.count > limit { throw .tooLarge(bytes: result.count, limit: limit) }

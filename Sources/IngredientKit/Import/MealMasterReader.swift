@@ -18,16 +18,21 @@ enum MealMasterReader {
                                                 "yield": "yield", "servings": "yield", "serves": "yield", "source": "",
                                                 "recipe by": "", "preparation time": "", "author": "", "cuisine": ""]
 
-    /// Whether `text` looks like MealMaster (framed or `Title:`-first).
+    /// Whether `text` looks like MealMaster: a `MMMMM`/`-----` recipe header, or (archives
+    /// that stripped the frames) a `Title:` line among the first lines followed by
+    /// `Categories:`, `Yield:` or `Servings:`.
     static func sniff(_ text: Substring) -> Bool {
+        var previousWasTitle = false
         var nonBlank = 0
-        for line in TextDecoding.lines(String(text.prefix(4000))) {
+        for line in TextDecoding.lines(String(text.prefix(2000))) {
             let t = line.drop { $0 == " " || $0 == "\t" }
             if t.isEmpty { continue }
             if isRecipeHeader(t) { return true }
+            let lower = t.lowercased()
+            if previousWasTitle { return lower.hasPrefix("categories:") || lower.hasPrefix("yield:") || lower.hasPrefix("servings:") }
+            previousWasTitle = lower.hasPrefix("title:")
             nonBlank += 1
-            if nonBlank == 1, t.lowercased().hasPrefix("title:") { continue }
-            if nonBlank == 2 { return text.drop { $0.isWhitespace }.lowercased().hasPrefix("title:") && (t.lowercased().hasPrefix("categories:") || t.lowercased().hasPrefix("yield:") || t.lowercased().hasPrefix("servings:")) }
+            if nonBlank > 12 { return false }
         }
         return false
     }
@@ -253,7 +258,7 @@ enum MealMasterReader {
                     started = true
                     continue
                 }
-                if !framed, let handled = looseLine(trimmed, started: started, left: &left, group: &group, next: i < block.count ? block[i] : nil) {
+                if !framed || !line.hasPrefix(" "), let handled = looseLine(trimmed, started: started, left: &left, group: &group, next: i < block.count ? block[i] : nil) {
                     if handled { started = true }
                     continue
                 }

@@ -143,7 +143,21 @@ enum PlainTextReader {
             if line.isEmpty { if !blocks[blocks.count - 1].isEmpty { blocks.append([]) } } else { blocks[blocks.count - 1].append(line) }
         }
         blocks.removeAll { $0.isEmpty }
+        // A paragraph of prose written right above the list (no blank line between) is a
+        // block of its own: split blocks where prose and short lines meet.
         var titleSeen = record.title != nil
+        if !titleSeen, let first = blocks.first?.first, first.count <= 120 {
+            record.title = headingText(first)
+            titleSeen = true
+            blocks[0].removeFirst()
+        }
+        blocks = blocks.flatMap { block -> [[String]] in
+            var runs: [[String]] = []
+            for line in block {
+                if let last = runs.last?.last, isProse(last) == isProse(line) { runs[runs.count - 1].append(line) } else { runs.append([line]) }
+            }
+            return runs
+        }
         var ingredients: [RecipeRecord.Ingredient] = []
         var instructions: [String] = []
         var phase = 0 // 0 before ingredients, 1 in them, 2 after

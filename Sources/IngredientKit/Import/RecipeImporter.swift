@@ -76,7 +76,7 @@ public struct RecipeImporter: Sendable {
     struct JobResult: Sendable {
         var outcomes: [ReadOutcome] = []
         var filesDone = 0
-        var skipped: String?
+        var skipped: [String] = []
         var bytes = 0
         /// For the last item of a streamed file: its name, so that a file without any
         /// recipe still gets an error record.
@@ -116,7 +116,7 @@ public struct RecipeImporter: Sendable {
         func deliver(_ result: JobResult) throws(E) {
             summary.bytes += result.bytes
             summary.files += result.filesDone
-            if let reason = result.skipped { summary.skipped[reason, default: 0] += 1 }
+            for reason in result.skipped { summary.skipped[reason, default: 0] += 1 }
             var outcomes = result.outcomes
             if let name = result.streamEnd {
                 if streamCounts.removeValue(forKey: name) ?? 0 == 0, outcomes.isEmpty {
@@ -150,8 +150,39 @@ public struct RecipeImporter: Sendable {
 
         let pool: OrderedWorkPool<JobResult>? = jobs > 1 ? OrderedWorkPool(threads: jobs, window: jobs * 8) : nil
         defer { pool?.close() }
-        func submit(_ job: @escaping Job) throws(E) {
+        // Small files go to the workers in batches, so that a directory of many tiny files
+        // costs one hand-over per batch rather than per file.
+        var batch: [(path: String, named: Bool)] = []
+        var batchBytes = 0
+        func send(_ job: @escaping Job) throws(E) {
             if let pool { try pool.submit(job, deliver: deliver) } else { try deliver(job()) }
+        }
+        func flushBatch() throws(E) {
+            guard !batch.isEmpty else { return }
+            let files = batch
+            let forced = format
+            batch.removeAll()
+            batchBytes = 0
+            try send {
+                var result = JobResult()
+                for f in files {
+                    let r = Self.readWholeFile(f.path, named: f.named, forced: forced, parser: parser)
+                    result.outcomes += r.outcomes
+                    result.filesDone += r.filesDone
+                    result.skipped += r.skipped
+                    result.bytes += r.bytes
+                }
+                return result
+            }
+        }
+        func submit(_ job: @escaping Job) throws(E) {
+            try flushBatch()
+            try send(job)
+        }
+        func submitSmallFile(_ path: String, size: Int, named: Bool) throws(E) {
+            batch.append((path, named))
+            batchBytes += size
+            if batch.count >= 64 || batchBytes >= 1 << 20 { try flushBatch() }
         }
         func submitStreamStart(_ name: String) { streamCounts[name] = 0 }
 
@@ -166,11 +197,11 @@ public struct RecipeImporter: Sendable {
                     let failure = ReadOutcome(result: .failure(.notAFile(kind: kind)), source: .file(path))
                     try submit { JobResult(outcomes: [failure], filesDone: 1) }
                 } else {
-                    try submit { JobResult(skipped: "not regular files") }
+                    try submit { JobResult(skipped: ["not regular files"]) }
                 }
             case let .directory(device, inode):
                 guard visited.insert([device, inode]).inserted, depth < 64 else {
-                    try submit { JobResult(skipped: "directory loops") }
+                    try submit { JobResult(skipped: ["directory loops"]) }
                     return
                 }
                 let names: [String]
@@ -182,11 +213,11 @@ public struct RecipeImporter: Sendable {
                 for name in names {
                     let child = path.hasSuffix("/") ? path + name : path + "/" + name
                     if FormatDetection.isHidden(name[...]) {
-                        try submit { JobResult(skipped: "hidden") }
+                        try submit { JobResult(skipped: ["hidden"]) }
                         continue
                     }
                     if let reason = FormatDetection.skippedExtensions[FormatDetection.fileExtension(name)], format == nil {
-                        try submit { JobResult(skipped: reason) }
+                        try submit { JobResult(skipped: [reason]) }
                         continue
                     }
                     try walk(child, named: false, depth: depth + 1)
@@ -199,7 +230,7 @@ public struct RecipeImporter: Sendable {
         func file(_ path: String, size: Int, named: Bool) throws(E) {
             let forced = format
             if size <= Self.streamThreshold {
-                try submit { Self.readWholeFile(path, named: named, forced: forced, parser: parser) }
+                try submitSmallFile(path, size: size, named: named)
                 return
             }
             // A large file: stream it if its format allows.
@@ -220,7 +251,7 @@ public struct RecipeImporter: Sendable {
             case .zip where size > Self.wholeZipLimit:
                 try zipEntries(handle, path: path, size: size)
             case let .skip(reason) where !named:
-                try submit { JobResult(skipped: reason) }
+                try submit { JobResult(skipped: [reason]) }
             default:
                 try submit { Self.readWholeFile(path, named: named, forced: forced, parser: parser) }
             }
@@ -333,6 +364,7 @@ public struct RecipeImporter: Sendable {
         for path in paths {
             if path == "-" { try standardInput() } else { try walk(path, named: true, depth: 0) }
         }
+        try flushBatch()
         if let pool { try pool.finish(deliver: deliver) }
         return summary
     }
@@ -359,7 +391,7 @@ public struct RecipeImporter: Sendable {
             return JobResult(outcomes: [ReadOutcome(result: .failure(error), source: .file(path))], filesDone: 1)
         }
         let kind = bytes.withUnsafeBufferPointer { FormatDetection.detect(name: path, head: UnsafeBufferPointer(rebasing: $0.prefix(65536)), forced: forced) }
-        if case let .skip(reason) = kind, !named { return JobResult(filesDone: 0, skipped: reason, bytes: bytes.count) }
+        if case let .skip(reason) = kind, !named { return JobResult(filesDone: 0, skipped: [reason], bytes: bytes.count) }
         let outcomes = DocumentReader.read(bytes, name: path, kind: kind, forced: forced, depth: 0)
         return JobResult(outcomes: parsed(outcomes, parser), filesDone: 1, bytes: bytes.count)
     }
