@@ -6,7 +6,7 @@ struct Ingest: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ingest",
         abstract: "Parse, evaluate and benchmark ingredient lines with IngredientKit.",
-        subcommands: [Parse.self, Import.self, Evaluate.self, Bench.self, TrainParser.self]
+        subcommands: [Parse.self, Import.self, Pack.self, Evaluate.self, Bench.self, TrainParser.self]
     )
 }
 

@@ -185,9 +185,9 @@ enum DocumentReader {
     }
 }
 
-/// JSON Lines: each line a recipe object (schema.org, app or data-set shaped), or an
-/// envelope `{"source": NAME, "content": TEXT}` carrying a whole file of any format, as
-/// sharded pipelines pass files around. A line's own string `source` names its record.
+/// JSON Lines: each line a recipe object (schema.org, app or data-set shaped), or a
+/// `ShardEnvelope` carrying a whole file of any format, as sharded pipelines pass files
+/// around. A line's own string `source` names its record.
 enum JSONLinesReader {
     static func outcomes(_ text: String, name: String, depth: Int) -> [ReadOutcome] {
         var outcomes: [ReadOutcome] = []
@@ -196,9 +196,9 @@ enum JSONLinesReader {
             do {
                 let parsed = try LenientJSON.parse(String(line))
                 let ownSource = parsed.value["source"]?.text
-                if let content = parsed.value["content"]?.text, let source = ownSource {
+                if let source = ownSource, let bytes = ShardEnvelope.content(of: parsed.value) {
                     let forced = parsed.value["format"]?.text.flatMap(RecipeFormat.init(rawValue:))
-                    outcomes += DocumentReader.read(Array(content.utf8), name: source, forced: forced, depth: depth + 1)
+                    outcomes += DocumentReader.read(bytes, name: source, forced: forced, depth: depth + 1)
                     continue
                 }
                 let records = JSONRecipeReader.records(in: parsed.value, format: .jsonl)

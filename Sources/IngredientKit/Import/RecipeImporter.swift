@@ -78,6 +78,8 @@ public struct RecipeImporter: Sendable {
         var filesDone = 0
         var skipped: [String] = []
         var bytes = 0
+        /// For the items of a streamed file: its name, to count what it gave.
+        var stream: String?
         /// For the last item of a streamed file: its name, so that a file without any
         /// recipe still gets an error record.
         var streamEnd: String?
@@ -85,22 +87,8 @@ public struct RecipeImporter: Sendable {
 
     typealias Job = @Sendable () -> JobResult
 
-    /// Counts the files under `paths` (hidden ones excluded), for progress estimates.
-    public static func countFiles(_ paths: [String]) -> Int {
-        var count = 0
-        var visited: Set<[UInt64]> = []
-        func walk(_ path: String, depth: Int) {
-            switch ImportFiles.entry(path) {
-            case let .directory(device, inode):
-                guard depth < 64, visited.insert([device, inode]).inserted, let names = try? ImportFiles.list(path) else { return }
-                for name in names where !FormatDetection.isHidden(name[...]) { walk(path + "/" + name, depth: depth + 1) }
-            default:
-                count += 1
-            }
-        }
-        for p in paths { if p == "-" { count += 1 } else { walk(p, depth: 0) } }
-        return count
-    }
+    /// Counts the files under `paths` that an import would read, for progress estimates.
+    public static func countFiles(_ paths: [String]) -> Int { files(in: paths).count }
 
     /// Imports `paths` (`-` is standard input), handing each record to `emit` in input
     /// order on the calling thread, and `progress` the running totals after each file or
@@ -118,6 +106,7 @@ public struct RecipeImporter: Sendable {
             summary.files += result.filesDone
             for reason in result.skipped { summary.skipped[reason, default: 0] += 1 }
             var outcomes = result.outcomes
+            if let name = result.stream { streamCounts[name, default: 0] += outcomes.count }
             if let name = result.streamEnd {
                 if streamCounts.removeValue(forKey: name) ?? 0 == 0, outcomes.isEmpty {
                     outcomes = [ReadOutcome(result: .failure(.noRecipe(format: format ?? .text, detail: "no recipe in the file")), source: .file(name))]
@@ -128,7 +117,6 @@ public struct RecipeImporter: Sendable {
                 switch outcome.source {
                 case let .numbered(origin):
                     if origin == lastOrigin { lastCount += 1 } else { lastOrigin = origin; lastCount = 1 }
-                    if streamCounts[origin] != nil { streamCounts[origin]! += 1 }
                     source = origin + "#\(lastCount)"
                 case let .file(path): source = path
                 case let .exact(s): source = s
@@ -184,48 +172,6 @@ public struct RecipeImporter: Sendable {
             batchBytes += size
             if batch.count >= 64 || batchBytes >= 1 << 20 { try flushBatch() }
         }
-        func submitStreamStart(_ name: String) { streamCounts[name] = 0 }
-
-        var visited: Set<[UInt64]> = []
-        func walk(_ path: String, named: Bool, depth: Int) throws(E) {
-            switch ImportFiles.entry(path) {
-            case let .missing(reason):
-                let failure = ReadOutcome(result: .failure(.unreadable(reason: reason)), source: .file(path))
-                try submit { JobResult(outcomes: [failure], filesDone: 1) }
-            case let .other(kind):
-                if named {
-                    let failure = ReadOutcome(result: .failure(.notAFile(kind: kind)), source: .file(path))
-                    try submit { JobResult(outcomes: [failure], filesDone: 1) }
-                } else {
-                    try submit { JobResult(skipped: ["not regular files"]) }
-                }
-            case let .directory(device, inode):
-                guard visited.insert([device, inode]).inserted, depth < 64 else {
-                    try submit { JobResult(skipped: ["directory loops"]) }
-                    return
-                }
-                let names: [String]
-                do { names = try ImportFiles.list(path) } catch {
-                    let failure = ReadOutcome(result: .failure(error), source: .file(path))
-                    try submit { JobResult(outcomes: [failure], filesDone: 0) }
-                    return
-                }
-                for name in names {
-                    let child = path.hasSuffix("/") ? path + name : path + "/" + name
-                    if FormatDetection.isHidden(name[...]) {
-                        try submit { JobResult(skipped: ["hidden"]) }
-                        continue
-                    }
-                    if let reason = FormatDetection.skippedExtensions[FormatDetection.fileExtension(name)], format == nil {
-                        try submit { JobResult(skipped: [reason]) }
-                        continue
-                    }
-                    try walk(child, named: false, depth: depth + 1)
-                }
-            case let .file(size):
-                try file(path, size: size, named: named)
-            }
-        }
 
         func file(_ path: String, size: Int, named: Bool) throws(E) {
             let forced = format
@@ -258,12 +204,11 @@ public struct RecipeImporter: Sendable {
         }
 
         func stream(_ handle: ImportFiles.Handle, name: String, format: RecipeFormat) throws(E) {
-            submitStreamStart(name)
             var chunker = StreamChunker(format: format)
             var total = 0
             func chunkJob(_ chunk: [UInt8]) -> Job {
                 { JobResult(outcomes: Self.parsed(DocumentReader.readRecipes(chunk, name: name, format: format, depth: 0)
-                    .filter { !Self.isEmptyChunkFailure($0) }, parser), bytes: chunk.count) }
+                    .filter { !Self.isEmptyChunkFailure($0, of: name) }, parser), bytes: chunk.count, stream: name) }
             }
             do {
                 while true {
@@ -326,20 +271,19 @@ public struct RecipeImporter: Sendable {
                 let head = try handle.readNext(65536)
                 let kind = head.withUnsafeBufferPointer { FormatDetection.detect(name: name, head: $0, forced: forced) }
                 if case let .recipe(f) = kind, StreamChunker.canStream(f) {
-                    submitStreamStart(name)
                     var chunker = StreamChunker(format: f)
                     var pending = head
                     while true {
                         for chunk in chunker.feed(pending) {
                             try submit { JobResult(outcomes: Self.parsed(DocumentReader.readRecipes(chunk, name: name, format: f, depth: 0)
-                                .filter { !Self.isEmptyChunkFailure($0) }, parser), bytes: chunk.count) }
+                                .filter { !Self.isEmptyChunkFailure($0, of: name) }, parser), bytes: chunk.count, stream: name) }
                         }
                         pending = try handle.readNext(1 << 20)
                         if pending.isEmpty { break }
                     }
                     if let rest = chunker.finish() {
                         try submit { JobResult(outcomes: Self.parsed(DocumentReader.readRecipes(rest, name: name, format: f, depth: 0)
-                            .filter { !Self.isEmptyChunkFailure($0) }, parser), bytes: rest.count) }
+                            .filter { !Self.isEmptyChunkFailure($0, of: name) }, parser), bytes: rest.count, stream: name) }
                     }
                     try submit { JobResult(filesDone: 1, streamEnd: name) }
                     return
@@ -361,8 +305,15 @@ public struct RecipeImporter: Sendable {
             }
         }
 
-        for path in paths {
-            if path == "-" { try standardInput() } else { try walk(path, named: true, depth: 0) }
+        try FileWalk.walk(paths, forcedFormat: format != nil) { (event: FileWalk.Event) throws(E) in
+            switch event {
+            case let .file(path, size, named): try file(path, size: size, named: named)
+            case .standardInput: try standardInput()
+            case let .skipped(reason): summary.skipped[reason, default: 0] += 1
+            case let .failure(path, error, isFile):
+                let failure = ReadOutcome(result: .failure(error), source: .file(path))
+                try submit { JobResult(outcomes: [failure], filesDone: isFile ? 1 : 0) }
+            }
         }
         try flushBatch()
         if let pool { try pool.finish(deliver: deliver) }
@@ -371,8 +322,8 @@ public struct RecipeImporter: Sendable {
 
     /// Whether an outcome is a chunk's "no recipe here" (chunks of a streamed file may hold
     /// only text between recipes; the file as a whole is checked at its end).
-    static func isEmptyChunkFailure(_ outcome: ReadOutcome) -> Bool {
-        if case .file = outcome.source, case .failure(.noRecipe) = outcome.result { return true }
+    static func isEmptyChunkFailure(_ outcome: ReadOutcome, of name: String) -> Bool {
+        if case .file(name) = outcome.source, case .failure(.noRecipe) = outcome.result { return true }
         return false
     }
 
