@@ -62,7 +62,7 @@ enum HTMLExtractor {
             if !ldRecords.isEmpty {
                 var records = ldRecords
                 for k in records.indices {
-                    records[k].warnings = warnings + records[k].warnings + ["the recipe lists no ingredient lines"]
+                    records[k].warnings = warnings + records[k].warnings
                 }
                 return .success(records)
             }

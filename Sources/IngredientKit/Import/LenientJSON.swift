@@ -159,11 +159,16 @@ public enum LenientJSON {
         mutating func object(depth: Int) throws(ImportError) -> JSONValue {
             i += 1
             var members: [(key: String, value: JSONValue)] = []
+            var afterComma = false
             while true {
                 skip()
                 guard i < n else { note("truncated"); return .object(members) }
                 let b = bytes[i]
-                if b == 0x7D { i += 1; return .object(members) }
+                if b == 0x7D {
+                    if afterComma { note("trailing commas") }
+                    i += 1
+                    return .object(members)
+                }
                 if b == 0x2C { i += 1; note("extra commas"); continue }
                 if b == 0x5D { i += 1; note("mismatched brackets"); return .object(members) }
                 let key: String
@@ -183,8 +188,9 @@ public enum LenientJSON {
                 members.append((key, v))
                 skip()
                 guard i < n else { note("truncated"); return .object(members) }
+                afterComma = false
                 switch bytes[i] {
-                case 0x2C: i += 1
+                case 0x2C: i += 1; afterComma = true
                 case 0x7D: i += 1; return .object(members)
                 default: note("missing commas")
                 }
@@ -194,18 +200,24 @@ public enum LenientJSON {
         mutating func array(depth: Int) throws(ImportError) -> JSONValue {
             i += 1
             var items: [JSONValue] = []
+            var afterComma = false
             while true {
                 skip()
                 guard i < n else { note("truncated"); return .array(items) }
                 let b = bytes[i]
-                if b == 0x5D { i += 1; return .array(items) }
+                if b == 0x5D {
+                    if afterComma { note("trailing commas") }
+                    i += 1
+                    return .array(items)
+                }
                 if b == 0x2C { i += 1; note("extra commas"); continue }
                 if b == 0x7D { i += 1; note("mismatched brackets"); return .array(items) }
                 items.append(try value(depth: depth + 1))
                 skip()
                 guard i < n else { note("truncated"); return .array(items) }
+                afterComma = false
                 switch bytes[i] {
-                case 0x2C: i += 1
+                case 0x2C: i += 1; afterComma = true
                 case 0x5D: i += 1; return .array(items)
                 default: note("missing commas")
                 }

@@ -174,7 +174,8 @@ struct MarkupIngredients {
         var byColon = false
         if !byTag, !byClass, ["strong", "b", "p", "span", "div", "label"].contains(node.tag), doc.subtreeEnd[k] - k <= 6 {
             let t = doc.text(of: k)
-            byColon = t.hasSuffix(":") && t.count <= 60 && !t.contains(where: \.isNumber)
+            // "Sauce:" anywhere, or a bold "Sauce" standing alone between the lists.
+            byColon = (t.hasSuffix(":") || node.tag == "strong" || node.tag == "b") && t.count <= 60 && !t.contains(where: \.isNumber)
         }
         guard byTag || byClass || byColon else { return nil }
         // A heading holds no list.

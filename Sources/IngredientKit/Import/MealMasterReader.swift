@@ -117,7 +117,7 @@ enum MealMasterReader {
         guard unit.isEmpty || units.contains(unit) || units.contains(unit.lowercased()) else { return nil }
         let text = TextCleaning.collapsingSpaces(String(String.UnicodeScalarView(s[p + 11..<stop])))
         guard !text.isEmpty else { return nil }
-        if amount.isEmpty, unit.isEmpty, s[p + 11] == " " { return nil } // indented prose
+        if amount.isEmpty, unit.isEmpty, s[p + 11] == " " || s[p + 11] == "-" { return nil } // indented prose, continuations
         return Item(amount: amount, unit: unit, text: text)
     }
 

@@ -31,7 +31,9 @@ public struct RecipeImporter: Sendable {
     public var standardInputName: String
 
     /// Files larger than this are streamed in chunks when their format allows.
-    static let streamThreshold = 8 << 20
+    var streamThreshold = 8 << 20
+    /// The size of the chunks streamed files are cut into.
+    var chunkSize = 1 << 19
     /// ZIP archives larger than this are read entry by entry instead of whole.
     static let wholeZipLimit = 64 << 20
 
@@ -175,7 +177,7 @@ public struct RecipeImporter: Sendable {
 
         func file(_ path: String, size: Int, named: Bool) throws(E) {
             let forced = format
-            if size <= Self.streamThreshold {
+            if size <= streamThreshold {
                 try submitSmallFile(path, size: size, named: named)
                 return
             }
@@ -204,7 +206,7 @@ public struct RecipeImporter: Sendable {
         }
 
         func stream(_ handle: ImportFiles.Handle, name: String, format: RecipeFormat) throws(E) {
-            var chunker = StreamChunker(format: format)
+            var chunker = StreamChunker(format: format, target: chunkSize)
             var total = 0
             func chunkJob(_ chunk: [UInt8]) -> Job {
                 { JobResult(outcomes: Self.parsed(DocumentReader.readRecipes(chunk, name: name, format: format, depth: 0)
@@ -271,7 +273,7 @@ public struct RecipeImporter: Sendable {
                 let head = try handle.readNext(65536)
                 let kind = head.withUnsafeBufferPointer { FormatDetection.detect(name: name, head: $0, forced: forced) }
                 if case let .recipe(f) = kind, StreamChunker.canStream(f) {
-                    var chunker = StreamChunker(format: f)
+                    var chunker = StreamChunker(format: f, target: chunkSize)
                     var pending = head
                     while true {
                         for chunk in chunker.feed(pending) {
@@ -331,7 +333,9 @@ public struct RecipeImporter: Sendable {
     static func parsed(_ outcomes: [ReadOutcome], _ parser: IngredientParser) -> [ReadOutcome] {
         outcomes.map { o in
             guard case let .success(record) = o.result else { return o }
-            return ReadOutcome(result: .success(record.parsed(with: parser)), source: o.source)
+            var parsed = record.parsed(with: parser)
+            if parsed.ingredients.isEmpty { parsed.warnings.append("no ingredient lines") }
+            return ReadOutcome(result: .success(parsed), source: o.source)
         }
     }
 
