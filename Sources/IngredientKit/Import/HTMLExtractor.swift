@@ -104,8 +104,9 @@ enum HTMLExtractor {
         }
     }
 
-    /// Whether the page's visible list says more than its JSON-LD: the JSON-LD lines run
-    /// several lines together, or lack the amounts the list shows for the same ingredients.
+    /// Whether the page's visible list says more than its JSON-LD: the JSON-LD stops
+    /// early (its lines are the list's first ones), its lines run several lines together, lack the amounts the list
+    /// shows for the same ingredients, or are the list's group names.
     static func preferMarkup(_ markup: [RecipeRecord.Ingredient], over ld: [RecipeRecord.Ingredient]) -> Bool {
         let m = markup.map { comparable($0.text) }.filter { !$0.isEmpty }
         let l = ld.map { comparable($0.text) }.filter { !$0.isEmpty }
@@ -119,6 +120,12 @@ enum HTMLExtractor {
         }.count
         guard amountsOnly * 5 < markup.count else { return false }
         // Merged: the JSON-LD holds fewer, longer lines that contain the list's lines.
+        // Cut short: the JSON-LD lines are the first lines of the list.
+        if m.count > l.count, m.count <= l.count * 3, Array(m.prefix(l.count)) == l,
+           markup.suffix(m.count - l.count).filter({ MarkupIngredients.isAmountLed($0.text) && $0.text.split(separator: " ").count <= 12 }).count * 10
+               >= (m.count - l.count) * 7 {
+            return true
+        }
         let averageM = m.reduce(0) { $0 + $1.count } / m.count, averageL = l.reduce(0) { $0 + $1.count } / l.count
         if m.count >= l.count + 2, l.count * 2 <= m.count, averageL * 10 >= averageM * 18 {
             let joined = l.joined()

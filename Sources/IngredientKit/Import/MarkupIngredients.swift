@@ -119,6 +119,9 @@ struct MarkupIngredients {
                 consider(headingCandidate(after: k))
             }
         }
+        if best == nil {
+            consider(shapeCandidate())
+        }
     }
 
     static func isPart(_ token: String) -> Bool { matches(token, .part) }
@@ -340,6 +343,15 @@ struct MarkupIngredients {
                 continue
             }
             let isHeading = Self.headingTags.contains(node.tag)
+            if isHeading, (k...doc.subtreeEnd[k]).contains(where: { doc.nodes[$0].tag == "br" }) {
+                // A "heading" element that holds the lines themselves, one per <br>.
+                let block = doc.lines(of: k, breaks: HTMLDocument.lineBreakingElements).map(PlainTextReader.strippingBullet)
+                if block.count >= 2, block.allSatisfy(Self.isPlausibleLine) {
+                    lines += block.map { .init(group: group, text: $0) }
+                    k = doc.subtreeEnd[k] + 1
+                    continue
+                }
+            }
             if isHeading || doc.subtreeEnd[k] - k <= 8 {
                 let text = doc.text(of: k)
                 if let kind = RecipeHeadings.kind(of: text), kind != .ingredients { break }
@@ -369,6 +381,78 @@ struct MarkupIngredients {
         var c = Candidate(lines: lines, score: Self.score(lines), warning: note)
         c.score -= 1
         return c
+    }
+
+    // MARK: Line shape
+
+    /// Whether a line starts with an amount ("2 eggs", "½ cup", "1-2 tbsp").
+    static func isAmountLed(_ line: String) -> Bool {
+        line.unicodeScalars.first?.properties.numericType != nil
+    }
+
+    /// For pages with neither recipe markup nor an "Ingredients" heading: the run of lists
+    /// (or paragraphs of `<br>`-separated lines) whose lines mostly start with amounts, with
+    /// the short titles between them as groups.
+    func shapeCandidate() -> Candidate? {
+        struct Block { var lines: [String]; var start: Int }
+        var runs: [[RecipeRecord.Ingredient]] = []
+        var run: [RecipeRecord.Ingredient] = []
+        var gap = 0
+        var pendingTitle: String?
+        func closeRun() {
+            if !run.isEmpty { runs.append(run) }
+            run = []
+            pendingTitle = nil
+        }
+        var k = 0
+        while k < doc.nodes.count {
+            let node = doc.nodes[k]
+            if node.tag.isEmpty {
+                let t = TextCleaning.line(String(node.text))
+                gap += t.count
+                if !t.isEmpty, t.count <= 50, !t.contains(where: \.isNumber) { pendingTitle = String(t.trimmingSuffix { $0 == ":" }) }
+                if RecipeHeadings.kind(of: t).map({ $0 != .ingredients }) ?? false { closeRun() }
+                if gap > 300 { closeRun() }
+                k += 1
+                continue
+            }
+            if ignored[k] || !doc.isVisible(k) { k = doc.subtreeEnd[k] + 1; continue }
+            var lines: [String]?
+            if node.tag == "ul" || node.tag == "ol" {
+                lines = node.children.filter { doc.nodes[$0].tag == "li" && doc.isVisible($0) }.map { doc.text(of: $0) }
+            } else if ["p", "div", "td", "h2", "h3", "h4", "h5", "h6"].contains(node.tag),
+                      (k...doc.subtreeEnd[k]).contains(where: { doc.nodes[$0].tag == "br" }),
+                      !(k...doc.subtreeEnd[k]).contains(where: { ["ul", "ol", "li", "p", "div", "table"].contains(doc.nodes[$0].tag) && $0 != k }) {
+                lines = doc.lines(of: k, breaks: HTMLDocument.lineBreakingElements).map(PlainTextReader.strippingBullet)
+            }
+            if let lines {
+                let clean = lines.filter { !$0.isEmpty }
+                let amountLed = clean.filter(Self.isAmountLed).count
+                let words = clean.reduce(0) { $0 + $1.split(separator: " ").count }
+                if clean.count >= 3, amountLed * 2 >= clean.count, words <= clean.count * 14, clean.allSatisfy(Self.isPlausibleLine) {
+                    if gap > 300 { closeRun() }
+                    let group = run.isEmpty ? nil : pendingTitle
+                    run += clean.map { .init(group: group, text: $0) }
+                    if run.count == clean.count, let title = pendingTitle, RecipeHeadings.kind(of: title) == nil {
+                        // The first list's own title names its group when more lists follow.
+                        run = run.map { .init(group: title, text: $0.text) }
+                    }
+                } else {
+                    closeRun()
+                }
+                gap = 0
+                pendingTitle = nil
+                k = doc.subtreeEnd[k] + 1
+                continue
+            }
+            k += 1
+        }
+        closeRun()
+        guard let best = runs.max(by: { Self.score($0) < Self.score($1) }) else { return nil }
+        // Groups only when there are several: a single list keeps no title.
+        let lines = Set(best.map(\.group)).count > 1 ? best : best.map { .init(group: nil, text: $0.text) }
+        return Candidate(lines: lines, score: Self.score(lines) - 2,
+                         warning: "no recipe markup and no 'Ingredients' heading; ingredients taken from the page's list of amount-led lines")
     }
 
     // MARK: Instructions
