@@ -110,7 +110,13 @@ enum HTMLExtractor {
     static func preferMarkup(_ markup: [RecipeRecord.Ingredient], over ld: [RecipeRecord.Ingredient]) -> Bool {
         let m = markup.map { comparable($0.text) }.filter { !$0.isEmpty }
         let l = ld.map { comparable($0.text) }.filter { !$0.isEmpty }
-        guard m.count >= 2, !l.isEmpty, m != l else { return false }
+        guard m.count >= 2, !l.isEmpty else { return false }
+        if m == l {
+            // The same lines; the page sets amounts and names apart where the JSON-LD runs
+            // them together ("150克鸡胸肉", "400g"): its spacing reads better.
+            func spaces(_ lines: [RecipeRecord.Ingredient]) -> Int { lines.reduce(0) { $0 + $1.text.filter { $0 == " " }.count } }
+            return spaces(markup) > spaces(ld)
+        }
         // The JSON-LD lists the list's group names instead of its lines.
         let groups = Set(markup.compactMap(\.group).map(comparable))
         if groups.count >= 2, l.filter({ groups.contains($0) }).count * 10 >= l.count * 8 { return true }
@@ -120,6 +126,8 @@ enum HTMLExtractor {
         }.count
         guard amountsOnly * 5 < markup.count else { return false }
         // Merged: the JSON-LD holds fewer, longer lines that contain the list's lines.
+        // Same words in fewer lines: the JSON-LD cut lines apart (at their commas).
+        if m.count < l.count, m.joined() == l.joined(), markup.allSatisfy({ MarkupIngredients.isPlausibleLine($0.text) }) { return true }
         // Cut short: the JSON-LD lines are the first lines of the list.
         if m.count > l.count, m.count <= l.count * 3, Array(m.prefix(l.count)) == l,
            markup.suffix(m.count - l.count).filter({ MarkupIngredients.isAmountLed($0.text) && $0.text.split(separator: " ").count <= 12 }).count * 10

@@ -85,10 +85,14 @@ enum JSONRecipeReader {
     static func ingredientLines(_ value: JSONValue, group: String? = nil) -> [RecipeRecord.Ingredient] {
         var result: [RecipeRecord.Ingredient] = []
         var group = group
-        for item in value.list {
+        let items = value.list
+        for item in items {
             switch item {
             case let .string(s):
-                for line in TextCleaning.lines(s) { result.append(.init(group: group, text: line)) }
+                // One string holds all the lines; each string of a list is one line, even
+                // when a line break got into it.
+                let lines = items.count == 1 ? TextCleaning.lines(s) : [TextCleaning.line(s)]
+                for line in lines where !line.isEmpty { result.append(.init(group: group, text: line)) }
             case .number:
                 if let s = item.text { result.append(.init(group: group, text: s)) }
             case .object:

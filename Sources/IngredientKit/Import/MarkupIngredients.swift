@@ -103,7 +103,8 @@ struct MarkupIngredients {
         for (token, elements) in tokenElements.sorted(by: { $0.key < $1.key }) where elements.count >= 2 {
             var items: [Int] = []
             for e in elements where !items.contains(where: { doc.contains($0, e) }) {
-                items.append(Self.lifted(doc, e, among: elements))
+                let item = Self.lifted(doc, e, among: elements)
+                if !items.contains(item) { items.append(item) }
             }
             guard items.count >= 2, let container = Self.commonAncestor(doc, items) else { continue }
             let set = Set(items)
@@ -136,6 +137,11 @@ struct MarkupIngredients {
         while p >= 0, inlineTags.contains(doc.nodes[p].tag) { p = doc.nodes[p].parent }
         guard p >= 0 else { return e }
         let others = elements.filter { $0 != e && doc.contains(p, $0) }
+        // A line element (item, row, paragraph) whose parts all carry the class is the line.
+        let lineTags: Set<Substring> = ["li", "tr", "p", "dd"]
+        if !others.isEmpty, lineTags.contains(doc.nodes[p].tag), others.count <= 3, others.allSatisfy({ inlineTags.contains(doc.nodes[$0].tag) }) {
+            return p
+        }
         return others.isEmpty ? p : e
     }
 
@@ -160,7 +166,9 @@ struct MarkupIngredients {
     static func score(_ lines: [RecipeRecord.Ingredient]) -> Int {
         var score = 0
         for line in lines {
-            if isPlausibleLine(line.text) {
+            if isAmountLed(line.text), line.text.split(separator: " ").count <= 2 {
+                score -= 2 // "1 kilogram": an amount torn from its ingredient
+            } else if isPlausibleLine(line.text) {
                 score += line.text.contains(where: \.isNumber) ? 2 : 1
             } else {
                 score -= 4
@@ -217,7 +225,7 @@ struct MarkupIngredients {
                 // separated by <br> or paragraphs) gives each line.
                 let inside = (k...doc.subtreeEnd[k]).map { doc.nodes[$0].tag }
                 let multiline = node.tag != "li" && node.tag != "tr"
-                    && (inside.contains { $0 == "br" || Self.headingTags.contains($0) } || inside.filter { $0 == "p" }.count >= 2)
+                    && (inside.contains { $0 == "br" || Self.headingTags.contains($0) } || inside.filter { $0 == "p" }.count >= 3)
                 let itemLines = multiline ? doc.lines(of: k, breaks: HTMLDocument.lineBreakingElements) : [doc.text(of: k)]
                 let blockItem = itemLines.count >= 3
                 for (n, text) in itemLines.enumerated() where !text.isEmpty {
@@ -429,7 +437,10 @@ struct MarkupIngredients {
                 let clean = lines.filter { !$0.isEmpty }
                 let amountLed = clean.filter(Self.isAmountLed).count
                 let words = clean.reduce(0) { $0 + $1.split(separator: " ").count }
-                if clean.count >= 3, amountLed * 2 >= clean.count, words <= clean.count * 14, clean.allSatisfy(Self.isPlausibleLine) {
+                // A run starts with a block of mostly amount-led lines; the blocks that follow
+                // it (salt, pepper, herbs) need fewer.
+                let needed = run.isEmpty ? 2 : 3
+                if clean.count >= (run.isEmpty ? 3 : 2), amountLed * needed >= clean.count, words <= clean.count * 14, clean.allSatisfy(Self.isPlausibleLine) {
                     if gap > 300 { closeRun() }
                     let group = run.isEmpty ? nil : pendingTitle
                     run += clean.map { .init(group: group, text: $0) }
