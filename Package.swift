@@ -9,6 +9,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         // System ICU (Debian: libicu-dev). Its headers rename every function with a version
@@ -28,6 +29,12 @@ let package = Package(
                 .linkedLibrary("icudata"),
             ]
         ),
+        // System zlib (Debian: zlib1g-dev): inflate for ZIP entries, gzip and .tar.gz archives.
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
         // Build tool that turns Dictionaries/ into Swift source, so the library carries its
         // tables and finds no file at run time.
         .executableTarget(name: "embed-dictionaries"),
@@ -38,19 +45,33 @@ let package = Package(
         ),
         .target(
             name: "IngredientKit",
-            dependencies: ["ICUShim"],
+            dependencies: ["ICUShim", "CZlib"],
             plugins: ["EmbedDictionaries"]
+        ),
+        // The SQLite store behind `ingest import --db`, kept out of the core library so that
+        // IngredientKit itself does not depend on GRDB (or Foundation).
+        .target(
+            name: "IngredientStore",
+            dependencies: [
+                "IngredientKit",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
         ),
         .executableTarget(
             name: "ingest",
             dependencies: [
                 "IngredientKit",
+                "IngredientStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(
             name: "IngredientKitTests",
-            dependencies: ["IngredientKit"]
+            dependencies: [
+                "IngredientKit",
+                "IngredientStore",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
         ),
     ]
 )

@@ -6,7 +6,8 @@ struct Ingest: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ingest",
         abstract: "Parse, evaluate and benchmark ingredient lines with IngredientKit.",
-        subcommands: [Parse.self, Dedupe.self, Evaluate.self, Bench.self, TrainParser.self, EvaluateKeys.self, BenchKeys.self, KeyNames.self]
+        subcommands: [Parse.self, Dedupe.self, Import.self, Pack.self, Evaluate.self, Bench.self, TrainParser.self,
+                      EvaluateKeys.self, BenchKeys.self, KeyNames.self]
     )
 }
 

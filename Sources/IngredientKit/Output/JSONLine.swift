@@ -112,6 +112,18 @@ public enum JSONLine {
         out.removeLast(out.count - start - written)
     }
 
+    /// Appends a JSON string, or null (for other records written beside parsed lines).
+    static func string(_ text: String?, _ out: inout [UInt8]) {
+        guard let text else { out.append(contentsOf: "null".utf8); return }
+        appendString(text, to: &out)
+    }
+
+    /// Appends a JSON number with at most six decimals, or null.
+    static func number(_ value: Double?, _ out: inout [UInt8]) {
+        guard let value else { out.append(contentsOf: "null".utf8); return }
+        appendNumber(value, to: &out)
+    }
+
     /// Appends `value` as a JSON number with at most six decimals.
     public static func appendNumber(_ value: Double, to out: inout [UInt8]) {
         let start = out.count

@@ -1,0 +1,2 @@
+// Umbrella for the system zlib (inflate of ZIP entries and gzip streams).
+#include <zlib.h>

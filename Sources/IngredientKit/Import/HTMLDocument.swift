@@ -1,0 +1,341 @@
+/// A small, lenient HTML reader: enough of a tree to find JSON-LD scripts, microdata and
+/// the class names recipe plugins put on ingredient lists. It never fails: unclosed and
+/// stray tags are resolved the way browsers mostly do (void elements, `<li>`, `<p>`,
+/// table cells and options close implicitly; an end tag with no open match is ignored).
+struct HTMLDocument {
+    /// An element or a run of text.
+    struct Node {
+        /// The element's lowercase tag name; empty for text.
+        var tag: Substring
+        /// Attributes with lowercase names and raw (undecoded) values.
+        var attributes: [(name: Substring, value: Substring)]
+        /// The parent element's index (-1 for the root's children).
+        var parent: Int
+        /// Child node indices, in order.
+        var children: [Int]
+        /// For text nodes, the raw text (character references not yet decoded).
+        var text: Substring
+    }
+
+    /// Every node, in document order (a node's descendants follow it).
+    private(set) var nodes: [Node] = []
+    /// Indices of top-level nodes.
+    private(set) var roots: [Int] = []
+    /// The raw content of `<script>` elements with their `type` attribute, in order.
+    private(set) var scripts: [(type: String, content: Substring)] = []
+    /// For each node, the index of the last node of its subtree (itself when it has no children).
+    private(set) var subtreeEnd: [Int] = []
+
+    static let voidElements: Set<Substring> = ["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta",
+                                               "param", "source", "track", "wbr", "keygen", "command"]
+    static let rawTextElements: Set<Substring> = ["script", "style", "textarea", "title", "xmp", "iframe", "noembed", "noframes"]
+    /// Elements whose start implicitly closes an open `<p>`.
+    static let closesParagraph: Set<Substring> = ["address", "article", "aside", "blockquote", "div", "dl", "fieldset", "footer",
+                                                  "form", "h1", "h2", "h3", "h4", "h5", "h6", "header", "hr", "main", "nav", "ol",
+                                                  "p", "pre", "section", "table", "ul", "figure"]
+    /// Elements whose text is set apart from its neighbours by a line break.
+    static let blockElements: Set<Substring> = ["address", "article", "aside", "blockquote", "br", "dd", "div", "dl", "dt",
+                                                "fieldset", "figcaption", "figure", "footer", "form", "h1", "h2", "h3", "h4",
+                                                "h5", "h6", "header", "hr", "li", "main", "nav", "ol", "p", "pre", "section",
+                                                "table", "tr", "ul", "tbody", "thead", "details", "summary"]
+    /// Elements whose content is never text a reader sees.
+    static let hiddenElements: Set<Substring> = ["script", "style", "template", "noscript", "svg", "button", "select", "option",
+                                                 "head", "iframe", "textarea", "input"]
+
+    /// Reads `html`.
+    init(_ html: String) {
+        let u = html.utf8
+        var stack: [Int] = []
+        var i = u.startIndex
+        var textStart = i
+
+        func addNode(_ node: Node) -> Int {
+            let index = nodes.count
+            nodes.append(node)
+            if let top = stack.last { nodes[top].children.append(index) } else { roots.append(index) }
+            return index
+        }
+        func flushText(_ end: String.UTF8View.Index) {
+            if textStart < end {
+                _ = addNode(Node(tag: "", attributes: [], parent: stack.last ?? -1, children: [],
+                                 text: Substring(u[textStart..<end])))
+            }
+        }
+        func isLetter(_ b: UInt8) -> Bool { (b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A }
+        func popTo(_ position: Int) { stack.removeSubrange(position...) }
+        func closeOpen(_ names: Set<Substring>, stoppingAt barriers: Set<Substring>) {
+            for k in stack.indices.reversed() {
+                let tag = nodes[stack[k]].tag
+                if names.contains(tag) { popTo(k); return }
+                if barriers.contains(tag) { return }
+            }
+        }
+
+        while i < u.endIndex {
+            guard u[i] == 0x3C else { i = u.index(after: i); continue }
+            let lt = i
+            var j = u.index(after: i)
+            guard j < u.endIndex else { break }
+            let b = u[j]
+            if b == 0x21, Self.hasPrefix(u, at: j, "![CDATA[") { // character data: its content is text
+                flushText(lt)
+                let start = u.index(j, offsetBy: 8)
+                let close = Self.findCaseInsensitive(u, "]]>", from: start) ?? u.endIndex
+                if start < close {
+                    _ = addNode(Node(tag: "", attributes: [], parent: stack.last ?? -1, children: [], text: Substring(u[start..<close])))
+                }
+                i = close < u.endIndex ? u.index(close, offsetBy: 3) : close
+                textStart = i
+                continue
+            }
+            if b == 0x21 { // <!-- comment --> or <!DOCTYPE>
+                flushText(lt)
+                if Self.hasPrefix(u, at: j, "!--"), let end = Self.find(u, "-->", from: u.index(j, offsetBy: 3)) {
+                    i = end
+                } else {
+                    i = Self.find(u, ">", from: j) ?? u.endIndex
+                }
+                textStart = i
+                continue
+            }
+            if b == 0x3F { // <?xml ?>
+                flushText(lt)
+                i = Self.find(u, ">", from: j) ?? u.endIndex
+                textStart = i
+                continue
+            }
+            let closing = b == 0x2F
+            if closing { j = u.index(after: j) }
+            guard j < u.endIndex, isLetter(u[j]) else { i = u.index(after: i); continue }
+            // Tag name.
+            var k = j
+            while k < u.endIndex, u[k] != 0x20, u[k] != 0x3E, u[k] != 0x2F, u[k] != 0x0A, u[k] != 0x09, u[k] != 0x0D { k = u.index(after: k) }
+            let name = Substring(u[j..<k]).lowercased()[...]
+            flushText(lt)
+            // Attributes.
+            var attributes: [(name: Substring, value: Substring)] = []
+            var selfClosing = false
+            while k < u.endIndex {
+                let c = u[k]
+                if c == 0x3E { k = u.index(after: k); break }
+                if c == 0x20 || c == 0x0A || c == 0x09 || c == 0x0D || c == 0x0C { k = u.index(after: k); continue }
+                if c == 0x2F { selfClosing = true; k = u.index(after: k); continue }
+                selfClosing = false
+                let nameStart = k
+                while k < u.endIndex, u[k] != 0x3D, u[k] != 0x3E, u[k] != 0x20, u[k] != 0x0A, u[k] != 0x09, u[k] != 0x0D,
+                      !(u[k] == 0x2F && u.index(after: k) < u.endIndex && u[u.index(after: k)] == 0x3E) {
+                    k = u.index(after: k)
+                }
+                let attrName = Substring(u[nameStart..<k]).lowercased()[...]
+                var value: Substring = ""
+                var m = k
+                while m < u.endIndex, u[m] == 0x20 || u[m] == 0x0A || u[m] == 0x09 || u[m] == 0x0D { m = u.index(after: m) }
+                if m < u.endIndex, u[m] == 0x3D {
+                    m = u.index(after: m)
+                    while m < u.endIndex, u[m] == 0x20 || u[m] == 0x0A || u[m] == 0x09 || u[m] == 0x0D { m = u.index(after: m) }
+                    if m < u.endIndex, u[m] == 0x22 || u[m] == 0x27 {
+                        let q = u[m]
+                        let vs = u.index(after: m)
+                        var ve = vs
+                        while ve < u.endIndex, u[ve] != q { ve = u.index(after: ve) }
+                        value = Substring(u[vs..<ve])
+                        k = ve < u.endIndex ? u.index(after: ve) : ve
+                    } else {
+                        let vs = m
+                        var ve = vs
+                        while ve < u.endIndex, u[ve] != 0x20, u[ve] != 0x3E, u[ve] != 0x0A, u[ve] != 0x09 { ve = u.index(after: ve) }
+                        value = Substring(u[vs..<ve])
+                        k = ve
+                    }
+                } else {
+                    k = m
+                }
+                if !attrName.isEmpty { attributes.append((attrName, value)) }
+            }
+            i = k
+            textStart = i
+            if closing {
+                if let position = stack.lastIndex(where: { nodes[$0].tag == name }), stack.count - position <= 64 {
+                    popTo(position)
+                }
+                continue
+            }
+            // Implied end tags.
+            switch name {
+            case "li": closeOpen(["li"], stoppingAt: ["ul", "ol", "menu"])
+            case "dt", "dd": closeOpen(["dt", "dd"], stoppingAt: ["dl"])
+            case "tr": closeOpen(["tr"], stoppingAt: ["table", "tbody", "thead", "tfoot"])
+            case "td", "th": closeOpen(["td", "th"], stoppingAt: ["tr", "table"])
+            case "option": closeOpen(["option"], stoppingAt: ["select", "datalist"])
+            default: break
+            }
+            if Self.closesParagraph.contains(name) { closeOpen(["p"], stoppingAt: ["div", "section", "article", "li", "td", "body"]) }
+            let index = addNode(Node(tag: name, attributes: attributes, parent: stack.last ?? -1, children: [], text: ""))
+            if Self.rawTextElements.contains(name) {
+                let end = Self.findCaseInsensitive(u, "</" + name, from: i) ?? u.endIndex
+                let content = Substring(u[i..<end])
+                if name == "script" {
+                    let type = attributes.last { $0.name == "type" }.map { String($0.value).lowercased() } ?? ""
+                    scripts.append((type, content))
+                } else {
+                    nodes.append(Node(tag: "", attributes: [], parent: index, children: [], text: content))
+                    nodes[index].children.append(nodes.count - 1)
+                }
+                i = Self.find(u, ">", from: end) ?? u.endIndex
+                textStart = i
+                continue
+            }
+            // `/>` closes only foreign (SVG, MathML) elements; HTML ignores it on its own elements.
+            if !Self.voidElements.contains(name), !selfClosing || Self.blockElements.contains(name) || name == "span" || name == "a" {
+                stack.append(index)
+            }
+        }
+        flushText(u.endIndex)
+        subtreeEnd = Array(nodes.indices)
+        for k in nodes.indices.reversed() {
+            if let last = nodes[k].children.last { subtreeEnd[k] = subtreeEnd[last] }
+        }
+    }
+
+    static func hasPrefix(_ u: String.UTF8View, at i: String.UTF8View.Index, _ s: String) -> Bool {
+        var k = i
+        for b in s.utf8 {
+            guard k < u.endIndex, u[k] == b else { return false }
+            k = u.index(after: k)
+        }
+        return true
+    }
+
+    /// The index just past the first `needle` at or after `from`.
+    static func find(_ u: String.UTF8View, _ needle: String, from: String.UTF8View.Index) -> String.UTF8View.Index? {
+        let first = needle.utf8.first!
+        var i = from
+        while i < u.endIndex {
+            if u[i] == first, hasPrefix(u, at: i, needle) { return u.index(i, offsetBy: needle.utf8.count) }
+            i = u.index(after: i)
+        }
+        return nil
+    }
+
+    /// The start of the first `needle` (ASCII case ignored) at or after `from`.
+    static func findCaseInsensitive(_ u: String.UTF8View, _ needle: String, from: String.UTF8View.Index) -> String.UTF8View.Index? {
+        let n = Array(needle.utf8)
+        var i = from
+        while i < u.endIndex {
+            if u[i] == n[0] {
+                var k = i
+                var matched = true
+                for b in n {
+                    guard k < u.endIndex, u[k] | 0x20 == b | 0x20 else { matched = false; break }
+                    k = u.index(after: k)
+                }
+                if matched { return i }
+            }
+            i = u.index(after: i)
+        }
+        return nil
+    }
+
+    // MARK: Queries
+
+    /// The decoded value of attribute `name` of node `index`.
+    func attribute(_ name: Substring, of index: Int) -> String? {
+        nodes[index].attributes.last { $0.name == name }.map { TextCleaning.decodingEntities(String($0.value)) }
+    }
+
+    /// Whether node `index` has attribute `name`.
+    func hasAttribute(_ name: Substring, _ index: Int) -> Bool {
+        nodes[index].attributes.contains { $0.name == name }
+    }
+
+    /// The lowercase class names of node `index`.
+    func classes(of index: Int) -> [Substring] {
+        guard let raw = nodes[index].attributes.last(where: { $0.name == "class" })?.value else { return [] }
+        return raw.lowercased().split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" })
+    }
+
+    /// Whether a reader would see node `index`'s content (not hidden by its tag, `hidden`,
+    /// `aria-hidden` or a screen-reader-only class).
+    func isVisible(_ index: Int) -> Bool {
+        let node = nodes[index]
+        if Self.hiddenElements.contains(node.tag) { return false }
+        if node.tag.isEmpty { return true }
+        for a in node.attributes {
+            if a.name == "hidden" { return false }
+            if a.name == "aria-hidden", a.value.lowercased() == "true" { return false }
+            if a.name == "style" {
+                let style = a.value.lowercased().filter { $0 != " " }
+                if style.contains("display:none") || style.contains("visibility:hidden") { return false }
+            }
+        }
+        for c in classes(of: index) where c == "sr-only" || c == "screen-reader-text" || c == "visually-hidden" || c == "visuallyhidden" || c == "hidden" {
+            return false
+        }
+        return true
+    }
+
+    /// The raw (undecoded) visible text of node `index`; the elements in `breaks` (by
+    /// default every block element) are set apart by line breaks.
+    func rawText(of index: Int, into out: inout String, breaks: Set<Substring>? = nil) {
+        let node = nodes[index]
+        if node.tag.isEmpty { out += node.text; return }
+        guard isVisible(index) else { return }
+        let block = (breaks ?? Self.blockElements).contains(node.tag)
+        let separator: String = block ? "\n" : Self.blockElements.contains(node.tag) || node.tag == "td" || node.tag == "th" ? " " : Self.elementBoundary
+        out += separator
+        for child in node.children { rawText(of: child, into: &out, breaks: breaks) }
+        out += separator
+    }
+
+    /// Marks where an inline element starts or ends in raw text: `TextCleaning` makes it a
+    /// space between two letters or digits (`<span>flour</span><span>85 g</span>` reads
+    /// "flour 85 g", as the page shows it) and drops it elsewhere.
+    static let elementBoundary = "\u{E000}"
+
+    /// The visible text of node `index` as one line.
+    func text(of index: Int) -> String {
+        var raw = ""
+        rawText(of: index, into: &raw)
+        return TextCleaning.line(raw)
+    }
+
+    /// Elements that end a line of text as people write it: breaks, paragraphs, headings, items.
+    static let lineBreakingElements: Set<Substring> = ["br", "p", "h1", "h2", "h3", "h4", "h5", "h6", "li", "tr", "dt", "dd", "hr"]
+
+    /// The visible text of node `index` as lines; `breaks` are the elements that separate
+    /// lines (by default every block element).
+    func lines(of index: Int, breaks: Set<Substring>? = nil) -> [String] {
+        var raw = ""
+        rawText(of: index, into: &raw, breaks: breaks)
+        return TextCleaning.lines(raw)
+    }
+
+    /// Whether `ancestor` contains `index`.
+    func contains(_ ancestor: Int, _ index: Int) -> Bool {
+        var p = nodes[index].parent
+        while p >= 0 {
+            if p == ancestor { return true }
+            p = nodes[p].parent
+        }
+        return false
+    }
+
+    /// The element indices under `index` (not including it), in document order.
+    func descendants(of index: Int) -> [Int] {
+        var result: [Int] = []
+        var stack = nodes[index].children.reversed() as [Int]
+        while let k = stack.popLast() {
+            if !nodes[k].tag.isEmpty {
+                result.append(k)
+                stack.append(contentsOf: nodes[k].children.reversed())
+            }
+        }
+        return result
+    }
+
+    /// The document's language from `<html lang>`, if given.
+    var language: String? {
+        for k in nodes.indices where nodes[k].tag == "html" { return attribute("lang", of: k) }
+        return nil
+    }
+}

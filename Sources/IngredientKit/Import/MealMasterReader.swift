@@ -1,0 +1,319 @@
+/// Reads MealMaster text: recipes framed by `MMMMM`/`-----` header and footer lines, a
+/// `Title:`/`Categories:`/`Yield:` header, ingredients in fixed columns (amount 7, unit 2,
+/// text from column 12; one or two columns, the two-column layout read column by column
+/// within each section), `-` continuation lines, `MMMMM---SAUCE---` section lines (the
+/// groups), then the directions.
+///
+/// Files whose frames and indentation were stripped (archives that start each recipe with
+/// `Title:`) are read too: ingredient lines are then recognized by their amount and unit
+/// words, and lost continuation dashes are guessed from line lengths and trailing commas.
+enum MealMasterReader {
+    static let units: Set<String> = {
+        guard let text = EmbeddedDictionaries.files["import/mealmaster-units.tsv"] else { return [] }
+        return Set(text.split(separator: "\n").filter { !$0.hasPrefix("#") }.map { String($0) })
+    }()
+
+    /// Header keys and the record field they fill.
+    static let headerKeys: [String: String] = ["title": "title", "name": "title", "categories": "", "category": "",
+                                                "yield": "yield", "servings": "yield", "serves": "yield", "source": "",
+                                                "recipe by": "", "preparation time": "", "author": "", "cuisine": ""]
+
+    /// Whether `text` looks like MealMaster: a `MMMMM`/`-----` recipe header, or (archives
+    /// that stripped the frames) a `Title:` line among the first lines followed by
+    /// `Categories:`, `Yield:` or `Servings:`.
+    static func sniff(_ text: Substring) -> Bool {
+        var previousWasTitle = false
+        var nonBlank = 0
+        for line in TextDecoding.lines(String(text.prefix(2000))) {
+            let t = line.drop { $0 == " " || $0 == "\t" }
+            if t.isEmpty { continue }
+            if isRecipeHeader(t) { return true }
+            let lower = t.lowercased()
+            if previousWasTitle { return lower.hasPrefix("categories:") || lower.hasPrefix("yield:") || lower.hasPrefix("servings:") }
+            previousWasTitle = lower.hasPrefix("title:")
+            nonBlank += 1
+            if nonBlank > 12 { return false }
+        }
+        return false
+    }
+
+    static func isRecipeHeader(_ line: Substring) -> Bool {
+        guard line.hasPrefix("MMMMM") || line.hasPrefix("-----") else { return false }
+        let lower = line.lowercased()
+        return lower.contains("meal-master") || lower.contains("mealmaster") || lower.contains("recipe via") || lower.contains("recipe extracted")
+    }
+
+    static func isFooter(_ line: Substring) -> Bool {
+        let t = line.trimmingSuffix { $0 == " " }
+        guard t.count >= 5 else { return false }
+        return t.allSatisfy { $0 == "M" } || (t.count <= 12 && t.allSatisfy { $0 == "-" })
+    }
+
+    /// The name of a section line (`MMMMM----SAUCE----`, `-----SAUCE-----`), or nil.
+    static func sectionName(_ line: Substring) -> String? {
+        guard line.hasPrefix("MMMMM") || line.hasPrefix("-----") else { return nil }
+        let name = line.drop { $0 == "M" || $0 == "-" }.trimmingSuffix { $0 == "-" || $0 == " " || $0 == "M" }
+        let clean = TextCleaning.collapsingSpaces(String(name))
+        return clean.isEmpty ? nil : clean
+    }
+
+    /// The records of a MealMaster text.
+    static func records(_ text: String) -> [RecipeRecord] {
+        let lines = TextDecoding.lines(text)
+        var records: [RecipeRecord] = []
+        var block: [Substring] = []
+        var framed = false
+        var inRecipe = false
+        func finish() {
+            if inRecipe, let r = recipe(block, framed: framed) { records.append(r) }
+            block.removeAll()
+            inRecipe = false
+        }
+        for line in lines {
+            let t = line.drop { $0 == " " }
+            if isRecipeHeader(t) {
+                finish()
+                inRecipe = true
+                framed = true
+                continue
+            }
+            if framed, inRecipe, isFooter(t) {
+                finish()
+                continue
+            }
+            if !(inRecipe && framed), t.lowercased().hasPrefix("title:") {
+                // Unframed archives: each `Title:` starts a recipe.
+                if inRecipe { finish() }
+                inRecipe = true
+                framed = false
+            }
+            if inRecipe { block.append(line) }
+        }
+        finish()
+        return records
+    }
+
+    /// One ingredient as its three fields.
+    struct Item {
+        var amount: String
+        var unit: String
+        var text: String
+        var line: String { [amount, unit, text].filter { !$0.isEmpty }.joined(separator: " ") }
+    }
+
+    static func isAmountScalar(_ s: Unicode.Scalar) -> Bool {
+        s == " " || s == "." || s == "/" || s == "-" || (s.value >= 0x30 && s.value <= 0x39)
+    }
+
+    /// The fixed-column fields at column `p` of `s`, ending before `end`.
+    static func fixedItem(_ s: [Unicode.Scalar], at p: Int, end: Int? = nil) -> Item? {
+        let stop = min(end ?? s.count, s.count)
+        guard stop > p + 11, s[p + 7] == " ", s[p + 10] == " " else { return nil }
+        let amountScalars = s[p..<p + 7]
+        guard amountScalars.allSatisfy(isAmountScalar) else { return nil }
+        let amount = String(String.UnicodeScalarView(amountScalars)).trimmingCharacters(" ")
+        guard amount.isEmpty || amount.contains(where: \.isNumber) else { return nil }
+        let unit = String(String.UnicodeScalarView(s[p + 8..<p + 10])).trimmingCharacters(" ")
+        guard unit.isEmpty || units.contains(unit) || units.contains(unit.lowercased()) else { return nil }
+        let text = TextCleaning.collapsingSpaces(String(String.UnicodeScalarView(s[p + 11..<stop])))
+        guard !text.isEmpty else { return nil }
+        if amount.isEmpty, unit.isEmpty, s[p + 11] == " " || s[p + 11] == "-" { return nil } // indented prose, continuations
+        return Item(amount: amount, unit: unit, text: text)
+    }
+
+    /// Ingredient fields recognized by their words rather than columns: an amount
+    /// ("1", "1 1/2", "1-2", ".5"), a unit code, or both, then the text.
+    static func looseItem(_ line: Substring) -> Item? {
+        let words = line.split(separator: " ", omittingEmptySubsequences: true)
+        guard words.count >= 2, line.count <= 80 else { return nil }
+        func isNumber(_ w: Substring) -> Bool {
+            guard let f = w.first, f.isNumber || f == "." else { return false }
+            return w.allSatisfy { $0.isNumber || $0 == "/" || $0 == "." || $0 == "-" } && w.last != "." && w.contains(where: \.isNumber)
+        }
+        var k = 0
+        var amount: [Substring] = []
+        if isNumber(words[0]) {
+            amount.append(words[0])
+            k = 1
+            if words.count > 2, words[1].contains("/"), isNumber(words[1]), !words[0].contains("/") { amount.append(words[1]); k = 2 }
+        }
+        var unit = ""
+        if k < words.count - 1, units.contains(String(words[k])) {
+            unit = String(words[k])
+            k += 1
+        }
+        guard !amount.isEmpty || !unit.isEmpty, k < words.count else { return nil }
+        let text = words[k...].joined(separator: " ")
+        guard let first = text.first, first != ".", first != ")" else { return nil }
+        return Item(amount: amount.joined(separator: " "), unit: unit, text: text)
+    }
+
+    /// A continuation line's text (without its dash), if `s` is one at column `p`.
+    static func continuation(_ s: [Unicode.Scalar], at p: Int, end: Int? = nil) -> String? {
+        let stop = min(end ?? s.count, s.count)
+        guard stop > p else { return nil }
+        var k = p
+        while k < stop, s[k] == " " { k += 1 }
+        guard k < stop, s[k] == "-", k >= p + 7 else { return nil }
+        if k + 1 < stop, s[k + 1] == "-", k + 2 < stop, s[k + 2] == "-" { return nil }
+        let text = String(String.UnicodeScalarView(s[(k + 1)..<stop])).drop { $0 == "-" || $0 == " " }
+        return text.isEmpty ? nil : TextCleaning.collapsingSpaces(String(text))
+    }
+
+    /// The column where a second ingredient column starts on this line, if it has one.
+    static func secondColumn(_ s: [Unicode.Scalar]) -> Int? {
+        for p in [40, 41, 39, 42, 38] where s.count > p + 11 && s[p - 1] == " " {
+            if let right = fixedItem(s, at: p), !right.amount.isEmpty || !right.unit.isEmpty, fixedItem(s, at: 0, end: p) != nil || s[0..<p].allSatisfy({ $0 == " " }) {
+                return p
+            }
+        }
+        return nil
+    }
+
+    static func recipe(_ block: [Substring], framed: Bool) -> RecipeRecord? {
+        var record = RecipeRecord(format: .mealmaster)
+        var i = 0
+        // Header fields.
+        while i < block.count {
+            let t = block[i].drop { $0 == " " || $0 == "\t" }
+            if t.isEmpty { i += 1; continue }
+            guard let colon = t.firstIndex(of: ":") else { break }
+            let key = t[..<colon].lowercased().trimmingCharacters(" ")
+            guard let field = headerKeys[key] else { break }
+            let value = TextCleaning.collapsingSpaces(String(t[t.index(after: colon)...]))
+            if field == "title", record.title == nil, !value.isEmpty { record.title = value }
+            if field == "yield", record.yield == nil, !value.isEmpty { record.yield = value }
+            i += 1
+        }
+        var group: String?
+        var left: [Item] = []
+        var right: [Item] = []
+        var twoColumn: Int?
+        var started = false
+        var instructions: [String] = []
+        var paragraph: [String] = []
+        var inDirections = false
+
+        func flush() {
+            for item in left + right { record.ingredients.append(.init(group: group, text: item.line)) }
+            left.removeAll()
+            right.removeAll()
+        }
+        func endParagraph() {
+            if !paragraph.isEmpty { instructions.append(paragraph.joined(separator: " ")) }
+            paragraph.removeAll()
+        }
+        func nextIsIngredient(_ from: Int) -> Bool {
+            var k = from
+            while k < block.count, block[k].allSatisfy({ $0 == " " }) { k += 1 }
+            guard k < block.count else { return false }
+            let s = Array(block[k].unicodeScalars)
+            return fixedItem(s, at: 0) != nil || looseItem(block[k].drop { $0 == " " }) != nil
+        }
+
+        while i < block.count {
+            let line = block[i]
+            let scalars = Array(line.unicodeScalars)
+            let trimmed = line.drop { $0 == " " || $0 == "\t" }
+            i += 1
+            if trimmed.isEmpty {
+                if twoColumn != nil { flush(); twoColumn = nil }
+                if inDirections { endParagraph() }
+                continue
+            }
+            if let name = sectionName(trimmed) {
+                if inDirections, !nextIsIngredient(i) {
+                    endParagraph()
+                    instructions.append(name)
+                    continue
+                }
+                flush()
+                twoColumn = nil
+                inDirections = false
+                group = name
+                started = true
+                continue
+            }
+            if !inDirections {
+                // Two columns: split the row, keep each side in its own list.
+                if let p = twoColumn ?? secondColumn(scalars) {
+                    twoColumn = p
+                    if let l = fixedItem(scalars, at: 0, end: p) { left.append(l) }
+                    else if let c = continuation(scalars, at: 0, end: p), !left.isEmpty { left[left.count - 1].text += " " + c }
+                    if let r = fixedItem(scalars, at: p) { right.append(r) }
+                    else if let c = continuation(scalars, at: p) {
+                        if !right.isEmpty { right[right.count - 1].text += " " + c } else if !left.isEmpty { left[left.count - 1].text += " " + c }
+                    }
+                    started = true
+                    continue
+                }
+                if let c = continuation(scalars, at: 0), !left.isEmpty || !record.ingredients.isEmpty {
+                    if !left.isEmpty { left[left.count - 1].text += " " + c } else {
+                        record.ingredients[record.ingredients.count - 1].text += " " + c
+                    }
+                    continue
+                }
+                if let item = fixedItem(scalars, at: 0) ?? looseItem(trimmed) {
+                    left.append(item)
+                    started = true
+                    continue
+                }
+                if !framed || !line.hasPrefix(" "), let handled = looseLine(trimmed, started: started, left: &left, group: &group, next: i < block.count ? block[i] : nil) {
+                    if handled { started = true }
+                    continue
+                }
+                flush()
+                inDirections = true
+            }
+            if trimmed.hasPrefix(":") { endParagraph() }
+            let text = TextCleaning.collapsingSpaces(String(trimmed.hasPrefix(":") ? trimmed.dropFirst() : trimmed))
+            if !text.isEmpty { paragraph.append(text) }
+        }
+        flush()
+        endParagraph()
+        record.instructions = instructions
+        if record.title == nil, record.ingredients.isEmpty, record.instructions.isEmpty { return nil }
+        return record
+    }
+
+    /// Lines of unframed, unindented archives that match no ingredient pattern: a lost
+    /// continuation, an ingredient without amount, a sub-header, or text before the first
+    /// ingredient. Returns nil when the line starts the directions, true when it added to
+    /// the ingredients, false when it was skipped.
+    static func looseLine(_ line: Substring, started: Bool, left: inout [Item], group: inout String?, next: Substring?) -> Bool? {
+        let text = TextCleaning.collapsingSpaces(String(line))
+        let nextIsItem = next.map { looseItem($0.drop { $0 == " " }) != nil || $0.drop { $0 == " " }.hasPrefix("-") } ?? false
+        if !started {
+            // Submitter ids and notes before the ingredients.
+            return nextIsItem || text.count <= 40 ? false : nil
+        }
+        guard var last = left.last else { return nil }
+        if text.hasPrefix("-") {
+            last.text += " " + text.drop { $0 == "-" || $0 == " " }
+            left[left.count - 1] = last
+            return true
+        }
+        let previous = last.text
+        let endsOpen = [",", ";", "--", "&", "(", " or", " and", " of", " to"].contains { previous.hasSuffix($0) }
+        let short = text.count <= 30
+        if short, endsOpen || previous.count >= 20 || text.first?.isLowercase == true {
+            last.text += " " + text
+            left[left.count - 1] = last
+            return true
+        }
+        guard nextIsItem, text.count <= 45 else { return nil }
+        if text.hasSuffix(":") || (text.uppercased() == text && text.contains(where: \.isLetter)) {
+            group = String(text.trimmingSuffix { $0 == ":" })
+            return false
+        }
+        left.append(Item(amount: "", unit: "", text: text))
+        return true
+    }
+}
+
+extension String {
+    /// The string without leading and trailing `c`.
+    func trimmingCharacters(_ c: Character) -> String {
+        String(drop { $0 == c }.trimmingSuffix { $0 == c })
+    }
+}

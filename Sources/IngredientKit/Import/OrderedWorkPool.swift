@@ -1,0 +1,122 @@
+import Dispatch
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Runs work items on a fixed number of threads and hands their results back in the order
+/// the items were submitted, with at most `window` items submitted but not yet handed back:
+/// parallel work, deterministic output, bounded memory.
+final class OrderedWorkPool<Output: Sendable>: @unchecked Sendable {
+    private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private let workReady = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+    private let resultReady = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+    private var queue: [(sequence: Int, work: @Sendable () -> Output)] = []
+    private var queueHead = 0
+    private var results: [Int: Output] = [:]
+    private var nextSubmit = 0
+    private var nextDeliver = 0
+    private var closed = false
+    private let window: Int
+    private let group = DispatchGroup()
+
+    /// A pool of `threads` worker threads holding at most `window` items in flight.
+    init(threads: Int, window: Int) {
+        self.window = max(1, window)
+        pthread_mutex_init(lock, nil)
+        pthread_cond_init(workReady, nil)
+        pthread_cond_init(resultReady, nil)
+        for k in 0..<max(1, threads) {
+            group.enter()
+            let thread = DispatchQueue(label: "ingredientkit.import.worker.\(k)")
+            thread.async { [self] in
+                workerLoop()
+                group.leave()
+            }
+        }
+    }
+
+    deinit {
+        pthread_mutex_destroy(lock)
+        pthread_cond_destroy(workReady)
+        pthread_cond_destroy(resultReady)
+        lock.deallocate()
+        workReady.deallocate()
+        resultReady.deallocate()
+    }
+
+    private func workerLoop() {
+        while true {
+            pthread_mutex_lock(lock)
+            while queueHead == queue.count && !closed { pthread_cond_wait(workReady, lock) }
+            if queueHead == queue.count && closed {
+                pthread_mutex_unlock(lock)
+                return
+            }
+            let item = queue[queueHead]
+            queueHead += 1
+            if queueHead > 1024, queueHead * 2 > queue.count {
+                queue.removeFirst(queueHead)
+                queueHead = 0
+            }
+            pthread_mutex_unlock(lock)
+            let output = item.work()
+            pthread_mutex_lock(lock)
+            results[item.sequence] = output
+            pthread_cond_broadcast(resultReady)
+            pthread_mutex_unlock(lock)
+        }
+    }
+
+    /// The next result in order, waiting for it when `wait` (nil when none is ready or left).
+    private func takeNext(wait: Bool) -> Output? {
+        pthread_mutex_lock(lock)
+        defer { pthread_mutex_unlock(lock) }
+        while true {
+            if nextDeliver == nextSubmit { return nil }
+            if let output = results.removeValue(forKey: nextDeliver) {
+                nextDeliver += 1
+                return output
+            }
+            if !wait { return nil }
+            pthread_cond_wait(resultReady, lock)
+        }
+    }
+
+    /// Submits `work`; first hands finished results to `deliver`, in order, waiting for the
+    /// oldest while the window is full. `deliver` runs on the calling thread.
+    func submit<E: Error>(_ work: @escaping @Sendable () -> Output, deliver: (Output) throws(E) -> Void) throws(E) {
+        while let ready = takeNext(wait: false) { try deliver(ready) }
+        while inFlight >= window, let oldest = takeNext(wait: true) { try deliver(oldest) }
+        pthread_mutex_lock(lock)
+        queue.append((nextSubmit, work))
+        nextSubmit += 1
+        pthread_cond_signal(workReady)
+        pthread_mutex_unlock(lock)
+    }
+
+    private var inFlight: Int {
+        pthread_mutex_lock(lock)
+        defer { pthread_mutex_unlock(lock) }
+        return nextSubmit - nextDeliver
+    }
+
+    /// Hands every remaining result to `deliver`, in order, and stops the threads.
+    func finish<E: Error>(deliver: (Output) throws(E) -> Void) throws(E) {
+        defer { close() }
+        while let next = takeNext(wait: true) { try deliver(next) }
+    }
+
+    /// Stops the threads once the queued work is done (results not yet delivered are dropped).
+    func close() {
+        pthread_mutex_lock(lock)
+        let wasClosed = closed
+        closed = true
+        pthread_cond_broadcast(workReady)
+        pthread_mutex_unlock(lock)
+        if !wasClosed { group.wait() }
+    }
+}

@@ -1,0 +1,201 @@
+/// Reads a plain-text (or Markdown) recipe: a title, an optional description, an ingredient
+/// block under an "Ingredients" heading in any of its common spellings (or, without
+/// headings, the blank-line blocks of short lines after the title), sub-headers such as
+/// "For the sauce:" as groups, bullets and numbering removed, then the directions.
+/// YAML front matter (`title:`, `servings:`, `ingredients:` lists) is understood.
+enum PlainTextReader {
+    enum Section { case header, ingredients, instructions, other }
+
+    static let bulletPrefixes: [String] = ["- ", "* ", "• ", "· ", "– ", "— ", "+ ", "▪ ", "◦ ", "▢ ", "□ ", "☐ ", "○ ", "● ", "> ", "✓ ", "✔ "]
+
+    /// `line` without a leading bullet, checkbox or "1." / "1)" / "Step 1:" numbering.
+    static func strippingBullet(_ line: String) -> String {
+        var s = Substring(line)
+        for p in bulletPrefixes where s.hasPrefix(p) {
+            s = s.dropFirst(p.count)
+            break
+        }
+        if s.first == "-" || s.first == "*" || s.first == "•", s.count > 1, s.dropFirst().first?.isLetter == true { s = s.dropFirst() }
+        let digits = s.prefix { $0.isASCII && $0.isNumber }
+        if !digits.isEmpty, digits.count <= 2 {
+            let rest = s.dropFirst(digits.count)
+            if (rest.hasPrefix(". ") || rest.hasPrefix(") ")), rest.dropFirst(2).first.map({ !$0.isNumber }) ?? false { s = rest.dropFirst(2) }
+        }
+        return TextCleaning.collapsingSpaces(String(s))
+    }
+
+    /// Markdown heading marks, emphasis and surrounding decoration removed.
+    static func headingText(_ line: String) -> String {
+        var s = Substring(line).drop { $0 == "#" || $0 == " " || $0 == "*" || $0 == "_" || $0 == "=" }
+        s = s.trimmingSuffix { $0 == "#" || $0 == " " || $0 == "*" || $0 == "_" || $0 == "=" }
+        return String(s)
+    }
+
+    static func wordCount(_ s: String) -> Int { s.split(separator: " ").count }
+
+    /// Whether a line reads like an ingredient: it starts with an amount, or is short and
+    /// is not a sentence.
+    static func isIngredientLike(_ s: String) -> Bool {
+        guard let first = s.unicodeScalars.first else { return false }
+        let words = wordCount(s)
+        if first.properties.numericType != nil { return words <= 25 }
+        return words <= 8 && !s.hasSuffix(".") && !s.contains(". ") && s.count <= 60
+    }
+
+    static func isProse(_ s: String) -> Bool {
+        wordCount(s) > 12 && (s.contains(". ") || s.hasSuffix(".") || s.hasSuffix("!")) || s.count > 160
+    }
+
+    /// A sub-header line ("For the sauce:", "TOPPING"), as its group name.
+    static func subHeader(_ s: String) -> String? {
+        guard s.count <= 60, !s.contains(where: \.isNumber) else { return nil }
+        if s.hasSuffix(":") { return String(s.dropLast()).trimmingCharacters(" ") }
+        let lower = s.lowercased()
+        if lower.hasPrefix("for the ") && wordCount(s) <= 6 { return s }
+        if s.uppercased() == s, s.contains(where: \.isLetter), wordCount(s) <= 5 { return s }
+        return nil
+    }
+
+    static let yieldKeys = ["serves", "servings", "serving", "yield", "yields", "makes", "portions", "portionen", "personnes", "porciones"]
+
+    /// A yield written on its own line ("Serves 4", "Yield: 2 loaves"), or nil.
+    static func yieldValue(_ s: String) -> String? {
+        let lower = s.lowercased()
+        for key in yieldKeys where lower.hasPrefix(key) {
+            let rest = s.dropFirst(key.count).drop { $0 == ":" || $0 == " " || $0 == "-" }
+            if !rest.isEmpty, rest.count <= 40, rest.contains(where: \.isNumber) { return String(rest) }
+        }
+        return nil
+    }
+
+    static func records(_ text: String) -> [RecipeRecord] {
+        var record = RecipeRecord(format: .text)
+        let rawLines = TextDecoding.lines(text).map { TextCleaning.collapsingSpaces(String($0)) }
+        var section = Section.header
+        var group: String?
+        var sawHeading = false
+        var headerLines: [String] = []
+        var frontMatter = false
+        var k = 0
+        for raw in rawLines {
+            k += 1
+            if raw == "---" || raw == "..." {
+                if k == 1 || (frontMatter && section == .header) { frontMatter.toggle() }
+                continue
+            }
+            if raw.isEmpty { continue }
+            let heading = headingText(raw)
+            // Front-matter style keys.
+            if let colon = raw.firstIndex(of: ":"), raw.distance(from: raw.startIndex, to: colon) <= 16 {
+                let key = raw[..<colon].lowercased()
+                let value = TextCleaning.collapsingSpaces(String(raw[raw.index(after: colon)...])).trimmingCharacters("\"")
+                if ["title", "name"].contains(key), !value.isEmpty, record.title == nil {
+                    record.title = value
+                    continue
+                }
+                if frontMatter, !value.isEmpty, RecipeHeadings.kind(of: key) == nil {
+                    if yieldKeys.contains(key), record.yield == nil { record.yield = value }
+                    continue
+                }
+            }
+            if let kind = RecipeHeadings.kind(of: heading) {
+                sawHeading = true
+                group = nil
+                switch kind {
+                case .ingredients: section = .ingredients
+                case .instructions: section = .instructions
+                case .other: section = .other
+                }
+                continue
+            }
+            if record.yield == nil, let y = yieldValue(heading), section != .instructions { record.yield = y; continue }
+            switch section {
+            case .header:
+                if record.title == nil, raw.count <= 120 {
+                    record.title = heading.isEmpty ? raw : heading
+                } else {
+                    headerLines.append(raw)
+                }
+            case .ingredients:
+                let line = strippingBullet(raw)
+                if line.isEmpty { continue }
+                if let g = subHeader(headingText(line)) { group = g; continue }
+                record.ingredients.append(.init(group: group, text: line))
+            case .instructions:
+                let line = strippingBullet(raw)
+                if !line.isEmpty { record.instructions.append(line) }
+            case .other:
+                break
+            }
+        }
+        if !sawHeading || (record.ingredients.isEmpty && !headerLines.isEmpty) {
+            blocks(rawLines, into: &record)
+        }
+        if record.ingredients.isEmpty && record.instructions.isEmpty { return [] }
+        return [record]
+    }
+
+    /// Without headings: after the title, the first run of blank-line-separated blocks whose
+    /// lines read like ingredients is the ingredient list; the prose after it the directions.
+    static func blocks(_ lines: [String], into record: inout RecipeRecord) {
+        var blocks: [[String]] = [[]]
+        for line in lines {
+            if line.isEmpty { if !blocks[blocks.count - 1].isEmpty { blocks.append([]) } } else { blocks[blocks.count - 1].append(line) }
+        }
+        blocks.removeAll { $0.isEmpty }
+        // A paragraph of prose written right above the list (no blank line between) is a
+        // block of its own: split blocks where prose and short lines meet.
+        var titleSeen = record.title != nil
+        if !titleSeen, let first = blocks.first?.first, first.count <= 120 {
+            record.title = headingText(first)
+            titleSeen = true
+            blocks[0].removeFirst()
+        }
+        blocks = blocks.flatMap { block -> [[String]] in
+            var runs: [[String]] = []
+            for line in block {
+                if let last = runs.last?.last, isProse(last) == isProse(line) { runs[runs.count - 1].append(line) } else { runs.append([line]) }
+            }
+            return runs
+        }
+        var ingredients: [RecipeRecord.Ingredient] = []
+        var instructions: [String] = []
+        var phase = 0 // 0 before ingredients, 1 in them, 2 after
+        var group: String?
+        for block in blocks {
+            var lines = block
+            if !titleSeen, let first = lines.first, first.count <= 120 {
+                record.title = headingText(first)
+                titleSeen = true
+                lines.removeFirst()
+                if lines.isEmpty { continue }
+            }
+            if lines.allSatisfy({ $0 == record.title }) { continue }
+            let cleaned = lines.map(strippingBullet)
+            let likeCount = cleaned.filter(isIngredientLike).count
+            let amountCount = cleaned.filter { $0.unicodeScalars.first?.properties.numericType != nil }.count
+            let looksLikeIngredients = likeCount * 10 >= cleaned.count * 7 && !cleaned.contains(where: isProse)
+                && (amountCount > 0 || phase == 1)
+            if phase < 2, looksLikeIngredients {
+                phase = 1
+                for line in cleaned {
+                    if let y = yieldValue(line), record.yield == nil { record.yield = y; continue }
+                    if let g = subHeader(line), cleaned.count > 1 { group = g; continue }
+                    ingredients.append(.init(group: group, text: line))
+                }
+            } else if phase == 1 || (phase == 0 && cleaned.contains(where: isProse) && !ingredients.isEmpty) {
+                phase = 2
+                instructions += cleaned
+            } else if phase == 2 {
+                instructions += cleaned
+            } else if let g = cleaned.count == 1 ? subHeader(cleaned[0]) : nil {
+                group = g
+            }
+        }
+        if record.ingredients.isEmpty {
+            record.ingredients = ingredients
+            if !ingredients.isEmpty { record.warnings.append("no 'Ingredients' heading: the ingredient block was found by its short, amount-led lines") }
+        }
+        if record.instructions.isEmpty { record.instructions = instructions }
+    }
+}

@@ -1,0 +1,194 @@
+import ArgumentParser
+import IngredientKit
+import IngredientStore
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension RecipeFormat: ExpressibleByArgument {}
+
+struct Import: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Import recipe files of every common format: one JSON record per recipe, in input order.",
+        discussion: """
+            Reads web pages (schema.org JSON-LD, microdata, recipe-plugin markup), schema.org and app JSON, JSON Lines, \
+            CSV, MealMaster, MasterCook, Cooklang, Paprika, Mealie, Tandoor, Krecipes and plain text, and ZIP, tar and \
+            gzip archives of them; directories are walked. Every recipe found gives one record, or an error record \
+            {"source","error"}; the run goes on. With no PATH (or -), standard input is read. Records go to standard \
+            output, or to --out; with --db and no --out they go only to the database. A summary goes to standard error.
+            """
+    )
+
+    @Option(help: ArgumentHelp("Read every file as this format instead of detecting it.", valueName: "format"))
+    var format: RecipeFormat?
+
+    @Option(help: ArgumentHelp("Write the JSON Lines here instead of standard output.", valueName: "file"))
+    var out: String?
+
+    @Option(help: ArgumentHelp("Also store the recipes in this SQLite database (created when missing; a re-imported file replaces its earlier rows).", valueName: "file.sqlite"))
+    var db: String?
+
+    @Option(help: "Worker threads (default: all cores).")
+    var jobs: Int?
+
+    @Flag(help: "No progress and no summary on standard error.")
+    var quiet = false
+
+    @Option(name: .customLong("stdin-name"), help: ArgumentHelp("The path records read from standard input are named after.", valueName: "name"))
+    var standardInputName = "-"
+
+    @OptionGroup var dictionaryOptions: DictionaryOptions
+
+    @Argument(help: "Files and directories to import (- is standard input).")
+    var paths: [String] = []
+
+    func validate() throws {
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+    }
+
+    func run() throws {
+        let importer = RecipeImporter(parser: IngredientParser(lexicon: try dictionaryOptions.lexicon()), format: format,
+                                      jobs: jobs ?? RecipeImporter.defaultJobs, standardInputName: standardInputName)
+        let inputs = paths.isEmpty ? ["-"] : paths
+        var output: RecordWriter?
+        if let out {
+            output = try RecordWriter(path: out)
+        } else if db == nil {
+            output = RecordWriter(fd: STDOUT_FILENO)
+        }
+        let store: RecipeStore?
+        do { store = try db.map { try RecipeStore(path: $0) } } catch {
+            throw ValidationError("cannot open the database \(db!): \(error)")
+        }
+        let showProgress = !quiet && isatty(STDERR_FILENO) == 1
+        var meter = showProgress ? ProgressMeter(totalFiles: RecipeImporter.countFiles(inputs.filter { $0 != "-" })) : nil
+        let start = monotonicSeconds()
+        let summary: RecipeImporter.Summary
+        do {
+            summary = try importer.run(inputs, progress: { meter?.update($0) }) { (record: ImportRecord) throws(ImportStop) in
+                if var o = output {
+                    RecipeJSON.append(record, to: &o.buffer)
+                    if !o.flushIfFull() { throw ImportStop.output(o.failure ?? "write failed") }
+                    output = o
+                }
+                if let store {
+                    do { try store.add(record) } catch { throw ImportStop.database("\(error)") }
+                }
+            }
+            if var o = output, !o.flush() { throw ImportStop.output(o.failure ?? "write failed") }
+            try store?.flush()
+        } catch let stop as ImportStop {
+            meter?.clear()
+            printError(stop.description)
+            throw ExitCode(1)
+        } catch {
+            meter?.clear()
+            printError("cannot write to the database: \(error)")
+            throw ExitCode(1)
+        }
+        meter?.clear()
+        if !quiet { printSummary(summary, seconds: monotonicSeconds() - start) }
+    }
+
+    func printSummary(_ s: RecipeImporter.Summary, seconds: Double) {
+        let skipped = s.skipped.sorted { $0.key < $1.key }.map { "\($0.key) \(grouped($0.value))" }.joined(separator: ", ")
+        var text = "import: \(grouped(s.files)) file\(s.files == 1 ? "" : "s") read"
+        if s.skippedFiles > 0 { text += ", \(grouped(s.skippedFiles)) skipped (\(skipped))" }
+        text += "; \(grouped(s.recipesFound)) recipes found = \(grouped(s.recipes)) imported + \(grouped(s.errors)) error record\(s.errors == 1 ? "" : "s")"
+        if s.fileErrors > 0 { text += " (\(grouped(s.fileErrors)) for whole files)" }
+        text += "; \(grouped(s.ingredientLines)) ingredient lines; \(rounded(seconds)) s"
+        if seconds > 0 {
+            text += ", \(grouped(Int(Double(s.recipes) / seconds))) recipes/s, \(grouped(Int(Double(s.ingredientLines) / seconds))) lines/s"
+        }
+        printError(text)
+    }
+
+    func rounded(_ x: Double) -> String { "\((x * 10).rounded() / 10)" }
+}
+
+/// Why an import stopped early.
+enum ImportStop: Error, CustomStringConvertible {
+    case output(String)
+    case database(String)
+
+    var description: String {
+        switch self {
+        case let .output(reason): "cannot write the records: \(reason)"
+        case let .database(reason): "cannot write to the database: \(reason)"
+        }
+    }
+}
+
+/// "145,981".
+func grouped(_ n: Int) -> String {
+    let digits = String(abs(n))
+    var out = ""
+    for (k, c) in digits.enumerated() {
+        if k > 0, (digits.count - k) % 3 == 0 { out.append(",") }
+        out.append(c)
+    }
+    return n < 0 ? "-" + out : out
+}
+
+/// Buffered JSON Lines output to a file descriptor that reports write failures.
+struct RecordWriter {
+    let fd: Int32
+    var buffer: [UInt8] = []
+    var failure: String?
+
+    init(fd: Int32) {
+        self.fd = fd
+        buffer.reserveCapacity(1 << 17)
+    }
+
+    init(path: String) throws {
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard fd >= 0 else { throw ValidationError("cannot write \(path): \(String(cString: strerror(errno)))") }
+        self.init(fd: fd)
+    }
+
+    mutating func flushIfFull() -> Bool { buffer.count >= 1 << 16 ? flush() : true }
+
+    /// Writes the buffer; false (with `failure` set) when the descriptor refuses it.
+    mutating func flush() -> Bool {
+        let ok = buffer.withUnsafeBytes { raw -> Bool in
+            var offset = 0
+            while offset < raw.count {
+                let n = write(fd, raw.baseAddress! + offset, raw.count - offset)
+                if n < 0, errno == EINTR { continue }
+                if n <= 0 { return false }
+                offset += n
+            }
+            return true
+        }
+        if !ok { failure = String(cString: strerror(errno)) }
+        buffer.removeAll(keepingCapacity: true)
+        return ok
+    }
+}
+
+/// A one-line progress display on a terminal: files, recipes, rate and time left.
+struct ProgressMeter {
+    let totalFiles: Int
+    let start = monotonicSeconds()
+    var lastDraw = 0.0
+
+    mutating func update(_ s: RecipeImporter.Summary) {
+        let now = monotonicSeconds()
+        guard now - lastDraw >= 0.25 else { return }
+        lastDraw = now
+        let elapsed = now - start
+        let done = s.files + s.skippedFiles
+        let rate = Double(s.recipes) / max(elapsed, 0.001)
+        var line = "\r\u{1B}[K\(grouped(done))/\(grouped(totalFiles)) files, \(grouped(s.recipes)) recipes, \(grouped(Int(rate))) recipes/s"
+        if done > 0, totalFiles > done {
+            let remaining = elapsed / Double(done) * Double(totalFiles - done)
+            line += ", ETA \(Int(remaining) / 60):\(String(Int(remaining) % 60 + 100).dropFirst())"
+        }
+        writeAll(STDERR_FILENO, Array(line.utf8))
+    }
+
+    func clear() { writeAll(STDERR_FILENO, Array("\r\u{1B}[K".utf8)) }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import GRDB
+import Testing
+@testable import IngredientKit
+import IngredientStore
+
+/// `--db`: the SQLite schema, checked against a real database file, and re-imports that
+/// replace instead of adding.
+@Suite("Import store")
+struct ImportStoreTests {
+    func store(_ records: [ImportRecord], at path: String) throws {
+        let store = try RecipeStore(path: path)
+        for r in records { try store.add(r) }
+        try store.flush()
+    }
+
+    @Test func schemaRowsAndKeysInARealDatabaseFile() throws {
+        let dir = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("recipes.sqlite").path
+        let (records, summary) = ImportFixtures.run([ImportFixtures.directory], jobs: 2)
+        try store(records, at: path)
+
+        let db = try DatabaseQueue(path: path)
+        try db.read { db in
+            #expect(try db.tableExists("recipes"))
+            #expect(try db.tableExists("ingredient_lines"))
+            #expect(try db.tableExists("import_errors"))
+            let columns = try db.columns(in: "ingredient_lines").map(\.name)
+            for c in ["recipe_id", "position", "group_name", "text", "kind", "quantity", "quantity_max", "unit", "size", "name",
+                      "preparation", "comment", "purpose", "optional", "alternates", "section", "confidence", "key"] {
+                #expect(columns.contains(c), "ingredient_lines.\(c)")
+            }
+            let indexes = try db.indexes(on: "ingredient_lines")
+            #expect(indexes.contains { $0.columns == ["key"] })
+            #expect(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM recipes") == summary.recipes)
+            #expect(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM ingredient_lines") == summary.ingredientLines)
+            #expect(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM import_errors") == summary.errors)
+            // The provisional key: the parsed name, lowercased and trimmed.
+            let row = try #require(try Row.fetchOne(db, sql: """
+                SELECT l.text, l.name, l.key, l.unit, l.quantity, l.group_name, r.title FROM ingredient_lines l
+                JOIN recipes r ON r.id = l.recipe_id WHERE l.text = '2 tablespoons olive oil' AND r.title = 'Lemon Herb Roast Chicken'
+                """))
+            #expect(row["key"] as String? == "olive oil")
+            #expect(row["unit"] as String? == "tablespoon")
+            #expect(row["quantity"] as Double? == 2)
+            #expect(row["group_name"] as String? == "For the chicken")
+            let instructions = try String.fetchOne(db, sql: "SELECT instructions FROM recipes WHERE title = 'Weeknight Black Bean Soup'")
+            #expect(instructions?.hasPrefix(#"["Soften the onion"#) == true)
+            // Lines keep their order.
+            let positions = try Int.fetchAll(db, sql: """
+                SELECT position FROM ingredient_lines WHERE recipe_id = (SELECT id FROM recipes WHERE title = 'Sunday Pancakes') ORDER BY id
+                """)
+            #expect(positions == Array(0..<positions.count))
+            #expect(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM ingredient_lines WHERE key IS NULL AND name IS NOT NULL") == 0)
+        }
+    }
+
+    @Test func reimportingTheSameSourcesReplacesThem() throws {
+        let dir = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("recipes.sqlite").path
+        let mmf = dir.appendingPathComponent("potluck.mmf").path
+        try ImportFixtures.copy(["potluck.mmf"], into: dir)
+        let first = ImportFixtures.run([mmf]).records
+        try store(first, at: path)
+        try store(first, at: path)
+        func counts() throws -> (Int, Int) {
+            try DatabaseQueue(path: path).read { db in
+                (try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM recipes")!, try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM ingredient_lines")!)
+            }
+        }
+        let (recipes, lines) = try counts()
+        #expect(recipes == 2)
+        #expect(lines == 16)
+        // The file loses its second recipe: re-importing it leaves one recipe, not three.
+        let text = try String(contentsOfFile: mmf, encoding: .utf8)
+        let firstRecipe = String(text[..<text.range(of: "MMMMM\n\nMMMMM")!.lowerBound]) + "MMMMM\n"
+        try firstRecipe.write(toFile: mmf, atomically: true, encoding: .utf8)
+        try store(ImportFixtures.run([mmf]).records, at: path)
+        let (after, afterLines) = try counts()
+        #expect(after == 1)
+        #expect(afterLines == 8)
+    }
+}

@@ -1,0 +1,126 @@
+import Testing
+@testable import IngredientKit
+
+/// The text layer under the import readers: decoding, line ends, lenient JSON, HTML text.
+@Suite("Import text handling")
+struct ImportTextTests {
+    @Test func utf8WithAndWithoutBOM() {
+        #expect(TextDecoding.decode(Array("\u{FEFF}1 cup flour".utf8)).text == "1 cup flour")
+        let plain = TextDecoding.decode(Array("½ cup sugar".utf8))
+        #expect(plain.text == "½ cup sugar")
+        #expect(plain.warning == nil)
+    }
+
+    @Test func utf16WithBOM() {
+        var bytes: [UInt8] = [0xFF, 0xFE]
+        for unit in "Crème".utf16 { bytes += [UInt8(unit & 0xFF), UInt8(unit >> 8)] }
+        #expect(TextDecoding.decode(bytes).text == "Crème")
+    }
+
+    @Test func windows1252FallbackIsReported() {
+        let decoded = TextDecoding.decode([0x43, 0x61, 0x66, 0xE9, 0x20, 0xBD, 0x20, 0x92, 0x96])
+        #expect(decoded.text == "Café ½ ’–")
+        #expect(decoded.warning == "not UTF-8: decoded as Windows-1252 (Latin-1)")
+    }
+
+    @Test func mostlyUTF8WithAStrayByteIsRepairedNotReinterpreted() {
+        let bytes = Array("Crème brûlée, jalapeño, ½ cup ".utf8) + [0xFF] + Array(" ok".utf8)
+        let decoded = TextDecoding.decode(bytes)
+        #expect(decoded.text.hasPrefix("Crème brûlée, jalapeño, ½ cup "))
+        #expect(decoded.warning == "1 ill-formed UTF-8 sequence replaced with U+FFFD")
+    }
+
+    @Test func linesSplitAtLFCRAndCRLF() {
+        #expect(TextDecoding.lines("a\nb\r\nc\rd\n").map(String.init) == ["a", "b", "c", "d"])
+        #expect(TextDecoding.lines("a\n\nb").map(String.init) == ["a", "", "b"])
+    }
+
+    @Test func mojibakeIsRepaired() {
+        #expect(TextDecoding.repairingMojibake("the cookâ€™s 1 Â½ cups cafÃ©,Â\u{A0}sifted") == "the cook’s 1 ½ cups café,\u{A0}sifted")
+        #expect(TextDecoding.repairingMojibake("pâte à choux, Ãlvaro") == "pâte à choux, Ãlvaro")
+    }
+
+    @Test func entitiesAndTags() {
+        #expect(TextCleaning.line("2 &frac12; cups <a href=\"/x\">flour</a>,&nbsp;sifted &amp;amp; more") == "2 ½ cups flour, sifted & more")
+        #expect(TextCleaning.decodingEntities("&#189; &#x2153; &#150; &unknown; &amp") == "½ ⅓ – &unknown; &")
+        #expect(TextCleaning.lines("1 egg<br>2 cups milk<br/>\n<p>salt</p>") == ["1 egg", "2 cups milk", "salt"])
+    }
+
+    @Test func validJSONNeedsNoRepair() throws {
+        let parsed = try LenientJSON.parse(#"{"a": [1, 2.5, "x\"y\u00e9"], "b": {"c": null, "d": true}}"#)
+        #expect(parsed.repairs.isEmpty)
+        #expect(parsed.value["a"] == .array([.number(1), .number(2.5), .string("x\"yé")]))
+        #expect(parsed.value["b"]?["d"] == .bool(true))
+    }
+
+    @Test func brokenJSONIsReadAndEveryRepairNamed() throws {
+        let text = "<!--\n{'name': \"A \"big\" cake\", recipeIngredient: [\"1 cup\nflour\", \"2 eggs\",], // note\n \"x\": NaN, \"y\": \"\\q\"\n"
+        let parsed = try LenientJSON.parse(text)
+        #expect(parsed.value["name"] == .string(#"A "big" cake"#))
+        #expect(parsed.value["recipeIngredient"] == .array([.string("1 cup\nflour"), .string("2 eggs")]))
+        #expect(parsed.value["x"] == .null)
+        #expect(parsed.value["y"] == .string("q"))
+        for repair in ["single-quoted strings", "unescaped quotes in strings", "unquoted member names", "raw control characters in strings",
+                       "trailing commas", "comments", "JavaScript values (NaN)", "invalid escapes", "truncated"] {
+            #expect(parsed.repairs.contains(repair), "missing repair \(repair)")
+        }
+    }
+
+    @Test func hopelessJSONIsAnErrorNotACrash() {
+        #expect(throws: ImportError.self) { try LenientJSON.parse("recipe: yes please") }
+        #expect(throws: ImportError.self) { try LenientJSON.parse("") }
+    }
+
+    @Test func htmlTextOfElements() {
+        let doc = HTMLDocument("""
+            <div class="a"><span>flour</span><span>85 g</span> <b>sifted</b><script>var x = "<li>";</script></div>
+            <ul><li>one<li>two</ul><p hidden>secret</p><p>1<sup>1</sup>/<sub>2</sub> cups</p>
+            """)
+        let div = doc.nodes.indices.first { doc.nodes[$0].tag == "div" }!
+        #expect(doc.text(of: div) == "flour 85 g sifted")
+        let items = doc.nodes.indices.filter { doc.nodes[$0].tag == "li" }.map { doc.text(of: $0) }
+        #expect(items == ["one", "two"])
+        let paragraphs = doc.nodes.indices.filter { doc.nodes[$0].tag == "p" }.map { doc.text(of: $0) }
+        #expect(paragraphs == ["", "1 1/2 cups"])
+        #expect(doc.scripts.count == 1)
+    }
+
+    @Test func headingsInSeveralLanguages() {
+        #expect(RecipeHeadings.kind(of: "Ingredients:") == .ingredients)
+        #expect(RecipeHeadings.kind(of: "## INGREDIENTS ##") == .ingredients)
+        #expect(RecipeHeadings.kind(of: "Zutaten für 4 Personen") == .ingredients)
+        #expect(RecipeHeadings.kind(of: "Ingrédients (pour 6)") == .ingredients)
+        #expect(RecipeHeadings.kind(of: "Directions") == .instructions)
+        #expect(RecipeHeadings.kind(of: "Zubereitung") == .instructions)
+        #expect(RecipeHeadings.kind(of: "Notes") == .other)
+        #expect(RecipeHeadings.kind(of: "2 cups flour") == nil)
+    }
+
+    @Test func base64RoundTrip() {
+        var random = SplitMix64(seed: 3)
+        for length in [0, 1, 2, 3, 4, 5, 100, 1001] {
+            let bytes = (0..<length).map { _ in UInt8(random.next() & 0xFF) }
+            var encoded: [UInt8] = []
+            Base64.encode(bytes, into: &encoded)
+            #expect(Base64.decode(String(decoding: encoded, as: UTF8.self)) == bytes)
+        }
+        #expect(Base64.decode("not base64!") == nil)
+    }
+
+    @Test func formatDetectionByNameAndContent() {
+        func detect(_ name: String, _ text: String) -> FormatDetection.Kind {
+            var bytes = Array(text.utf8)
+            return bytes.withUnsafeMutableBufferPointer { FormatDetection.detect(name: name, head: UnsafeBufferPointer($0)) }
+        }
+        #expect(detect("a.html", "x") == .recipe(.html))
+        #expect(detect("a.txt", "<!DOCTYPE html><html>") == .recipe(.html))
+        #expect(detect("a.txt", "MMMMM----- Recipe via Meal-Master (tm) v8.01\n") == .recipe(.mealmaster))
+        #expect(detect("a.txt", "Title: Soup\nCategories: Soups\n") == .recipe(.mealmaster))
+        #expect(detect("a", "{\"name\":\"x\"}\n{\"name\":\"y\"}\n") == .recipe(.jsonl))
+        #expect(detect("a.json", "[{\"name\":\"x\"}]") == .recipe(.json))
+        #expect(detect("a.txt", "[Serves 4]\nSoup\n") == .recipe(.text))
+        #expect(detect("r.csv", "title,ingredients\n") == .recipe(.csv))
+        #expect(detect("photo.jpg", "x") == .skip(reason: "images"))
+        if case .unreadable = detect("corpus.tar.xz", "x") {} else { Issue.record("xz should be reported unsupported") }
+    }
+}
