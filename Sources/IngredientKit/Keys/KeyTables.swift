@@ -279,6 +279,28 @@ final class KeyTables: Sendable {
             }
         }
 
+        /// Adds `n` bytes at `p`, eight at a time; the eight bytes from every multiple of
+        /// eight below `n` must be readable (the work arena leaves that room).
+        @inline(__always)
+        mutating func add(_ p: UnsafePointer<UInt8>, _ n: Int) {
+            var i = 0
+            while i < n {
+                let take = min(8, n - i)
+                var x = UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self)
+                if take < 8 { x &= (1 &<< (UInt64(take) &* 8)) &- 1 }
+                chunk |= x &<< shift
+                let next = shift &+ UInt64(take) &* 8
+                if next >= 64 {
+                    mixChunk(chunk)
+                    chunk = shift == 0 ? 0 : x &>> (64 &- shift)
+                    shift = next &- 64
+                } else {
+                    shift = next
+                }
+                i += take
+            }
+        }
+
         /// The hash of the bytes added so far.
         @inline(__always)
         var value: UInt64 {
