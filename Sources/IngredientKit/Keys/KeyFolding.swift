@@ -2,7 +2,8 @@
 ///
 /// ASCII input takes a fast path (A–Z to a–z, nothing else changes), which is exactly what
 /// ICU's NFKC_Casefold does to ASCII, so both paths give the same bytes for ASCII input
-/// (`KeysFoldingTests` checks it). Any other input goes through the ICU shim:
+/// (`KeysFoldingTests` checks it); input made of table characters takes `CharacterFolds`.
+/// Any other input goes through the ICU shim:
 /// NFKC_Casefold ("Straße" → "strasse", "ﬁ" → "fi"), then, when diacritics are folded,
 /// removal of nonspacing marks ("jalapeño" → "jalapeno") and the letters ICU leaves alone
 /// (æ → ae, œ → oe, ø → o, ł → l, đ/ð → d, þ → th, ı → i). Typographic punctuation is
