@@ -16,7 +16,8 @@ struct Dedupe: ParsableCommand {
             Reads each FILE, or standard input when none is given, and writes first one item record per \
             input line, in input order:
               {"type":"item","input":…,"key":…,"group":…,"name":…}
-            `key` is the canonical key of the line's parsed name (see the README's key spec), `group` a \
+            `key` is the canonical key of the line's parsed name (see the README's key spec; a line \
+            with no amount is a bare name and is keyed whole, so "Sugar, brown" is brown sugar), `group` a \
             number from 1 given to keys in the order they first appear (lines with the same group are \
             merged automatically), `name` the key's display name in --locale. Lines without a name \
             (headers, blank lines) have null key, group and name. Then come suggestion records, \
@@ -50,7 +51,7 @@ struct Dedupe: ParsableCommand {
                     let parsed = parser.parse(utf8: bytes)
                     out.bytes.append(contentsOf: #"{"type":"item","input":"#.utf8)
                     JSONLine.appendString(parsed.input, to: &out.bytes)
-                    if let key = keyer.key(for: parsed) {
+                    if let key = Self.key(of: parsed, keyer) {
                         let group: Int
                         if let g = groups[key] { group = g } else {
                             group = groups.count + 1
@@ -83,5 +84,15 @@ struct Dedupe: ParsableCommand {
         // Suggestions ("type":"suggestion") come from a later scorer; none are written yet.
         out.flush()
         if failed { throw ExitCode(1) }
+    }
+
+    /// The key of a line: a line with no amount is a bare name ("Sugar, brown") and is keyed
+    /// whole, so the keyer's own word-order rules apply; other lines by their parsed name.
+    static func key(of parsed: ParsedIngredient, _ keyer: CanonicalKeyer) -> String? {
+        if parsed.kind == .ingredient, parsed.amount == nil {
+            let whole = keyer.key(forName: parsed.input)
+            if !whole.isEmpty { return whole }
+        }
+        return keyer.key(for: parsed)
     }
 }

@@ -24,6 +24,9 @@ struct EvaluateParse: ParsableCommand {
 
     @OptionGroup var dictionaryOptions: DictionaryOptions
 
+    @Option(help: ArgumentHelp("Tagger weights to use instead of the built-in ones (a file written by train-parser).", valueName: "path"))
+    var model: String?
+
     @Argument(help: "Gold file (JSON Lines).")
     var gold: String
 
@@ -33,7 +36,15 @@ struct EvaluateParse: ParsableCommand {
             printError("\(error)")
             throw ExitCode(1)
         }
-        let evaluation = ParseEvaluation(gold: sentences, parser: IngredientParser(lexicon: try dictionaryOptions.lexicon()))
+        let lexicon = try dictionaryOptions.lexicon()
+        var parser = IngredientParser(lexicon: lexicon)
+        if let model {
+            do { parser = try IngredientParser(lexicon: lexicon, modelText: try readText(model)) } catch {
+                printError("\(error)")
+                throw ExitCode(1)
+            }
+        }
+        let evaluation = ParseEvaluation(gold: sentences, parser: parser)
         print(json ? EvaluationReport.json(evaluation, misses: misses) : EvaluationReport.text(evaluation, misses: misses), terminator: "")
     }
 }

@@ -18,17 +18,16 @@ struct Parse: ParsableCommand {
     var files: [String] = []
 
     func run() throws {
-        let parser = IngredientParser(lexicon: try dictionaryOptions.lexicon())
+        let parser = IngredientParser(lexicon: try dictionaryOptions.lexicon()).makeSession()
         var out = OutputBuffer()
         var table = TableWriter()
         var failed = false
         for path in files.isEmpty ? [nil] : files.map(Optional.some) {
             do {
                 try LineReader(path: path).forEachLine { bytes in
-                    let parsed = parser.parse(utf8: bytes)
                     switch format {
-                    case .json: JSONLine.append(parsed, to: &out.bytes)
-                    case .table: table.add(parsed)
+                    case .json: parser.appendJSON(utf8: bytes, to: &out.bytes)
+                    case .table: table.add(parser.parse(utf8: bytes))
                     }
                     out.flushIfFull()
                 }

@@ -44,18 +44,8 @@ func approx(_ a: Double?, _ b: Double?, tolerance: Double = 0.0005) -> Bool {
     }
 }
 
-/// A tiny deterministic generator (SplitMix64) for reproducible random input.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+/// A tiny deterministic generator for reproducible random input (the trainer's SplitMix64).
+typealias SplitMix64 = SplitMix
 
 /// Amounts as comparable (quantity, unit) pairs.
 func pairs(_ amounts: [Amount]) -> [Pair] {

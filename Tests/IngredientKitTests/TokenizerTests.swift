@@ -108,14 +108,12 @@ struct TokenizerTests {
         #expect(t[0].value.isFinite)
     }
 
-    /// See QuantityTests.gluedMultiplierKeepsTheSecondAmount.
+    /// "2x400g": the x between two numbers is a multiplier sign (see QuantityTests).
     @Test func gluedMultiplierTokens() {
-        withKnownIssue("\"2x400g\" yields a multiplier token \"x400\" instead of 2× followed by 400") {
-            let t = tokens("2x400g")
-            #expect(t.count == 3) // "2x", "400", "g"
-            #expect(t.first?.isMultiplier == true)
-            #expect(t.first?.value == 2)
-            #expect(t.dropFirst().first?.value == 400)
-        }
+        let t = tokens("2x400g")
+        #expect(t.count == 3) // "2x", "400", "g"
+        #expect(t.first?.isMultiplier == true)
+        #expect(t.first?.value == 2)
+        #expect(t.dropFirst().first?.value == 400)
     }
 }

@@ -51,16 +51,12 @@ struct UnitTests {
         #expect(p.amount?.isKnownUnit == true)
     }
 
-    /// Dictionaries/README.md lists `#` as a pound alias and Corpora/README.md says it is
-    /// covered, and `Lexicon.unit(alias: "#")` knows it; but the tokenizer makes `#` a
-    /// punctuation token and only word tokens are read as units.
+    /// `#` right after a number is the pound sign (units.tsv lists it as a pound alias).
     @Test func hashSignIsPound() {
         #expect(Lexicon.builtIn.unit(alias: "#")?.id == "pound")
         let p = parser.parse("2# ground chuck")
         #expect(p.quantity == 2)
-        withKnownIssue("\"#\" is never read as a unit in a line (it is a punctuation token)") {
-            #expect(p.unit == "pound")
-        }
+        #expect(p.unit == "pound")
     }
 
     @Test func hyphenatedUnitBeforeContainer() {
@@ -120,7 +116,9 @@ struct UnitTests {
         #expect(p.quantity == 1)
         #expect(p.unit == "cup")
         #expect(pairs(p.alternates) == [Pair(quantity: 2, unit: "tablespoon")])
-        // A larger unit after a smaller one is not composite.
+        // "plus" adds the second amount to the first (Amount.isComposite: "adds to the previous
+        // one"; Corpora/README.md lists "1 cup plus 2 tablespoons" among composite amounts), but
+        // the assembler only flags amounts that directly follow the previous one.
         #expect(p.alternates.first?.isComposite == true)
     }
 

@@ -49,8 +49,9 @@ public struct ParseEvaluation: Sendable {
         let scorer = Scorer(lexicon: parser.lexicon)
         var sources: [String: Rates] = [:]
         var bins = [(Int, Double, Int)](repeating: (0, 0, 0), count: 10)
+        let session = parser.makeSession()
         for g in gold {
-            let parsed = parser.parse(g.input)
+            let parsed = session.parse(g.input)
             let outcome = scorer.score(g, parsed)
             outcomes.append(outcome)
             for key in ["", g.source ?? "unknown"] {

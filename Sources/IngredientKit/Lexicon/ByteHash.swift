@@ -33,6 +33,12 @@ enum ByteHash {
         return h
     }
 
+    /// Combines two hashes into one, order-sensitive.
+    @inline(__always)
+    static func combine(_ a: UInt64, _ b: UInt64) -> UInt64 {
+        finish(a &+ 0x9E37_79B9_7F4A_7C15 &* (b ^ (a >> 29)))
+    }
+
     /// A final avalanche so that nearby hashes spread over an open-addressing table.
     @inline(__always)
     static func finish(_ hash: UInt64) -> UInt64 {

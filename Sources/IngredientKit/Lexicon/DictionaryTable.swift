@@ -51,10 +51,12 @@ public enum DictionaryTable: String, CaseIterable, Sendable {
     func rows(in text: String) throws -> [(line: Int, columns: [String])] {
         var result: [(Int, [String])] = []
         var lineNumber = 0
-        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        // Split on bytes: in a String "\r\n" is one Character, so CRLF would not split on "\n".
+        for rawBytes in text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false) {
             lineNumber += 1
-            var line = rawLine
-            if line.last == "\r" { line = line.dropLast() }
+            var bytes = rawBytes[...]
+            if bytes.last == 0x0D { bytes = bytes.dropLast() }
+            let line = Substring(String(decoding: bytes, as: UTF8.self))
             if line.allSatisfy({ $0 == " " || $0 == "\t" }) || line.first == "#" { continue }
             let columns = line.split(separator: "\t", omittingEmptySubsequences: false)
                 .map { $0.trimmingSpaces() }

@@ -121,8 +121,11 @@ public struct Lexicon: Sendable {
         return nil
     }
 
-    /// The value of a number word or phrase ("dozen", "a couple of").
-    public func number(word: String) -> Double? { numbers.value(forPhrase: word.lowercased()) }
+    /// The value of a number word or phrase ("dozen", "a couple of"); nil for unknown
+    /// words and for vague amounts ("a few").
+    public func number(word: String) -> Double? {
+        numbers.value(forPhrase: word.lowercased()).flatMap { $0.isNaN ? nil : $0 }
+    }
 
     /// All units, in table order.
     public var allUnits: [UnitDefinition] { units }
@@ -186,7 +189,8 @@ public struct Lexicon: Sendable {
             }
         }
         for row in rows[.numbers] ?? [] {
-            guard let value = Double(row.columns[1]) else {
+            // "?" marks a vague amount ("a few", "several"): a number word with no value.
+            guard let value = row.columns[1] == "?" ? Double.nan : Double(row.columns[1]) else {
                 throw DictionaryError.invalidValue(table: DictionaryTable.numbers.fileName, line: row.line, column: "value", value: row.columns[1])
             }
             numbers.insert(row.columns[0], value)

@@ -39,8 +39,17 @@ struct PhraseTable<Value: Sendable>: Sendable {
 
     /// The longest phrase starting at word `start`, as (word count, value).
     ///
-    /// `wordAt(i)` gives the byte range of word `i` in `line`, or nil where a phrase cannot
+    /// `words[i]` gives the byte range of word `i` in `line`, or nil where a phrase cannot
     /// continue (punctuation, numbers, the end of the line).
+    @inline(__always)
+    func longestMatch(
+        in line: UnsafeBufferPointer<UInt8>, start: Int, words: Words
+    ) -> (words: Int, value: Value)? {
+        longestMatch(in: line, start: start, wordAt: { words[$0] })
+    }
+
+    /// The longest phrase starting at word `start`, with `wordAt(i)` giving word `i`'s byte
+    /// range in `line` (nil where a phrase cannot continue).
     @inline(__always)
     func longestMatch(
         in line: UnsafeBufferPointer<UInt8>, start: Int, wordAt: (Int) -> Range<Int>?

@@ -1,4 +1,4 @@
-/// Writes `ParsedIngredient` as one JSON object on one line: the `ingest parse` contract.
+/// Writes parsed lines as one JSON object on one line: the `ingest parse` contract.
 ///
 /// Fields, always present, in this order: `input`, `kind` (`ingredient`, `header`, `empty`),
 /// `quantity`, `quantityMax`, `unit`, `size`, `name`, `key` (the canonical key of `name`, see
@@ -8,45 +8,12 @@
 public enum JSONLine {
     /// Appends the JSON object of `line` and a newline to `out`.
     public static func append(_ line: ParsedIngredient, to out: inout [UInt8]) {
-        out.append(contentsOf: #"{"input":"#.utf8)
-        string(line.input, &out)
-        out.append(contentsOf: #","kind":""#.utf8)
-        out.append(contentsOf: line.kind.rawValue.utf8)
-        out.append(contentsOf: #"","quantity":"#.utf8)
-        number(line.quantity, &out)
-        out.append(contentsOf: #","quantityMax":"#.utf8)
-        number(line.quantityMax, &out)
-        out.append(contentsOf: #","unit":"#.utf8)
-        string(line.unit, &out)
-        out.append(contentsOf: #","size":"#.utf8)
-        string(line.size, &out)
-        out.append(contentsOf: #","name":"#.utf8)
-        string(line.name, &out)
-        out.append(contentsOf: #","key":"#.utf8)
-        string(line.key, &out)
-        out.append(contentsOf: #","preparation":"#.utf8)
-        string(line.preparation, &out)
-        out.append(contentsOf: #","comment":"#.utf8)
-        string(line.comment, &out)
-        out.append(contentsOf: #","purpose":"#.utf8)
-        string(line.purpose, &out)
-        out.append(contentsOf: line.isOptional ? #","optional":true"#.utf8 : #","optional":false"#.utf8)
-        out.append(contentsOf: #","alternates":["#.utf8)
-        for (k, a) in line.alternates.enumerated() {
-            if k > 0 { out.append(0x2C) }
-            out.append(contentsOf: #"{"quantity":"#.utf8)
-            number(a.quantity, &out)
-            out.append(contentsOf: #","quantityMax":"#.utf8)
-            number(a.quantityMax, &out)
-            out.append(contentsOf: #","unit":"#.utf8)
-            string(a.unit, &out)
-            out.append(0x7D)
-        }
-        out.append(contentsOf: #"],"section":"#.utf8)
-        string(line.section, &out)
-        out.append(contentsOf: #","confidence":"#.utf8)
-        number(line.confidence, &out)
-        out.append(contentsOf: "}\n".utf8)
+        write(line, to: &out)
+    }
+
+    /// Appends the JSON object of an assembled line (the fast path of `Session.appendJSON`).
+    static func append(_ view: LineView, to out: inout [UInt8]) {
+        write(view, to: &out)
     }
 
     /// The JSON object of `line` as a String (without the newline).
@@ -57,68 +24,281 @@ public enum JSONLine {
         return String(decoding: out, as: UTF8.self)
     }
 
-    private static let hex: [UInt8] = Array("0123456789abcdef".utf8)
-
-    /// Appends `text` as a JSON string.
-    public static func appendString(_ text: String, to out: inout [UInt8]) { string(text, &out) }
-
-    /// A JSON string, escaping quotes, backslashes and every control character.
-    static func string(_ s: String?, _ out: inout [UInt8]) {
-        guard var s else { out.append(contentsOf: "null".utf8); return }
-        out.append(0x22)
-        s.withUTF8 { bytes in
-            var runStart = 0
-            for (i, b) in bytes.enumerated() where b < 0x20 || b == 0x22 || b == 0x5C || b == 0x7F {
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<i]))
-                switch b {
-                case 0x22: out.append(contentsOf: [0x5C, 0x22])
-                case 0x5C: out.append(contentsOf: [0x5C, 0x5C])
-                case 0x0A: out.append(contentsOf: [0x5C, 0x6E])
-                case 0x0D: out.append(contentsOf: [0x5C, 0x72])
-                case 0x09: out.append(contentsOf: [0x5C, 0x74])
-                default:
-                    out.append(contentsOf: [0x5C, 0x75, 0x30, 0x30, hex[Int(b >> 4)], hex[Int(b & 0xF)]])
-                }
-                runStart = i + 1
-            }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
+    /// The one renderer of the contract, over either source of a parsed line. It writes
+    /// through a pointer into a buffer sized for the worst case of escaping.
+    private static func write<Source: JSONLineSource>(_ line: Source, to out: inout [UInt8]) {
+        let object = [UInt8](unsafeUninitializedCapacity: line.maximumJSONSize) { buffer, written in
+            var w = ByteWriter(base: buffer.baseAddress!)
+            render(line, &w)
+            written = w.count
         }
-        out.append(0x22)
+        out.append(contentsOf: object)
     }
 
-    /// Decimal digits of `n`, without allocating.
+    private static func render<Source: JSONLineSource>(_ line: Source, _ w: inout ByteWriter) {
+        w.raw(#"{"input":"#)
+        line.writeInput(&w)
+        w.byte(0x2C)
+        renderFields(line, &w)
+        w.raw("}\n")
+    }
+
+    /// Appends every field after `input` (`"kind":…` through `"confidence":…`), without braces,
+    /// for records that embed a parsed line in an object of their own (`ingest import`).
+    static func appendFields(_ line: ParsedIngredient, to out: inout [UInt8]) {
+        let object = [UInt8](unsafeUninitializedCapacity: line.maximumJSONSize) { buffer, written in
+            var w = ByteWriter(base: buffer.baseAddress!)
+            renderFields(line, &w)
+            written = w.count
+        }
+        out.append(contentsOf: object)
+    }
+
+    private static func renderFields<Source: JSONLineSource>(_ line: Source, _ w: inout ByteWriter) {
+        w.raw(#""kind":""#)
+        switch line.kind {
+        case .ingredient: w.raw("ingredient")
+        case .header: w.raw("header")
+        case .empty: w.raw("empty")
+        }
+        let primary = line.amounts.first
+        w.raw(#"","quantity":"#)
+        w.number(primary?.quantity)
+        w.raw(#","quantityMax":"#)
+        w.number(primary?.quantityMax)
+        w.raw(#","unit":"#)
+        w.string(primary?.unit)
+        w.raw(#","size":"#)
+        line.write(.size, &w)
+        w.raw(#","name":"#)
+        line.write(.name, &w)
+        w.raw(#","key":"#)
+        w.string(line.key)
+        w.raw(#","preparation":"#)
+        line.write(.preparation, &w)
+        w.raw(#","comment":"#)
+        line.write(.comment, &w)
+        w.raw(#","purpose":"#)
+        line.write(.purpose, &w)
+        w.raw(line.isOptional ? #","optional":true"# : #","optional":false"#)
+        w.raw(#","alternates":["#)
+        for (k, a) in line.amounts.dropFirst().enumerated() {
+            if k > 0 { w.byte(0x2C) }
+            w.raw(#"{"quantity":"#)
+            w.number(a.quantity)
+            w.raw(#","quantityMax":"#)
+            w.number(a.quantityMax)
+            w.raw(#","unit":"#)
+            w.string(a.unit)
+            w.byte(0x7D)
+        }
+        w.raw(#"],"section":"#)
+        line.writeSection(&w)
+        w.raw(#","confidence":"#)
+        w.number(line.confidence)
+    }
+
+    /// Appends `text` as a JSON string.
+    public static func appendString(_ text: String, to out: inout [UInt8]) {
+        var copy = text
+        let size = copy.withUTF8 { $0.count } * 6 + 2
+        let start = out.count
+        out.append(contentsOf: repeatElement(0, count: size))
+        let written = out.withUnsafeMutableBufferPointer { buffer in
+            var w = ByteWriter(base: buffer.baseAddress! + start)
+            w.string(copy)
+            return w.count
+        }
+        out.removeLast(out.count - start - written)
+    }
+
+    /// Appends `value` as a JSON number with at most six decimals.
+    public static func appendNumber(_ value: Double, to out: inout [UInt8]) {
+        let start = out.count
+        out.append(contentsOf: repeatElement(0, count: 48))
+        let written = out.withUnsafeMutableBufferPointer { buffer in
+            var w = ByteWriter(base: buffer.baseAddress! + start)
+            w.number(value)
+            return w.count
+        }
+        out.removeLast(out.count - start - written)
+    }
+}
+
+/// Writes JSON pieces through a pointer into room the caller reserved.
+struct ByteWriter {
+    let base: UnsafeMutablePointer<UInt8>
+    private(set) var count = 0
+
+    init(base: UnsafeMutablePointer<UInt8>) { self.base = base }
+
     @inline(__always)
-    static func appendDigits(_ n: UInt64, _ out: inout [UInt8]) {
+    mutating func byte(_ b: UInt8) {
+        base[count] = b
+        count += 1
+    }
+
+    @inline(__always)
+    mutating func bytes(_ b: UnsafeBufferPointer<UInt8>) {
+        guard let source = b.baseAddress, b.count > 0 else { return }
+        (base + count).update(from: source, count: b.count)
+        count += b.count
+    }
+
+    /// The bytes of a literal.
+    @inline(__always)
+    mutating func raw(_ text: StaticString) {
+        bytes(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    private static let hex: StaticString = "0123456789abcdef"
+
+    /// A string's content, escaping quotes, backslashes and control characters.
+    @inline(__always)
+    mutating func escaped(_ b: UnsafeBufferPointer<UInt8>) {
+        var runStart = 0
+        for i in 0..<b.count {
+            let c = b[i]
+            guard c < 0x20 || c == 0x22 || c == 0x5C || c == 0x7F else { continue }
+            bytes(UnsafeBufferPointer(rebasing: b[runStart..<i]))
+            byte(0x5C)
+            switch c {
+            case 0x22: byte(0x22)
+            case 0x5C: byte(0x5C)
+            case 0x0A: byte(0x6E)
+            case 0x0D: byte(0x72)
+            case 0x09: byte(0x74)
+            default:
+                let hex = Self.hex.utf8Start
+                byte(0x75); byte(0x30); byte(0x30)
+                byte(hex[Int(c >> 4)]); byte(hex[Int(c & 0xF)])
+            }
+            runStart = i + 1
+        }
+        bytes(UnsafeBufferPointer(rebasing: b[runStart...]))
+    }
+
+    /// A JSON string, or null.
+    mutating func string(_ s: String?) {
+        guard var s else { raw("null"); return }
+        byte(0x22)
+        s.withUTF8 { escaped($0) }
+        byte(0x22)
+    }
+
+    /// Decimal digits of `n`.
+    @inline(__always)
+    mutating func digits(_ n: UInt64) {
         var divisor: UInt64 = 1
         while divisor <= n / 10 { divisor *= 10 }
         while divisor > 0 {
-            out.append(UInt8(n / divisor % 10) + 0x30)
+            byte(UInt8(n / divisor % 10) + 0x30)
             divisor /= 10
         }
     }
 
-    /// Appends `value` as a JSON number with at most six decimals.
-    public static func appendNumber(_ value: Double, to out: inout [UInt8]) { number(value, &out) }
-
     /// A JSON number rounded to six decimals, or null.
-    static func number(_ value: Double?, _ out: inout [UInt8]) {
-        guard let value, value.isFinite else { out.append(contentsOf: "null".utf8); return }
+    mutating func number(_ value: Double?) {
+        guard let value, value.isFinite else { raw("null"); return }
         var v = value
-        if v < 0 { out.append(0x2D); v = -v }
-        if v >= 1e15 { out.append(contentsOf: "\(v)".utf8); return }
+        if v < 0 { byte(0x2D); v = -v }
+        // Whole numbers print exactly; large non-whole ones in Swift's shortest form.
+        if v.rounded() == v, v < 1e18 { digits(UInt64(v)); return }
+        if v >= 1e9 {
+            var text = "\(v)"
+            text.withUTF8 { bytes($0) }
+            return
+        }
         var micros = UInt64((v * 1_000_000).rounded())
         let whole = micros / 1_000_000
         micros %= 1_000_000
-        appendDigits(whole, &out)
+        digits(whole)
         guard micros > 0 else { return }
-        out.append(0x2E)
+        byte(0x2E)
         var width = 6
         while micros % 10 == 0 { micros /= 10; width -= 1 }
         var divisor: UInt64 = 1
         for _ in 1..<width { divisor *= 10 }
         while divisor > 0 {
-            out.append(UInt8(micros / divisor % 10) + 0x30)
+            byte(UInt8(micros / divisor % 10) + 0x30)
             divisor /= 10
         }
+    }
+}
+
+/// What `JSONLine` needs of a parsed line; `ParsedIngredient` and the internal `LineView`
+/// both provide it, so the contract is written by one function.
+protocol JSONLineSource {
+    var kind: ParsedIngredient.Kind { get }
+    /// The primary amount first, then the alternates.
+    var amounts: [Amount] { get }
+    var isOptional: Bool { get }
+    var confidence: Double { get }
+    /// The canonical key of the name.
+    var key: String? { get }
+    /// An upper bound of the bytes the JSON object can take.
+    var maximumJSONSize: Int { get }
+    /// Writes the input as an escaped JSON string (with quotes).
+    func writeInput(_ w: inout ByteWriter)
+    /// Writes a text field as a JSON string, or null.
+    func write(_ field: Field, _ w: inout ByteWriter)
+    /// Writes the section title as a JSON string, or null.
+    func writeSection(_ w: inout ByteWriter)
+}
+
+/// Room for the fixed parts of an object and one amount's fields (longest unit id included).
+private let fixedJSONSize = 512
+private let amountJSONSize = 160
+
+extension ParsedIngredient: JSONLineSource {
+    var amounts: [Amount] { (amount.map { [$0] } ?? []) + alternates }
+
+    var maximumJSONSize: Int {
+        let text = [input, size, name, key, preparation, comment, purpose, section].reduce(0) { $0 + ($1?.utf8.count ?? 0) }
+        return fixedJSONSize + 6 * text + amountJSONSize * (alternates.count + 1)
+            + (amounts.reduce(0) { $0 + ($1.unit?.utf8.count ?? 0) }) * 6
+    }
+
+    func writeInput(_ w: inout ByteWriter) { w.string(input) }
+
+    func write(_ field: Field, _ w: inout ByteWriter) {
+        switch field {
+        case .size: w.string(size)
+        case .name: w.string(name)
+        case .preparation: w.string(preparation)
+        case .comment: w.string(comment)
+        case .purpose: w.string(purpose)
+        }
+    }
+
+    func writeSection(_ w: inout ByteWriter) { w.string(section) }
+}
+
+extension LineView: JSONLineSource {
+    var maximumJSONSize: Int {
+        // Input, fields (joiners included) and section, each byte escaped to at most six.
+        var text = line.count * 2 + spans.count * 2 + (key?.utf8.count ?? 0)
+        for a in amounts { text += a.unit?.utf8.count ?? 0 }
+        return fixedJSONSize + 6 * text + amountJSONSize * amounts.count
+    }
+
+    func writeInput(_ w: inout ByteWriter) {
+        w.byte(0x22)
+        w.escaped(line)
+        w.byte(0x22)
+    }
+
+    func write(_ field: Field, _ w: inout ByteWriter) {
+        guard has(field) else { w.raw("null"); return }
+        w.byte(0x22)
+        forEachPiece(of: field) { w.escaped($0) }
+        w.byte(0x22)
+    }
+
+    func writeSection(_ w: inout ByteWriter) {
+        guard let section else { w.raw("null"); return }
+        w.byte(0x22)
+        w.escaped(UnsafeBufferPointer(rebasing: line[section]))
+        w.byte(0x22)
     }
 }

@@ -22,8 +22,21 @@ enum Confidence {
 
         /// The model's inputs, in the order of the calibration coefficients (after the intercept).
         var vector: [Double] {
-            [log1p(max(0, minimumMargin)), log1p(max(0, meanMargin)), hasQuantity ? 1 : 0, unknownUnit ? 1 : 0,
-             hasName ? 0 : 1, unknownWordShare, log1p(Double(tokenCount))]
+            var v: [Double] = []
+            forEachInput { v.append($0) }
+            return v
+        }
+
+        /// Visits the inputs in order, without building an array.
+        @inline(__always)
+        func forEachInput(_ body: (Double) -> Void) {
+            body(log1p(max(0, minimumMargin)))
+            body(log1p(max(0, meanMargin)))
+            body(hasQuantity ? 1 : 0)
+            body(unknownUnit ? 1 : 0)
+            body(hasName ? 0 : 1)
+            body(unknownWordShare)
+            body(log1p(Double(tokenCount)))
         }
     }
 
@@ -32,15 +45,18 @@ enum Confidence {
     /// The calibrated probability that the line is right, from `coefficients`
     /// (intercept first). With no coefficients, a conservative default.
     static func score(_ e: Evidence, coefficients: [Double]) -> Double {
-        let x = e.vector
-        guard coefficients.count == x.count + 1 else {
+        guard coefficients.count == inputCount + 1 else {
             var p = 1 - exp(-max(0, e.minimumMargin) / 4)
             if !e.hasName { p *= 0.2 }
             if e.unknownUnit { p *= 0.7 }
             return p
         }
         var z = coefficients[0]
-        for k in 0..<x.count { z += coefficients[k + 1] * x[k] }
+        var k = 1
+        e.forEachInput { x in
+            z += coefficients[k] * x
+            k += 1
+        }
         return 1 / (1 + exp(-z))
     }
 

@@ -5,8 +5,8 @@ enum Template: UInt8, CaseIterable, Sendable {
     // Context templates: a property of a token, weighted at offsets -2…+2 from the token labeled.
     case word = 1, suffix3, suffix2, prefix3, shape, lexicon, pad
     // Local templates: a property of the labeled token's position, weighted at offset 0 only.
-    case paren = 20, segment, position, last, previousQuantity, seenQuantity, dashSeparator, seenOr
-    case segmentShape = 40, parenShape, positionShape, lexiconShape, previousShape
+    case last = 23, seenQuantity = 25, dashSeparator, seenOr
+    case segmentShape = 40, parenShape, positionShape, lexiconShape, previousShape, segmentPositionShape
     // Word pairs (case-folded): the previous token and this one, this one and the next.
     case bigramPrevious = 60, bigramNext
 
@@ -20,11 +20,7 @@ enum Template: UInt8, CaseIterable, Sendable {
         case .shape: "shape"
         case .lexicon: "lexicon"
         case .pad: "pad"
-        case .paren: "paren"
-        case .segment: "segment"
-        case .position: "position"
         case .last: "last"
-        case .previousQuantity: "previousQuantity"
         case .seenQuantity: "seenQuantity"
         case .dashSeparator: "dashSeparator"
         case .seenOr: "seenOr"
@@ -33,6 +29,7 @@ enum Template: UInt8, CaseIterable, Sendable {
         case .positionShape: "positionShape"
         case .lexiconShape: "lexiconShape"
         case .previousShape: "previousShape"
+        case .segmentPositionShape: "segmentPositionShape"
         case .bigramPrevious: "bigramPrevious"
         case .bigramNext: "bigramNext"
         }
@@ -45,21 +42,49 @@ enum Template: UInt8, CaseIterable, Sendable {
         self = t
     }
 
+    private static let byNameHash: [UInt64: Template] =
+        Dictionary(uniqueKeysWithValues: allCases.map { (ByteHash.exact(Array($0.name.utf8)), $0) })
+
+    /// The template named by `bytes` (a model file column), without making a String.
+    init?(nameBytes bytes: UnsafeBufferPointer<UInt8>) {
+        guard let t = Template.byNameHash[ByteHash.exact(bytes)], t.name.utf8.count == bytes.count else { return nil }
+        self = t
+    }
+
     var isContext: Bool { rawValue < 20 }
 
     /// Words whose lowercase form alone decides these templates, precombined per word.
     var isLexical: Bool { self == .word || self == .suffix3 || self == .suffix2 || self == .prefix3 }
 
-    /// Templates whose values are hashed case-folded (the rest are hashed exactly).
-    var isFolded: Bool { isLexical || self == .bigramPrevious || self == .bigramNext }
 
     @inline(__always)
     var seed: UInt64 { ByteHash.mixExact(ByteHash.seed, rawValue) }
 }
 
+/// Receives a line's features token by token (see `FeatureExtractor.extract`).
+///
+/// Features from small value sets come as flags and states so that a sink may score them
+/// from dense tables; `stateKey` and `flagKey` give the keys they stand for.
+protocol FeatureSink {
+    /// A yes/no local feature of the current token that is present (`last`, `seenOr`, …).
+    mutating func addFlag(_ template: Template)
+    /// A local conjunction of a small number (segment 0–3, parenthesis 0–1, position 0–5)
+    /// and the token's coarse class byte.
+    mutating func addState(_ template: Template, _ value: Int, _ coarse: UInt8)
+    /// Starts token `t`; `wordKey` is the key of its lowercase word, or 0 for non-words.
+    /// Returns whether the features its lowercase form decides (affixes) are wanted.
+    mutating func beginToken(_ t: Int, wordKey: UInt64) -> Bool
+    /// A context feature of the current token.
+    mutating func addContext(_ template: Template, _ key: UInt64)
+    /// A local feature of the current token.
+    mutating func addLocal(_ key: UInt64)
+    /// Ends the current token.
+    mutating func endToken()
+}
+
 /// The features of every token of one line, as hashed keys, in flat arrays: token `t`'s
 /// context keys are `contextKeys[contextStart[t]..<contextStart[t + 1]]`, likewise local.
-struct LineFeatures {
+struct LineFeatures: FeatureSink {
     var contextKeys: [UInt64] = []
     var contextTemplates: [Template] = []
     var contextStart: [Int] = [0]
@@ -79,22 +104,38 @@ struct LineFeatures {
     @inline(__always)
     mutating func addLocal(_ key: UInt64) { localKeys.append(key) }
 
+    mutating func addFlag(_ template: Template) { addLocal(FeatureExtractor.flagKey(template)) }
+
+    mutating func addState(_ template: Template, _ value: Int, _ coarse: UInt8) {
+        addLocal(FeatureExtractor.stateKey(template, value, coarse))
+    }
+
+    mutating func beginToken(_ t: Int, wordKey: UInt64) -> Bool {
+        lexicalWord.append(wordKey)
+        if wordKey != 0 { addContext(.word, wordKey) }
+        return true
+    }
+
+    mutating func endToken() {
+        contextStart.append(contextKeys.count)
+        localStart.append(localKeys.count)
+    }
+
     func context(_ t: Int) -> ArraySlice<UInt64> { contextKeys[contextStart[t]..<contextStart[t + 1]] }
     func local(_ t: Int) -> ArraySlice<UInt64> { localKeys[localStart[t]..<localStart[t + 1]] }
 }
 
 /// Computes the tagger's features of a tokenized line.
-struct FeatureExtractor {
+struct FeatureExtractor: Sendable {
     let lexicon: Lexicon
     /// When set (training only), receives the readable name of every feature computed.
     var recorder: FeatureRecorder? = nil
 
     /// Lexicon classes of each token, from the word tables (multi-word phrases included).
-    func lexiconClasses(_ tokens: [Token], _ line: UnsafeBufferPointer<UInt8>) -> [SmallBytes] {
-        var classes = [SmallBytes](repeating: SmallBytes(), count: tokens.count)
-        let wordAt: (Int) -> Range<Int>? = { i in
-            i < tokens.count && tokens[i].kind == .word ? tokens[i].stemRange : nil
-        }
+    func lexiconClasses(_ tokens: [Token], _ line: UnsafeBufferPointer<UInt8>, into classes: inout [SmallBytes]) {
+        classes.removeAll(keepingCapacity: true)
+        classes.append(contentsOf: repeatElement(SmallBytes(), count: tokens.count))
+        let wordAt = Words(tokens)
         for i in tokens.indices where tokens[i].kind == .word {
             let t = tokens[i]
             let bits = lexicon.firstWords[t.hash] ?? 0
@@ -104,11 +145,11 @@ struct FeatureExtractor {
                 if t.stemEnd - t.start <= 3,
                    lexicon.unitAliasesExact[ByteHash.exact(UnsafeBufferPointer(rebasing: line[t.stemRange]))] != nil {
                     classes[i].append(0x55) // U
-                } else if let m = lexicon.unitAliases.longestMatch(in: line, start: i, wordAt: wordAt) {
+                } else if let m = lexicon.unitAliases.longestMatch(in: line, start: i, words: wordAt) {
                     for k in i..<(i + m.words) where classes[k].count < 6 { classes[k].append(0x55) }
                 }
             }
-            if bits & F.number != 0, let m = lexicon.numbers.longestMatch(in: line, start: i, wordAt: wordAt) {
+            if bits & F.number != 0, let m = lexicon.numbers.longestMatch(in: line, start: i, words: wordAt) {
                 for k in i..<(i + m.words) { classes[k].append(0x4E) } // N
             }
             if bits & F.size != 0, lexicon.sizes.value(forWordHash: t.hash) != nil { classes[i].append(0x53) } // S
@@ -119,7 +160,7 @@ struct FeatureExtractor {
                 case .connector: classes[i].append(0x4A) // J
                 }
             }
-            if bits & F.phrase != 0, let m = lexicon.phrases.longestMatch(in: line, start: i, wordAt: wordAt) {
+            if bits & F.phrase != 0, let m = lexicon.phrases.longestMatch(in: line, start: i, words: wordAt) {
                 let mark: UInt8 = switch m.value.role {
                 case .comment: 0x43 // C
                 case .purpose: 0x50 // P
@@ -128,7 +169,6 @@ struct FeatureExtractor {
                 for k in i..<(i + m.words) where classes[k].count < 7 { classes[k].append(mark) }
             }
         }
-        return classes
     }
 
     /// The shape of a token: its kind, case pattern and marks, in a few bytes.
@@ -197,19 +237,65 @@ struct FeatureExtractor {
     }
 
     /// Stand-ins in word pairs: `^` beyond either end of the line, `#` for any quantity.
-    static var boundary: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: StaticString("^").utf8Start, count: 1) }
-    static var quantityText: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: StaticString("#").utf8Start, count: 1) }
+    static let boundaryHash = ByteHash.fold(Array("^".utf8))
+    static let quantityHash = ByteHash.fold(Array("#".utf8))
 
-    /// The text a token shows in a word pair: its stem, or `#` for any quantity.
+    /// The folded hash a token shows in a word pair: its stem's, or `#`'s for any quantity.
     @inline(__always)
-    static func pairText(_ t: Token, _ line: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
-        t.kind == .quantity ? quantityText : UnsafeBufferPointer(rebasing: line[t.stemRange])
+    static func pairHash(_ t: Token) -> UInt64 {
+        t.kind == .quantity ? quantityHash : t.hash
     }
 
+    /// The key of a word pair from the two tokens' folded hashes.
     @inline(__always)
-    static func pairKey(_ template: Template, _ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        ByteHash.fold(b, into: ByteHash.mix(ByteHash.fold(a, into: template.seed), 0x7C))
+    static func pairKey(_ template: Template, _ a: UInt64, _ b: UInt64) -> UInt64 {
+        ByteHash.combine(ByteHash.combine(template.seed, a), b)
     }
+
+    /// The key of a word feature from the word's folded hash.
+    @inline(__always)
+    static func key(_ template: Template, hash: UInt64) -> UInt64 {
+        ByteHash.combine(template.seed, hash)
+    }
+
+    /// The key of a feature as the model file writes it (template and value text): the same
+    /// key `extract` computes for that feature.
+    static func fileKey(_ template: Template, _ value: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        switch template {
+        case .word:
+            return key(.word, hash: ByteHash.fold(value))
+        case .bigramPrevious, .bigramNext:
+            // "a b": the two tokens, separated by the one byte no token contains.
+            guard let space = value.firstIndex(of: 0x20) else { return 0 }
+            return pairKey(template, ByteHash.fold(UnsafeBufferPointer(rebasing: value[..<space])),
+                           ByteHash.fold(UnsafeBufferPointer(rebasing: value[(space + 1)...])))
+        case .suffix3, .suffix2, .prefix3:
+            return key(template, bytes: value)
+        default:
+            return ByteHash.exact(value, into: template.seed)
+        }
+    }
+
+    /// A token's text for the model file's word pairs.
+    static func pairName(_ t: Token?, _ line: UnsafeBufferPointer<UInt8>) -> String {
+        guard let t else { return "^" }
+        return t.kind == .quantity ? "#" : FeatureRecorder.lower(UnsafeBufferPointer(rebasing: line[t.stemRange]))
+    }
+
+    /// The key of a present yes/no feature.
+    static func flagKey(_ template: Template) -> UInt64 { key(template, SmallBytes.one) }
+
+    /// The key of a state feature: the digit of `value`, `|`, the coarse class byte.
+    static func stateKey(_ template: Template, _ value: Int, _ coarse: UInt8) -> UInt64 {
+        key(template, digit(value), SmallBytes.single(coarse))
+    }
+
+    /// State templates and how many values each has (`addState`).
+    static let stateTemplates: [(template: Template, values: Int)] = [
+        (.segmentShape, 4), (.parenShape, 2), (.positionShape, 6), (.segmentPositionShape, 6),
+    ]
+    /// Flag templates (`addFlag`).
+    static let flagTemplates: [Template] = [.last, .seenQuantity, .dashSeparator, .seenOr]
 
     static func digit(_ n: Int) -> SmallBytes {
         var s = SmallBytes()
@@ -217,19 +303,31 @@ struct FeatureExtractor {
         return s
     }
 
-    /// All features of the line's tokens.
+    /// All features of the line's tokens, as flat arrays (training).
     func features(_ tokens: [Token], _ line: UnsafeBufferPointer<UInt8>) -> LineFeatures {
-        let lex = lexiconClasses(tokens, line)
         var f = LineFeatures()
         f.contextKeys.reserveCapacity(tokens.count * 6)
         f.contextTemplates.reserveCapacity(tokens.count * 6)
         f.contextStart.reserveCapacity(tokens.count + 1)
-        f.localKeys.reserveCapacity(tokens.count * 12)
+        f.localKeys.reserveCapacity(tokens.count * 14)
         f.localStart.reserveCapacity(tokens.count + 1)
         f.lexicalWord.reserveCapacity(tokens.count)
+        var classes: [SmallBytes] = []
+        extract(tokens, line, classes: &classes, into: &f)
+        return f
+    }
+
+    /// Computes every feature of the line's tokens and hands each to `f`, token by token.
+    @inline(__always)
+    func extract<Sink: FeatureSink>(_ tokens: [Token], _ line: UnsafeBufferPointer<UInt8>, classes lex: inout [SmallBytes], into f: inout Sink) {
+        lexiconClasses(tokens, line, into: &lex)
 
         var depth = 0, commas = 0, seenQuantity = false, dash = false, seenOr = false
+        var segmentStart = 0 // index of the first token of the current comma segment
         for (i, t) in tokens.enumerated() {
+            let stem = UnsafeBufferPointer(rebasing: line[t.stemRange])
+            let wordKey: UInt64 = t.kind == .word ? Self.key(.word, hash: t.hash) : 0
+            let needsAffixes = f.beginToken(i, wordKey: wordKey)
             let shape = Self.shape(t, line)
             f.addContext(.shape, Self.key(.shape, shape))
             if lex[i].count > 0 { f.addContext(.lexicon, Self.key(.lexicon, lex[i])) }
@@ -237,12 +335,8 @@ struct FeatureExtractor {
                 recorder.note(Self.key(.shape, shape), .shape, shape.string)
                 if lex[i].count > 0 { recorder.note(Self.key(.lexicon, lex[i]), .lexicon, lex[i].string) }
             }
-            var wordKey: UInt64 = 0
             if t.kind == .word {
-                let stem = UnsafeBufferPointer(rebasing: line[t.stemRange])
-                wordKey = Self.key(.word, bytes: stem)
-                f.addContext(.word, wordKey)
-                if let (s3, s2, p3) = Self.affixes(stem) {
+                if needsAffixes, let (s3, s2, p3) = Self.affixes(stem) {
                     if let s3 { f.addContext(.suffix3, Self.key(.suffix3, bytes: s3)) }
                     f.addContext(.suffix2, Self.key(.suffix2, bytes: s2))
                     if let p3 { f.addContext(.prefix3, Self.key(.prefix3, bytes: p3)) }
@@ -256,8 +350,6 @@ struct FeatureExtractor {
                     }
                 }
             }
-            f.contextStart.append(f.contextKeys.count)
-            f.lexicalWord.append(wordKey)
 
             // Local features.
             if t.kind == .punctuation {
@@ -267,62 +359,62 @@ struct FeatureExtractor {
             let inParen = depth > 0
             let seg = Self.digit(min(commas, 3))
             let pos = Self.digit(min(i, 5))
-            f.addLocal(Self.key(.paren, inParen ? SmallBytes("1") : SmallBytes("0")))
-            f.addLocal(Self.key(.segment, seg))
-            f.addLocal(Self.key(.position, pos))
-            if i == tokens.count - 1 { f.addLocal(Self.key(.last, SmallBytes("1"))) }
+            if i == tokens.count - 1 { f.addFlag(.last) }
             if i > 0 {
                 let p = tokens[i - 1]
-                let ps = p.kind == .quantity ? SmallBytes("Q") : SmallBytes.single(Self.coarse(p, lex[i - 1]))
-                f.addLocal(Self.key(.previousQuantity, ps))
+                let ps = p.kind == .quantity ? SmallBytes.quantity : SmallBytes.single(Self.coarse(p, lex[i - 1]))
                 f.addLocal(Self.key(.previousShape, ps, coarse))
             }
-            if seenQuantity { f.addLocal(Self.key(.seenQuantity, SmallBytes("1"))) }
-            if dash { f.addLocal(Self.key(.dashSeparator, SmallBytes("1"))) }
-            if seenOr { f.addLocal(Self.key(.seenOr, SmallBytes("1"))) }
-            f.addLocal(Self.key(.segmentShape, seg, coarse))
-            f.addLocal(Self.key(.parenShape, inParen ? SmallBytes("1") : SmallBytes("0"), coarse))
-            f.addLocal(Self.key(.positionShape, pos, coarse))
+            if seenQuantity { f.addFlag(.seenQuantity) }
+            if dash { f.addFlag(.dashSeparator) }
+            if seenOr { f.addFlag(.seenOr) }
+            let coarseByte = Self.coarse(t, lex[i])
+            f.addState(.segmentShape, min(commas, 3), coarseByte)
+            f.addState(.parenShape, inParen ? 1 : 0, coarseByte)
+            f.addState(.positionShape, min(i, 5), coarseByte)
+            f.addState(.segmentPositionShape, min(i - segmentStart, 5), coarseByte)
             if lex[i].count > 0 { f.addLocal(Self.key(.lexiconShape, lex[i], shape)) }
-            let here = Self.pairText(t, line)
-            let before = i > 0 ? Self.pairText(tokens[i - 1], line) : Self.boundary
-            let after = i + 1 < tokens.count ? Self.pairText(tokens[i + 1], line) : Self.boundary
+            let here = Self.pairHash(t)
+            let before = i > 0 ? Self.pairHash(tokens[i - 1]) : Self.boundaryHash
+            let after = i + 1 < tokens.count ? Self.pairHash(tokens[i + 1]) : Self.boundaryHash
             f.addLocal(Self.pairKey(.bigramPrevious, before, here))
             f.addLocal(Self.pairKey(.bigramNext, here, after))
             if let recorder {
-                recorder.note(Self.pairKey(.bigramPrevious, before, here), .bigramPrevious, FeatureRecorder.lower(before) + "|" + FeatureRecorder.lower(here))
-                recorder.note(Self.pairKey(.bigramNext, here, after), .bigramNext, FeatureRecorder.lower(here) + "|" + FeatureRecorder.lower(after))
+                let a = Self.pairName(i > 0 ? tokens[i - 1] : nil, line), b = Self.pairName(t, line)
+                let c = Self.pairName(i + 1 < tokens.count ? tokens[i + 1] : nil, line)
+                recorder.note(Self.pairKey(.bigramPrevious, before, here), .bigramPrevious, a + " " + b)
+                recorder.note(Self.pairKey(.bigramNext, here, after), .bigramNext, b + " " + c)
             }
-            f.localStart.append(f.localKeys.count)
+            f.endToken()
             if let recorder {
-                recorder.note(Self.key(.paren, inParen ? SmallBytes("1") : SmallBytes("0")), .paren, inParen ? "1" : "0")
-                recorder.note(Self.key(.segment, seg), .segment, seg.string)
-                recorder.note(Self.key(.position, pos), .position, pos.string)
-                recorder.note(Self.key(.last, SmallBytes("1")), .last, "1")
+                recorder.note(Self.key(.last, SmallBytes.one), .last, "1")
                 if i > 0 {
                     let p = tokens[i - 1]
-                    let ps = p.kind == .quantity ? SmallBytes("Q") : SmallBytes.single(Self.coarse(p, lex[i - 1]))
-                    recorder.note(Self.key(.previousQuantity, ps), .previousQuantity, ps.string)
+                    let ps = p.kind == .quantity ? SmallBytes.quantity : SmallBytes.single(Self.coarse(p, lex[i - 1]))
                     recorder.note(Self.key(.previousShape, ps, coarse), .previousShape, ps.string + "|" + coarse.string)
                 }
-                recorder.note(Self.key(.seenQuantity, SmallBytes("1")), .seenQuantity, "1")
-                recorder.note(Self.key(.dashSeparator, SmallBytes("1")), .dashSeparator, "1")
-                recorder.note(Self.key(.seenOr, SmallBytes("1")), .seenOr, "1")
+                recorder.note(Self.key(.seenQuantity, SmallBytes.one), .seenQuantity, "1")
+                recorder.note(Self.key(.dashSeparator, SmallBytes.one), .dashSeparator, "1")
+                recorder.note(Self.key(.seenOr, SmallBytes.one), .seenOr, "1")
                 recorder.note(Self.key(.segmentShape, seg, coarse), .segmentShape, seg.string + "|" + coarse.string)
-                recorder.note(Self.key(.parenShape, inParen ? SmallBytes("1") : SmallBytes("0"), coarse), .parenShape, (inParen ? "1" : "0") + "|" + coarse.string)
+                recorder.note(Self.key(.parenShape, inParen ? SmallBytes.one : SmallBytes.zero, coarse), .parenShape, (inParen ? "1" : "0") + "|" + coarse.string)
                 recorder.note(Self.key(.positionShape, pos, coarse), .positionShape, pos.string + "|" + coarse.string)
+                let segPos = Self.digit(min(i - segmentStart, 5))
+                recorder.note(Self.key(.segmentPositionShape, segPos, coarse), .segmentPositionShape, segPos.string + "|" + coarse.string)
                 if lex[i].count > 0 { recorder.note(Self.key(.lexiconShape, lex[i], shape), .lexiconShape, lex[i].string + "|" + shape.string) }
             }
 
             if t.kind == .punctuation {
                 if (t.mark == 0x29 || t.mark == 0x5D), depth > 0 { depth -= 1 }
-                if t.mark == 0x2C || t.mark == 0x3B, depth == 0 { commas += 1 }
+                if t.mark == 0x2C || t.mark == 0x3B, depth == 0 {
+                    commas += 1
+                    segmentStart = i + 1
+                }
                 if t.mark == 0x2D, i > 0, tokens[i - 1].end < t.start, i + 1 < tokens.count, tokens[i + 1].start > t.end { dash = true }
             }
             if t.kind == .quantity { seenQuantity = true }
             if t.kind == .word, t.end - t.start == 2, (line[t.start] | 0x20) == 0x6F, (line[t.start + 1] | 0x20) == 0x72 { seenOr = true }
         }
-        return f
     }
 
     /// Suffixes of 3 and 2 characters and a prefix of 3, on whole UTF-8 scalars.
@@ -356,6 +448,9 @@ struct FeatureExtractor {
 }
 
 extension SmallBytes {
+    static let one = single(0x31), zero = single(0x30), quantity = single(0x51)
+
+    @inline(__always)
     static func single(_ b: UInt8) -> SmallBytes {
         var s = SmallBytes()
         s.append(b)
@@ -364,7 +459,7 @@ extension SmallBytes {
 }
 
 /// Collects readable names of features while training, for the model file.
-final class FeatureRecorder {
+final class FeatureRecorder: @unchecked Sendable { // used by one training thread only
     private(set) var names: [UInt64: (Template, String)] = [:]
 
     func note(_ key: UInt64, _ template: Template, _ value: String) {

@@ -4,7 +4,9 @@
 /// when all of it (without a final `:`) is a phrase of `headers.tsv`, or when it starts
 /// with "for the" and has at most six words.
 enum HeaderDetection {
-    static func title(_ tokens: [Token], _ line: UnsafeBufferPointer<UInt8>, lexicon: Lexicon) -> String? {
+    /// The byte range of the header's title (without a trailing colon), or nil when the line is
+    /// not a header.
+    static func title(_ tokens: [Token], _ line: UnsafeBufferPointer<UInt8>, lexicon: Lexicon) -> Range<Int>? {
         guard !tokens.isEmpty, !tokens.contains(where: { $0.kind == .quantity }) else { return nil }
         var content = tokens[...]
         var colon = false
@@ -20,14 +22,10 @@ enum HeaderDetection {
         guard !words.isEmpty else { return nil }
         // No digit anywhere (quantities were checked; a word like "A1" is not a header word).
         for b in UnsafeBufferPointer(rebasing: line[first.start..<last.end]) where Tokenizer.isDigit(b) { return nil }
-        let title = String(decoding: UnsafeBufferPointer(rebasing: line[first.start..<last.end]), as: UTF8.self)
+        let title = first.start..<last.end
         if colon, words.count <= 8 { return title }
-        let indices = Array(content.indices)
-        let wordAt: (Int) -> Range<Int>? = { k in
-            k < indices.count && tokens[indices[k]].kind == .word ? tokens[indices[k]].stemRange : nil
-        }
         if content.allSatisfy({ $0.kind == .word }),
-           let m = lexicon.headers.longestMatch(in: line, start: 0, wordAt: wordAt), m.words == indices.count {
+           let m = lexicon.headers.longestMatch(in: line, start: 0, words: Words(Array(content))), m.words == content.count {
             return title
         }
         if words.count <= 6, words.count >= 3, content.allSatisfy({ $0.kind == .word }),

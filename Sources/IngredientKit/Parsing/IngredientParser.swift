@@ -13,87 +13,159 @@
 /// ```
 public struct IngredientParser: Sendable {
     /// The word tables in use.
-    public let lexicon: Lexicon
+    public var lexicon: Lexicon { tables.lexicon }
     let model: TaggerModel
+    /// The lexicon behind one reference, so that per-line helpers share it without copying
+    /// (and retaining) each of its tables.
+    let tables: LexiconReference
+    let extractor: FeatureExtractor
 
     /// A parser over `lexicon` (by default the built-in tables).
     public init(lexicon: Lexicon = .builtIn) {
         self.init(lexicon: lexicon, model: .builtIn)
     }
 
+    /// A parser with tagger weights read from a model file's text (see `ingest train-parser`);
+    /// for evaluating a retrained model before compiling it in.
+    package init(lexicon: Lexicon, modelText: String) throws {
+        self.init(lexicon: lexicon, model: try TaggerModel(text: modelText))
+    }
+
     init(lexicon: Lexicon, model: TaggerModel) {
-        self.lexicon = lexicon
+        self.tables = LexiconReference(lexicon)
         self.model = model
+        self.extractor = FeatureExtractor(lexicon: lexicon)
     }
 
     /// Parses one line.
     public func parse(_ line: String) -> ParsedIngredient {
-        var copy = line
-        return copy.withUTF8 { parse(validUTF8: $0, input: line) }
+        makeSession().parse(line)
     }
 
     /// Parses one line given as bytes; ill-formed UTF-8 is repaired with U+FFFD first.
     public func parse(utf8 bytes: UnsafeBufferPointer<UInt8>) -> ParsedIngredient {
-        if UTF8Repair.isValid(bytes) {
-            return parse(validUTF8: bytes, input: nil)
-        }
-        return parse(UTF8Repair.string(bytes))
+        makeSession().parse(utf8: bytes)
     }
 
-    /// The tokens, labels and confidence evidence of a line, for training and evaluation.
-    struct Analysis {
-        var tokens: [Token]
-        var labels: [Int]
-        var result: ParsedIngredient
-        var evidence: Confidence.Evidence?
-    }
+    /// A session for parsing many lines on one thread: it reuses its working memory from
+    /// line to line, which makes batch parsing faster. Results equal `parse(_:)`'s.
+    public func makeSession() -> Session { Session(parser: self) }
 
-    func parse(validUTF8 line: UnsafeBufferPointer<UInt8>, input: String?) -> ParsedIngredient {
-        analyze(validUTF8: line, input: input).result
-    }
+    /// Parses lines one after another, reusing working memory. Not for sharing between
+    /// threads: make one session per thread.
+    public final class Session {
+        /// The parser this session runs.
+        public let parser: IngredientParser
+        let workspace = Workspace()
 
-    func analyze(validUTF8 line: UnsafeBufferPointer<UInt8>, input: String?) -> Analysis {
-        let inputText = input ?? String(decoding: line, as: UTF8.self)
-        let tokens = Tokenizer.tokenize(line)
-        if tokens.isEmpty {
-            return Analysis(tokens: [], labels: [], result: ParsedIngredient(input: inputText, kind: .empty))
-        }
-        if let title = HeaderDetection.title(tokens, line, lexicon: lexicon) {
-            var result = ParsedIngredient(input: inputText, kind: .header)
-            result.section = title
-            return Analysis(tokens: tokens, labels: [], result: result)
-        }
-        let extractor = FeatureExtractor(lexicon: lexicon)
-        let features = extractor.features(tokens, line)
-        var emission: [SIMD8<Float>] = []
-        let unknownWords = model.emission(features, into: &emission)
-        var labels: [Int] = []
-        var margins: [Float] = []
-        emission.withUnsafeBytes { raw in
-            let e = raw.bindMemory(to: Float.self)
-            model.transitions.withUnsafeBufferPointer { tr in
-                model.end.withUnsafeBufferPointer { en in
-                    Viterbi.decode(emission: e, count: tokens.count, transitions: tr, end: en, labels: &labels, margins: &margins)
-                }
+        init(parser: IngredientParser) { self.parser = parser }
+
+        /// Parses one line.
+        public func parse(_ line: String) -> ParsedIngredient {
+            var copy = line
+            return copy.withUTF8 { bytes in
+                parser.analyze(validUTF8: bytes, workspace: workspace) { view, _ in view.parsedIngredient(input: line) }
             }
         }
-        var result = ParsedIngredient(input: inputText, kind: .ingredient)
-        let assembler = LineAssembler(lexicon: lexicon, tokens: tokens, labels: labels, line: line)
-        let doubts = assembler.assemble(into: &result)
+
+        /// Parses one line given as bytes; ill-formed UTF-8 is repaired with U+FFFD first.
+        public func parse(utf8 bytes: UnsafeBufferPointer<UInt8>) -> ParsedIngredient {
+            guard UTF8Repair.isValid(bytes) else { return parse(UTF8Repair.string(bytes)) }
+            return parser.analyze(validUTF8: bytes, workspace: workspace) { view, _ in
+                view.parsedIngredient(input: String(decoding: bytes, as: UTF8.self))
+            }
+        }
+
+        /// Parses one line given as bytes and appends its `ingest parse` JSON object (and a
+        /// newline) to `out`: the same object as `JSONLine.append(parse(utf8:), to:)`, written
+        /// straight from the line's bytes without making Strings.
+        public func appendJSON(utf8 bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+            guard UTF8Repair.isValid(bytes) else {
+                JSONLine.append(parse(utf8: bytes), to: &out)
+                return
+            }
+            parser.analyze(validUTF8: bytes, workspace: workspace) { view, _ in JSONLine.append(view, to: &out) }
+        }
+    }
+
+    /// Working memory reused between the lines of a session.
+    /// Used by one session on one thread only, so its buffers skip dynamic exclusivity checks.
+    final class Workspace {
+        @exclusivity(unchecked) var raw: [Token] = []
+        @exclusivity(unchecked) var tokens: [Token] = []
+        @exclusivity(unchecked) var classes: [SmallBytes] = []
+        @exclusivity(unchecked) var labels: [Int] = []
+        @exclusivity(unchecked) var margins: [Float] = []
+        @exclusivity(unchecked) var spans: [Span] = []
+        @exclusivity(unchecked) var amounts: [Amount] = []
+    }
+
+    /// Analyzes a line and hands its assembled view (valid only during the call) and the
+    /// confidence evidence (nil for headers and empty lines) to `body`.
+    func analyze<Result>(validUTF8 line: UnsafeBufferPointer<UInt8>, workspace w: Workspace = Workspace(),
+                         _ body: (LineView, Confidence.Evidence?) -> Result) -> Result {
+        Tokenizer.tokenize(line, scratch: &w.raw, into: &w.tokens)
+        let tokens = w.tokens
+        if tokens.isEmpty {
+            return body(LineView(line: line, kind: .empty, confidence: 1), nil)
+        }
+        if let title = HeaderDetection.title(tokens, line, lexicon: tables.lexicon) {
+            var view = LineView(line: line, kind: .header, confidence: 1)
+            view.section = title
+            return body(view, nil)
+        }
+        let n = tokens.count
+        let unknownWords = withUnsafeTemporaryAllocation(of: SIMD8<Float>.self, capacity: n) { emission in
+            emission.initialize(repeating: SIMD8<Float>())
+            var scorer = TaggerModel.Scorer(model: model, emission: emission)
+            extractor.extract(tokens, line, classes: &w.classes, into: &scorer)
+            model.transitionRows.withUnsafeBufferPointer { tr in
+                model.incomingRows.withUnsafeBufferPointer { inc in
+                    Viterbi.decode(emission: UnsafeBufferPointer(emission), transitions: tr, incoming: inc, end: model.endRow,
+                                   labels: &w.labels, margins: &w.margins)
+                }
+            }
+            return scorer.unknownWords
+        }
+        var view = LineView(line: line, kind: .ingredient, confidence: 0)
+        // The assembler takes the workspace's buffers (labels, spans, amounts) and the view
+        // hands them back at the end, so no line allocates them anew.
+        var assembler = LineAssembler(tables: tables, tokens: tokens, labels: [], line: line)
+        swap(&assembler.labels, &w.labels)
+        swap(&assembler.spans, &w.spans)
+        assembler.spans.removeAll(keepingCapacity: true)
+        swap(&view.amounts, &w.amounts)
+        let doubts = assembler.assemble(into: &view)
+        swap(&view.spans, &assembler.spans)
+        swap(&assembler.labels, &w.labels)
 
         var words = 0
         for t in tokens where t.kind == .word { words += 1 }
+        var minimum = Float.infinity, sum: Float = 0
+        for m in w.margins {
+            minimum = min(minimum, m)
+            sum += m
+        }
         let evidence = Confidence.Evidence(
-            minimumMargin: Double(margins.min() ?? 0),
-            meanMargin: Double(margins.reduce(0, +)) / Double(max(1, margins.count)),
-            hasQuantity: result.amount?.quantity != nil,
+            minimumMargin: Double(minimum == .infinity ? 0 : minimum),
+            meanMargin: Double(sum) / Double(max(1, w.margins.count)),
+            hasQuantity: view.amounts.first?.quantity != nil,
             unknownUnit: doubts.unknownUnit || doubts.quantityWordUnread,
-            hasName: result.name != nil,
+            hasName: view.has(.name),
             unknownWordShare: Double(unknownWords) / Double(max(1, words)),
             tokenCount: tokens.count
         )
-        result.key = CanonicalKeyer(lexicon: lexicon).key(for: result)
-        result.confidence = (Confidence.score(evidence, coefficients: model.calibration) * 1000).rounded() / 1000
-        return Analysis(tokens: tokens, labels: labels, result: result, evidence: evidence)
+        view.confidence = (Confidence.score(evidence, coefficients: model.calibration) * 1000).rounded() / 1000
+        view.key = view.nameKey(tables.lexicon.keyTables)
+        let result = body(view, evidence)
+        swap(&view.spans, &w.spans) // keep the capacity for the next line
+        swap(&view.amounts, &w.amounts)
+        return result
     }
+}
+
+/// A lexicon behind a reference: cheap to share between the per-line helpers.
+final class LexiconReference: Sendable {
+    let lexicon: Lexicon
+    init(_ lexicon: Lexicon) { self.lexicon = lexicon }
 }

@@ -1,10 +1,15 @@
 /// Turns labeled tokens into the fields of a `ParsedIngredient`: amounts from QTY and UNIT
 /// tokens, and name, size, preparation, comment and purpose from runs of their labels.
 struct LineAssembler {
-    let lexicon: Lexicon
+    let tables: LexiconReference
+    var lexicon: Lexicon { _read { yield tables.lexicon } }
     let tokens: [Token]
-    let labels: [Int]
+    /// The tagger's labels; assembly relabels a few tokens (number words it reads, phrases
+    /// from the phrase table) so that each token's text lands in exactly one field.
+    var labels: [Int]
     let line: UnsafeBufferPointer<UInt8>
+    /// The byte ranges of the text fields, in the order their pieces are joined.
+    var spans: [Span] = []
 
     /// What assembly noticed that lowers confidence.
     struct Doubts {
@@ -18,18 +23,17 @@ struct LineAssembler {
         String(decoding: UnsafeBufferPointer(rebasing: line[r]), as: UTF8.self)
     }
 
-    func wordAt(_ allowed: Set<Label>) -> (Int) -> Range<Int>? {
-        { i in
-            i < tokens.count && tokens[i].kind == .word && allowed.contains(label(i)) ? tokens[i].stemRange : nil
-        }
-    }
+    /// Words whose label is one of `allowed` (a bit set of label raw values).
+    func wordAt(_ allowed: Int) -> Words { Words(tokens, labels: labels, allowed: allowed) }
 
-    func assemble(into result: inout ParsedIngredient) -> Doubts {
+    /// Reads amounts and fields into `view` (its spans are this assembler's `spans`).
+    mutating func assemble(into view: inout LineView) -> Doubts {
+        relabelPhrases()
         var doubts = Doubts()
         var amounts: [Amount] = []
-        var amountEnds: [Int] = [] // token index after each amount
-        var extraComments: [String] = []
-        var sizes: [String] = []
+        swap(&amounts, &view.amounts) // reuse the storage the caller handed in
+        amounts.removeAll(keepingCapacity: true)
+        var amountEnds = SmallIndexList() // token index after each amount
         var container: String?
         var i = 0
         let n = tokens.count
@@ -46,25 +50,40 @@ struct LineAssembler {
                     quantityMax = t.maxValue
                     multiplier = t.isMultiplier
                     i += 1
-                } else if t.kind == .word, let m = lexicon.numbers.longestMatch(in: line, start: i, wordAt: wordAt([.quantity, .comment, .unit])) {
-                    quantity = m.value
-                    quantityMax = m.value
+                    // "2 dozen", "1½ dozen": a count word multiplies.
+                    if i < n, tokens[i].kind == .word, let factor = lexicon.numbers.value(forWordHash: tokens[i].hash),
+                       factor >= 10 {
+                        quantity = t.value * factor
+                        quantityMax = t.maxValue * factor
+                        labels[i] = Label.quantity.rawValue
+                        i += 1
+                    }
+                } else if t.kind == .word, let m = lexicon.numbers.longestMatch(in: line, start: i, words: wordAt(1 << Label.quantity.rawValue | 1 << Label.comment.rawValue | 1 << Label.unit.rawValue)) {
+                    quantity = m.value.isNaN ? nil : m.value
+                    quantityMax = quantity
+                    for k in i..<(i + m.words) { labels[k] = Label.quantity.rawValue }
                     i += m.words
                 } else {
                     if t.kind == .word { doubts.quantityWordUnread = true }
                     i += 1
                     continue
                 }
-                var (unit, known, next) = readUnit(from: i, sizes: &sizes, extra: &extraComments, container: &container)
+                var (unit, known, next) = readUnit(from: i, record: true, container: &container)
                 if unit != nil, !known { doubts.unknownUnit = true }
                 // "200g-250g", "¾ cup to 1 cup": a range written with the unit on both ends.
-                if let upper = rangeEnd(after: next, unit: unit) {
+                if let low = quantity, let upper = rangeEnd(after: next, unit: unit), upper.value > low {
                     quantityMax = upper.value
                     next = upper.next
                 }
                 var amount = Amount(quantity: quantity, quantityMax: quantityMax, unit: unit, isKnownUnit: known, isMultiplier: multiplier)
                 if let previous = amounts.last, amountEnds.last == amountStart, isComposite(previous, amount) {
                     amount.isComposite = true
+                }
+                // "1 cup plus 2 tablespoons": the second amount adds to the first.
+                if let previous = amounts.last, amountStart > 0, HeaderDetection.isWord(tokens[amountStart - 1], "plus", line),
+                   sameDimension(previous, amount) {
+                    amount.isComposite = true
+                    labels[amountStart - 1] = Label.quantity.rawValue
                 }
                 amounts.append(amount)
                 amountEnds.append(next)
@@ -76,20 +95,23 @@ struct LineAssembler {
                         amounts[0].unit = item
                     } else if amounts.count == 1 {
                         amounts.insert(Amount(quantity: 1, unit: item), at: 0)
-                        amountEnds.insert(amountStart, at: 0)
+                        amountEnds.insertFirst(amountStart)
                     }
                 }
                 i = next
             } else if l == .unit {
                 let start = i
-                let (unit, known, next) = readUnit(from: i, sizes: &sizes, extra: &extraComments, container: &container)
+                let (unit, known, next) = readUnit(from: i, record: true, container: &container)
                 if let unit {
                     if !known { doubts.unknownUnit = true }
                     if amounts.isEmpty {
                         // "a pinch of salt", "half bunch mint": a number word just before the unit.
                         // A unit alone means one of it ("pinch of salt", "small bunch mint").
-                        var quantity = 1.0
-                        if start > 0, let value = numberWordEnding(at: start - 1) { quantity = value }
+                        var quantity: Double? = 1
+                        if start > 0, let (value, from) = numberWordEnding(at: start - 1) {
+                            quantity = value.isNaN ? nil : value // "a few sprigs": no number
+                            for k in from..<start { labels[k] = Label.quantity.rawValue }
+                        }
                         amounts.append(Amount(quantity: quantity, unit: unit, isKnownUnit: known))
                         amountEnds.append(next)
                     } else if amounts[0].unit == nil {
@@ -105,23 +127,18 @@ struct LineAssembler {
         }
         // Number phrases the tagger left unlabeled at the start: "a couple of onions", "a dozen eggs".
         if amounts.isEmpty, let first = tokens.first, first.kind == .word,
-           let m = lexicon.numbers.longestMatch(in: line, start: 0, wordAt: { k in k < n && tokens[k].kind == .word ? tokens[k].stemRange : nil }),
-           m.words > 1 || !isArticle(tokens[0]), m.words < n, label(m.words) != .quantity {
+           let m = lexicon.numbers.longestMatch(in: line, start: 0, words: Words(tokens)),
+           m.words > 1 || !isArticle(tokens[0]), m.words < n, label(m.words) != .quantity, !m.value.isNaN {
             amounts.append(Amount(quantity: m.value, unit: nil))
+            for k in 0..<m.words { labels[k] = Label.quantity.rawValue }
         }
-        result.amount = amounts.first
-        result.alternates = Array(amounts.dropFirst())
-
-        result.name = runs(of: .name, joiner: " ")
-        let sizeRuns = runs(of: .size, joiner: " ")
-        sizes.append(contentsOf: sizeRuns.map { [$0] } ?? [])
-        result.size = sizes.isEmpty ? nil : sizes.joined(separator: " ")
-        result.preparation = runs(of: .preparation, joiner: ", ")
-        var comments = extraComments
-        if let c = runs(of: .comment, joiner: ", ") { comments.append(c) }
-        result.comment = comments.isEmpty ? nil : comments.joined(separator: ", ")
-        result.purpose = runs(of: .purpose, joiner: ", ")
-        result.isOptional = hasOptionalPhrase()
+        swap(&view.amounts, &amounts)
+        appendRuns(of: .name, as: .name, onlyAcross: 1 << Label.preparation.rawValue | 1 << Label.size.rawValue | 1 << Label.punctuation.rawValue)
+        appendRuns(of: .size, as: .size)
+        appendRuns(of: .preparation, as: .preparation)
+        appendRuns(of: .comment, as: .comment)
+        appendRuns(of: .purpose, as: .purpose)
+        view.isOptional = hasOptionalPhrase()
         return doubts
     }
 
@@ -133,16 +150,41 @@ struct LineAssembler {
         HeaderDetection.isWord(t, "a", line) || HeaderDetection.isWord(t, "an", line)
     }
 
-    /// The value of a number word or phrase that ends at token `end` ("a", "half", "one").
-    private func numberWordEnding(at end: Int) -> Double? {
+    /// The value of a number word or phrase that ends at token `end` ("a", "half", "a few"),
+    /// and the index of its first token; the value is NaN for a vague amount ("a few").
+    private func numberWordEnding(at end: Int) -> (Double, Int)? {
         guard tokens[end].kind == .word else { return nil }
-        let any: (Int) -> Range<Int>? = { k in k <= end && tokens[k].kind == .word ? tokens[k].stemRange : nil }
-        for start in stride(from: end, through: max(0, end - 3), by: -1) {
-            if let m = lexicon.numbers.longestMatch(in: line, start: start, wordAt: any), start + m.words - 1 == end {
-                return m.value
+        let any = Words(tokens, end: end + 1)
+        for start in stride(from: max(0, end - 3), through: end, by: 1) {
+            if let m = lexicon.numbers.longestMatch(in: line, start: start, words: any), start + m.words - 1 == end {
+                return (m.value, start)
             }
         }
         return nil
+    }
+
+    /// Relabels the words of comment, purpose and optional phrases (`phrases.tsv`) that the
+    /// tagger put into the preparation: "divided" is a note, not a way of cutting.
+    private mutating func relabelPhrases() {
+        let wordAt = Words(tokens)
+        var i = 0
+        while i < tokens.count {
+            guard tokens[i].kind == .word, label(i) == .preparation,
+                  let bits = lexicon.firstWords[tokens[i].hash], bits & Lexicon.FirstWord.phrase != 0,
+                  let m = lexicon.phrases.longestMatch(in: line, start: i, words: wordAt),
+                  (i..<(i + m.words)).allSatisfy({ label($0) == .preparation || label($0) == .comment }) else {
+                i += 1
+                continue
+            }
+            let target: Label = m.value.role == .purpose ? .purpose : .comment
+            for k in i..<(i + m.words) { labels[k] = target.rawValue }
+            i += m.words
+        }
+    }
+
+    private func sameDimension(_ a: Amount, _ b: Amount) -> Bool {
+        guard let ua = a.unit, let ub = b.unit, let da = lexicon.unit(id: ua), let db = lexicon.unit(id: ub) else { return false }
+        return da.dimension == db.dimension && da.dimension != .item
     }
 
     private func isComposite(_ a: Amount, _ b: Amount) -> Bool {
@@ -152,22 +194,23 @@ struct LineAssembler {
         return true
     }
 
-    /// Reads a run of UNIT tokens from `start`: the unit id, whether the table knows it, and
-    /// the index after the run. Size words in the run go to `sizes`, other words to `extra`.
     /// After an amount ending at token `next` with `unit`: a dash or "to" and a second amount
     /// in the same unit (or none) make a range; returns its top and the index after it.
-    private func rangeEnd(after next: Int, unit: String?) -> (value: Double, next: Int)? {
+    private mutating func rangeEnd(after next: Int, unit: String?) -> (value: Double, next: Int)? {
         guard next + 1 < tokens.count, label(next + 1) == .quantity, tokens[next + 1].kind == .quantity else { return nil }
         let joiner = tokens[next]
         let isJoiner = (joiner.kind == .punctuation && joiner.mark == 0x2D) || HeaderDetection.isWord(joiner, "to", line)
         guard isJoiner else { return nil }
-        var sink: [String] = [], sizes: [String] = [], container: String?
-        let (upperUnit, _, after) = readUnit(from: next + 2, sizes: &sizes, extra: &sink, container: &container)
+        var container: String?
+        let (upperUnit, _, after) = readUnit(from: next + 2, record: false, container: &container)
         guard upperUnit == nil || upperUnit == unit, tokens[next + 1].value > 0 else { return nil }
         return (tokens[next + 1].maxValue, after)
     }
 
-    private func readUnit(from start: Int, sizes: inout [String], extra: inout [String], container: inout String?) -> (String?, Bool, Int) {
+    /// Reads a run of UNIT tokens from `start`: the unit id, whether the table knows it, and
+    /// the index after the run. With `record`, size words in the run become size spans and
+    /// other words comment spans.
+    private mutating func readUnit(from start: Int, record: Bool, container: inout String?) -> (String?, Bool, Int) {
         var end = start
         while end < tokens.count, label(end) == .unit, tokens[end].kind == .word || (tokens[end].kind == .punctuation && tokens[end].mark == 0x2E) {
             end += 1
@@ -180,7 +223,7 @@ struct LineAssembler {
             if t.kind == .word {
                 if let idx = lexicon.unitAliasesExact[ByteHash.exact(UnsafeBufferPointer(rebasing: line[t.stemRange]))] {
                     found = (lexicon.units[Int(idx)].id, k, k + 1)
-                } else if let m = lexicon.unitAliases.longestMatch(in: line, start: k, wordAt: { j in j < end && tokens[j].kind == .word ? tokens[j].stemRange : nil }) {
+                } else if let m = lexicon.unitAliases.longestMatch(in: line, start: k, words: Words(tokens, end: end)) {
                     found = (lexicon.units[Int(m.value)].id, k, k + m.words)
                 }
             }
@@ -188,6 +231,11 @@ struct LineAssembler {
         }
         var skip = Set<Int>()
         guard let found else {
+            // Only size words ("4 large garlic cloves"): a size, and the unit may come later.
+            if (start..<end).allSatisfy({ tokens[$0].kind != .word || lexicon.sizes.value(forWordHash: tokens[$0].hash) != nil }) {
+                if record { for j in start..<end where tokens[j].kind == .word { addSpan(.size, tokens[j].stemRange) } }
+                return (nil, true, end)
+            }
             let raw = text(tokens[start].start..<tokens[end - 1].stemEnd).lowercased()
             return (raw, false, end)
         }
@@ -195,7 +243,7 @@ struct LineAssembler {
         if found.to < end, let measure = lexicon.unit(id: found.id), measure.dimension != .item {
             var k = found.to
             while k < end, container == nil {
-                if tokens[k].kind == .word, let m = lexicon.unitAliases.longestMatch(in: line, start: k, wordAt: { j in j < end && tokens[j].kind == .word ? tokens[j].stemRange : nil }),
+                if tokens[k].kind == .word, let m = lexicon.unitAliases.longestMatch(in: line, start: k, words: Words(tokens, end: end)),
                    lexicon.units[Int(m.value)].dimension == .item {
                     container = lexicon.units[Int(m.value)].id
                     for j in k..<(k + m.words) { skip.insert(j) }
@@ -205,20 +253,33 @@ struct LineAssembler {
         }
         for j in start..<end where (j < found.from || j >= found.to) && !skip.contains(j) {
             guard tokens[j].kind == .word else { continue }
-            let word = text(tokens[j].stemRange)
-            if lexicon.sizes.value(forWordHash: tokens[j].hash) != nil { sizes.append(word) } else { extra.append(word) }
+            guard record else { continue }
+            addSpan(lexicon.sizes.value(forWordHash: tokens[j].hash) != nil ? .size : .comment, tokens[j].stemRange)
         }
         return (found.id, true, end)
     }
 
-    /// Text of the runs of tokens labeled `target`, each run from its first to its last
-    /// token as written (punctuation inside a run kept), runs joined by `joiner`.
-    func runs(of target: Label, joiner: String) -> String? {
-        var parts: [String] = []
+    @inline(__always)
+    mutating func addSpan(_ field: Field, _ r: Range<Int>) {
+        spans.append(Span(field: field, start: Int32(truncatingIfNeeded: r.lowerBound), end: Int32(truncatingIfNeeded: r.upperBound)))
+    }
+
+    /// Adds the runs of tokens labeled `target` as pieces of `field`, each run from its first
+    /// to its last token as written (punctuation inside a run kept).
+    ///
+    /// With `onlyAcross`, a later run is kept only when every token between it and the run
+    /// before has one of those labels: "Sea salt and freshly ground pepper" keeps "pepper",
+    /// but "4 venison fillets or 240g venison saddle" stops before the second amount.
+    mutating func appendRuns(of target: Label, as field: Field, onlyAcross: Int? = nil) {
         var i = 0
+        var previousEnd = -1
         let n = tokens.count
         while i < n {
             guard label(i) == target else { i += 1; continue }
+            if let allowed = onlyAcross, previousEnd >= 0,
+               !(previousEnd + 1..<i).allSatisfy({ (allowed >> labels[$0]) & 1 == 1 }) {
+                break
+            }
             var last = i
             var j = i + 1
             while j < n {
@@ -230,6 +291,7 @@ struct LineAssembler {
                 }
                 break
             }
+            previousEnd = last
             var startByte = tokens[i].start, endByte = tokens[last].end
             // Keep enclosing parentheses: "(to taste)".
             if i > 0, last + 1 < n, tokens[i - 1].kind == .punctuation, tokens[i - 1].mark == 0x28,
@@ -239,12 +301,16 @@ struct LineAssembler {
             }
             // A run of only articles and "of" ("a", "of" around "a pinch of") says nothing.
             if (i...last).allSatisfy({ k in tokens[k].kind != .word || isFiller(tokens[k]) }) { i = last + 1; continue }
-            var piece = text(startByte..<endByte)
-            while let c = piece.last, c == "," || c == ";" || c == ":" || c == "-" || c == "*" { piece.removeLast() }
-            if !piece.isEmpty { parts.append(piece) }
+            // Trailing separators are not part of the text.
+            while endByte > startByte, Self.isTrailingSeparator(line[endByte - 1]) { endByte -= 1 }
+            if endByte > startByte { addSpan(field, startByte..<endByte) }
             i = last + 1
         }
-        return parts.isEmpty ? nil : parts.joined(separator: joiner)
+    }
+
+    @inline(__always)
+    static func isTrailingSeparator(_ b: UInt8) -> Bool {
+        b == 0x2C || b == 0x3B || b == 0x3A || b == 0x2D || b == 0x2A || b == 0x20
     }
 
     private func closesOrOpensParen(_ r: Range<Int>) -> Bool {
@@ -252,12 +318,50 @@ struct LineAssembler {
     }
 
     private func hasOptionalPhrase() -> Bool {
-        let wordAt: (Int) -> Range<Int>? = { k in
-            k < tokens.count && tokens[k].kind == .word ? tokens[k].stemRange : nil
-        }
+        let wordAt = Words(tokens)
         for i in tokens.indices where tokens[i].kind == .word && label(i) != .name {
-            if let m = lexicon.phrases.longestMatch(in: line, start: i, wordAt: wordAt), m.value.optional { return true }
+            guard let bits = lexicon.firstWords[tokens[i].hash], bits & Lexicon.FirstWord.phrase != 0 else { continue }
+            if let m = lexicon.phrases.longestMatch(in: line, start: i, words: wordAt), m.value.optional { return true }
         }
         return false
+    }
+}
+
+/// A few token indexes kept inline (lines rarely have more than four amounts); more spill
+/// into an array.
+struct SmallIndexList {
+    private var inline: (Int, Int, Int, Int) = (0, 0, 0, 0)
+    private var spill: [Int] = []
+    private(set) var count = 0
+
+    var last: Int? { count == 0 ? nil : self[count - 1] }
+
+    subscript(i: Int) -> Int {
+        switch i {
+        case 0: inline.0
+        case 1: inline.1
+        case 2: inline.2
+        case 3: inline.3
+        default: spill[i - 4]
+        }
+    }
+
+    mutating func append(_ value: Int) {
+        switch count {
+        case 0: inline.0 = value
+        case 1: inline.1 = value
+        case 2: inline.2 = value
+        case 3: inline.3 = value
+        default: spill.append(value)
+        }
+        count += 1
+    }
+
+    /// Inserts `value` at the front.
+    mutating func insertFirst(_ value: Int) {
+        var moved = SmallIndexList()
+        moved.append(value)
+        for i in 0..<count { moved.append(self[i]) }
+        self = moved
     }
 }

@@ -9,6 +9,7 @@ struct SmallBytes: Sequence {
         text.withUTF8Buffer { for b in $0 { append(b) } }
     }
 
+    @inline(__always)
     mutating func append(_ byte: UInt8) {
         guard count < 8 else { return }
         storage |= UInt64(byte) << UInt64(count * 8)

@@ -11,12 +11,21 @@ final class TaggerModel: Sendable {
 
     let transitions: [Float] // (L + 1) × L, the last row from START
     let end: [Float]
+    /// `transitions` as one vector per row, and `end` as a vector, for `Viterbi`.
+    let transitionRows: [SIMD8<Float>]
+    let incomingRows: [SIMD8<Float>]
+    let endRow: SIMD8<Float>
     let contextRows: HashTable<Int32>
     let vocabularyRows: HashTable<Int32>
     /// `contextWeights` as one 8-lane vector per (row, offset).
     let contextVectors: [SIMD8<Float>]
     /// Weights of local features.
     let local: VectorTable
+    /// The weights of state features (`FeatureSink.addState`), dense: template × value × coarse byte.
+    let stateWeights: [SIMD8<Int32>]
+    /// The weights of flag features (`FeatureSink.addFlag`), in `FeatureExtractor.flagTemplates` order.
+    let flagWeights: [SIMD8<Int32>]
+    static let stateStride = 6 * 256
     let calibration: [Double]
     let padBegin: Int32
     let padEnd: Int32
@@ -42,6 +51,8 @@ final class TaggerModel: Sendable {
 
         var lineNumber = 0
         var utf8 = text
+        var fields: [Range<Int>] = []
+        fields.reserveCapacity(16)
         try utf8.withUTF8 { buffer in
             var i = 0
             while i < buffer.count {
@@ -51,19 +62,23 @@ final class TaggerModel: Sendable {
                 let line = UnsafeBufferPointer(rebasing: buffer[i..<j])
                 i = j + 1
                 if line.isEmpty || line[0] == 0x23 { continue }
-                let fields = Self.split(line)
-                func weights(from k: Int) throws -> [Float] {
+                Self.split(line, into: &fields)
+                func weights(from k: Int) throws -> SIMD8<Float> {
                     guard fields.count - k == Label.count else {
                         throw DictionaryError.malformedRow(table: table, line: lineNumber, expected: k + Label.count, found: fields.count)
                     }
-                    return try (k..<fields.count).map { f in
-                        guard let v = Self.integer(UnsafeBufferPointer(rebasing: line[fields[f]])) else {
-                            throw DictionaryError.invalidValue(table: table, line: lineNumber, column: "weight", value: Self.string(line, fields[f]))
+                    var w = SIMD8<Float>()
+                    for l in 0..<Label.count {
+                        guard let v = Self.integer(UnsafeBufferPointer(rebasing: line[fields[k + l]])) else {
+                            throw DictionaryError.invalidValue(table: table, line: lineNumber, column: "weight", value: Self.string(line, fields[k + l]))
                         }
-                        return Float(Double(v) / scale)
+                        w[l] = Float(Double(v) / scale)
                     }
+                    return w
                 }
-                let kind = Self.string(line, fields[0])
+                // The two common row kinds are recognized from bytes, without making Strings.
+                let first = UnsafeBufferPointer(rebasing: line[fields[0]])
+                let kind = Self.matches(first, "context") ? "context" : Self.matches(first, "local") ? "local" : Self.string(line, fields[0])
                 switch kind {
                 case "scale":
                     scale = Double(Self.string(line, fields[1])) ?? 1
@@ -78,14 +93,15 @@ final class TaggerModel: Sendable {
                     let w = try weights(from: 2)
                     for l in 0..<Label.count { transitions[row * Label.count + l] = w[l] }
                 case "end":
-                    end = try weights(from: 1)
+                    let w = try weights(from: 1)
+                    end = (0..<Label.count).map { w[$0] }
                 case "context":
-                    guard fields.count == 4 + Label.count, let template = Template(name: Self.string(line, fields[1])),
-                          let offset = Int(Self.string(line, fields[3])), abs(offset) <= 2 else {
+                    guard fields.count == 4 + Label.count, let template = Template(nameBytes: UnsafeBufferPointer(rebasing: line[fields[1]])),
+                          let offset = Self.integer(UnsafeBufferPointer(rebasing: line[fields[3]])), abs(offset) <= 2 else {
                         throw DictionaryError.invalidValue(table: table, line: lineNumber, column: "context feature", value: Self.string(line, fields[0..<min(4, fields.count)].first!))
                     }
                     let valueBytes = UnsafeBufferPointer(rebasing: line[fields[2]])
-                    let key = template.isFolded ? FeatureExtractor.key(template, bytes: valueBytes) : ByteHash.exact(valueBytes, into: template.seed)
+                    let key = FeatureExtractor.fileKey(template, valueBytes)
                     let w = try weights(from: 4)
                     var row: Int32 = 0
                     if let r = contextRows[key] { row = r } else {
@@ -97,15 +113,12 @@ final class TaggerModel: Sendable {
                     let base = Int(row) * Self.rowWidth + (offset + 2) * Label.count
                     for l in 0..<Label.count { contextWeights[base + l] = w[l] }
                 case "local":
-                    guard fields.count == 3 + Label.count, let template = Template(name: Self.string(line, fields[1])) else {
+                    guard fields.count == 3 + Label.count, let template = Template(nameBytes: UnsafeBufferPointer(rebasing: line[fields[1]])) else {
                         throw DictionaryError.invalidValue(table: table, line: lineNumber, column: "local feature", value: Self.string(line, fields[0]))
                     }
                     let valueBytes = UnsafeBufferPointer(rebasing: line[fields[2]])
-                    let key = template.isFolded ? FeatureExtractor.key(template, bytes: valueBytes) : ByteHash.exact(valueBytes, into: template.seed)
-                    let w = try weights(from: 3)
-                    var v = SIMD8<Float>()
-                    for l in 0..<Label.count { v[l] = w[l] }
-                    localEntries.append((key, v))
+                    let key = FeatureExtractor.fileKey(template, valueBytes)
+                    localEntries.append((key, try weights(from: 3)))
                 default:
                     throw DictionaryError.invalidValue(table: table, line: lineNumber, column: "row kind", value: kind)
                 }
@@ -128,7 +141,7 @@ final class TaggerModel: Sendable {
             contextWeights.append(contentsOf: repeatElement(0, count: Self.rowWidth))
             bytes.withUnsafeMutableBufferPointer { b in
                 let stem = UnsafeBufferPointer(b)
-                var keys = [FeatureExtractor.key(.word, bytes: stem)]
+                var keys = [FeatureExtractor.key(.word, hash: ByteHash.fold(stem))]
                 if let (s3, s2, p3) = FeatureExtractor.affixes(stem) {
                     if let s3 { keys.append(FeatureExtractor.key(.suffix3, bytes: s3)) }
                     keys.append(FeatureExtractor.key(.suffix2, bytes: s2))
@@ -145,16 +158,40 @@ final class TaggerModel: Sendable {
         }
         self.transitions = transitions
         self.end = end
+        self.transitionRows = Self.vectors(transitions)
+        self.incomingRows = Self.transposed(transitions)
+        self.endRow = Self.vectors(end)[0]
         self.contextRows = contextRows
         self.vocabularyRows = vocabulary
         self.contextVectors = Self.vectors(contextWeights)
-        self.local = VectorTable(localEntries)
+        let local = VectorTable(localEntries)
+        self.local = local
+        var states = [SIMD8<Int32>](repeating: SIMD8<Int32>(), count: FeatureExtractor.stateTemplates.count * Self.stateStride)
+        for (k, entry) in FeatureExtractor.stateTemplates.enumerated() {
+            for value in 0..<entry.values {
+                for coarse in 0...255 {
+                    states[k * Self.stateStride + value * 256 + coarse] =
+                        local.weights(FeatureExtractor.stateKey(entry.template, value, UInt8(coarse)))
+                }
+            }
+        }
+        self.stateWeights = states
+        self.flagWeights = FeatureExtractor.flagTemplates.map { local.weights(FeatureExtractor.flagKey($0)) }
         self.calibration = calibration
         self.padBegin = contextRows[ByteHash.exact(Array("B".utf8), into: Template.pad.seed)]!
         self.padEnd = contextRows[ByteHash.exact(Array("E".utf8), into: Template.pad.seed)]!
     }
 
     var isEmpty: Bool { local.count == 0 }
+
+    /// Row `x` holds, for each label `l`, the transition score from `l` to `x`.
+    static func transposed(_ transitions: [Float]) -> [SIMD8<Float>] {
+        (0..<Label.count).map { x in
+            var v = SIMD8<Float>()
+            for l in 0..<Label.count { v[l] = transitions[l * Label.count + x] }
+            return v
+        }
+    }
 
     static func vectors(_ flat: [Float]) -> [SIMD8<Float>] {
         stride(from: 0, to: flat.count, by: 8).map { k in
@@ -164,54 +201,103 @@ final class TaggerModel: Sendable {
         }
     }
 
-    /// Emission scores for a line (one 8-lane vector of label scores per token), written
-    /// into `out`; returns how many word tokens were not in the vocabulary.
-    @discardableResult
-    func emission(_ features: LineFeatures, into out: inout [SIMD8<Float>]) -> Int {
-        let n = features.tokenCount
-        var unknownWords = 0
-        out.removeAll(keepingCapacity: true)
-        out.append(contentsOf: repeatElement(SIMD8<Float>(), count: n))
-        out.withUnsafeMutableBufferPointer { e in
-            contextVectors.withUnsafeBufferPointer { cv in
-                // Token `j` at offset `o` from the labeled token `t = j - o` adds its row's slot `o`.
-                @inline(__always) func spread(_ row: Int32, from j: Int) {
-                    let base = Int(row) * Self.offsets
-                    for o in -2...2 {
-                        let t = j - o
-                        if t >= 0 && t < n { e[t] += cv[base + o + 2] }
-                    }
+    /// Scores features as they are extracted: each token's label scores (one 8-lane vector
+    /// per token) accumulate in `emission`, which must hold `count` zeroed vectors.
+    struct Scorer: FeatureSink {
+        let model: TaggerModel
+        let emission: UnsafeMutableBufferPointer<SIMD8<Float>>
+        private var token = 0
+        private var local = SIMD8<Int32>()
+        /// Word tokens that were not in the vocabulary.
+        private(set) var unknownWords = 0
+
+        init(model: TaggerModel, emission: UnsafeMutableBufferPointer<SIMD8<Float>>) {
+            self.model = model
+            self.emission = emission
+            let n = emission.count
+            spread(model.padBegin, from: -1)
+            spread(model.padBegin, from: -2)
+            spread(model.padEnd, from: n)
+            spread(model.padEnd, from: n + 1)
+        }
+
+        /// Token `j` at offset `o` from the labeled token `t = j - o` adds its row's slot `o`.
+        @inline(__always)
+        private func spread(_ row: Int32, from j: Int) {
+            let n = emission.count
+            model.contextVectors.withUnsafeBufferPointer { cv in
+                let base = Int(row) * TaggerModel.offsets
+                for o in -2...2 {
+                    let t = j - o
+                    if t >= 0 && t < n { emission[t] += cv[base + o + 2] }
                 }
-                spread(padBegin, from: -1); spread(padBegin, from: -2)
-                spread(padEnd, from: n); spread(padEnd, from: n + 1)
-                for j in 0..<n {
-                    let word = features.lexicalWord[j]
-                    var vocab: Int32?
-                    if word != 0 {
-                        vocab = vocabularyRows[word]
-                        if let vocab { spread(vocab, from: j) } else { unknownWords += 1 }
-                    }
-                    for k in features.contextStart[j]..<features.contextStart[j + 1] {
-                        if vocab != nil, features.contextTemplates[k].isLexical { continue }
-                        if let r = contextRows[features.contextKeys[k]] { spread(r, from: j) }
-                    }
-                }
-            }
-            for t in 0..<n {
-                var sum = SIMD8<Float>()
-                for k in features.localStart[t]..<features.localStart[t + 1] {
-                    local.add(features.localKeys[k], to: &sum)
-                }
-                e[t] += sum
             }
         }
-        return unknownWords
+
+        @inline(__always)
+        mutating func beginToken(_ t: Int, wordKey: UInt64) -> Bool {
+            token = t
+            local = SIMD8<Int32>()
+            guard wordKey != 0 else { return true }
+            if let row = model.vocabularyRows[wordKey] {
+                spread(row, from: t)
+                return false
+            }
+            unknownWords += 1
+            return true
+        }
+
+        @inline(__always)
+        mutating func addContext(_ template: Template, _ key: UInt64) {
+            if let row = model.contextRows[key] { spread(row, from: token) }
+        }
+
+        @inline(__always)
+        mutating func addLocal(_ key: UInt64) {
+            model.local.add(key, to: &local)
+        }
+
+        @inline(__always)
+        mutating func addFlag(_ template: Template) {
+            let k: Int = switch template {
+            case .last: 0
+            case .seenQuantity: 1
+            case .dashSeparator: 2
+            default: 3
+            }
+            local &+= model.flagWeights[k]
+        }
+
+        @inline(__always)
+        mutating func addState(_ template: Template, _ value: Int, _ coarse: UInt8) {
+            let k: Int = switch template {
+            case .segmentShape: 0
+            case .parenShape: 1
+            case .positionShape: 2
+            default: 3
+            }
+            local &+= model.stateWeights[k * TaggerModel.stateStride + value * 256 + Int(coarse)]
+        }
+
+        @inline(__always)
+        mutating func endToken() {
+            emission[token] += SIMD8<Float>(local) * model.local.scale
+        }
     }
 
     // MARK: - Reading helpers
 
-    private static func split(_ line: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
-        var fields: [Range<Int>] = []
+    private static func matches(_ bytes: UnsafeBufferPointer<UInt8>, _ word: StaticString) -> Bool {
+        bytes.count == word.utf8CodeUnitCount && memcmpBytes(bytes.baseAddress!, word.utf8Start, bytes.count)
+    }
+
+    private static func memcmpBytes(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ n: Int) -> Bool {
+        for k in 0..<n where a[k] != b[k] { return false }
+        return true
+    }
+
+    private static func split(_ line: UnsafeBufferPointer<UInt8>, into fields: inout [Range<Int>]) {
+        fields.removeAll(keepingCapacity: true)
         var s = 0
         for (k, b) in line.enumerated() where b == 0x09 {
             fields.append(s..<k)
@@ -220,7 +306,6 @@ final class TaggerModel: Sendable {
         var e = line.count
         if e > s, line[e - 1] == 0x0D { e -= 1 }
         fields.append(s..<e)
-        return fields
     }
 
     private static func string(_ line: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) -> String {
@@ -228,6 +313,7 @@ final class TaggerModel: Sendable {
     }
 
     private static func integer(_ b: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard b.count <= 18 else { return nil }
         var i = 0, sign = 1, v = 0
         if i < b.count, b[i] == 0x2D { sign = -1; i += 1 }
         guard i < b.count else { return nil }

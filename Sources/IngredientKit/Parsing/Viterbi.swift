@@ -1,70 +1,80 @@
-/// First-order sequence decoding over the tagger's labels.
+/// First-order sequence decoding over the tagger's eight labels, eight lanes at a time.
 enum Viterbi {
-    /// The best label sequence for `emission` (row-major, `count` tokens × `Label.count`),
-    /// with, per token, the margin between the best path and the best path that gives the
-    /// token another label (a max-marginal: small where the tagger hesitated).
+    typealias Row = SIMD8<Float>
+
+    /// Lane-wise maximum, written out so that it compiles to one vector instruction.
+    @inline(__always)
+    static func lanewiseMax(_ a: Row, _ b: Row) -> Row {
+        Row(a[0] > b[0] ? a[0] : b[0], a[1] > b[1] ? a[1] : b[1], a[2] > b[2] ? a[2] : b[2], a[3] > b[3] ? a[3] : b[3],
+            a[4] > b[4] ? a[4] : b[4], a[5] > b[5] ? a[5] : b[5], a[6] > b[6] ? a[6] : b[6], a[7] > b[7] ? a[7] : b[7])
+    }
+
+    /// The best label sequence for `emission` (one vector of label scores per token), with,
+    /// per token, the margin between the best path and the best path that gives the token
+    /// another label (a max-marginal: small where the tagger hesitated).
+    ///
+    /// `transitions[p]` holds the scores of moving from label `p` to each label (row 8 is
+    /// the start); `incoming[x]` holds, for each label `l`, the score of moving from `l` to
+    /// `x` (the transpose, used backward). `end` scores ending on each label.
     static func decode(
-        emission: UnsafeBufferPointer<Float>, count n: Int,
-        transitions: UnsafeBufferPointer<Float>, end: UnsafeBufferPointer<Float>,
+        emission: UnsafeBufferPointer<Row>,
+        transitions: UnsafeBufferPointer<Row>, incoming: UnsafeBufferPointer<Row>, end: Row,
         labels out: inout [Int], margins: inout [Float]
     ) {
+        let n = emission.count
         let L = Label.count
         out.removeAll(keepingCapacity: true)
         margins.removeAll(keepingCapacity: true)
         guard n > 0 else { return }
-        let start = L * L // row of START transitions
-        withUnsafeTemporaryAllocation(of: Float.self, capacity: 2 * n * L) { scores in
-        withUnsafeTemporaryAllocation(of: Int32.self, capacity: n * L) { back in
-        let alpha = UnsafeMutableBufferPointer(rebasing: scores[0..<(n * L)])
-        let beta = UnsafeMutableBufferPointer(rebasing: scores[(n * L)...])
-        for l in 0..<L { alpha[l] = transitions[start + l] + emission[l] }
-        if n > 1 {
-            for t in 1..<n {
-                for l in 0..<L {
-                    var best = -Float.infinity, arg = 0
-                    for p in 0..<L {
-                        let v = alpha[(t - 1) * L + p] + transitions[p * L + l]
-                        if v > best { best = v; arg = p }
-                    }
-                    alpha[t * L + l] = best + emission[t * L + l]
-                    back[t * L + l] = Int32(arg)
+        withUnsafeTemporaryAllocation(of: Row.self, capacity: 2 * n) { scores in
+            let alpha = UnsafeMutableBufferPointer(rebasing: scores[0..<n])
+            let beta = UnsafeMutableBufferPointer(rebasing: scores[n...])
+            // Forward: alpha[t][l] = max_p alpha[t-1][p] + T[p][l], plus emission.
+            alpha[0] = transitions[L] + emission[0]
+            var t = 1
+            while t < n {
+                let previous = alpha[t - 1]
+                var best = Row(repeating: previous[0]) + transitions[0]
+                for p in 1..<L { best = lanewiseMax(best, Row(repeating: previous[p]) + transitions[p]) }
+                alpha[t] = best + emission[t]
+                t += 1
+            }
+            // Backward: beta[t][l] = max_x T[l][x] + emission[t+1][x] + beta[t+1][x].
+            beta[n - 1] = end
+            t = n - 2
+            while t >= 0 {
+                let ahead = emission[t + 1] + beta[t + 1]
+                var best = Row(repeating: ahead[0]) + incoming[0]
+                for x in 1..<L { best = lanewiseMax(best, Row(repeating: ahead[x]) + incoming[x]) }
+                beta[t] = best
+                t -= 1
+            }
+            let final = alpha[n - 1] + end
+            var last = 0
+            for l in 1..<L where final[l] > final[last] { last = l }
+            let bestScore = final[last]
+            out.append(contentsOf: repeatElement(0, count: n))
+            out[n - 1] = last
+            // Back-track by recomputing the best predecessor along the path only.
+            t = n - 1
+            while t > 0 {
+                let to = out[t]
+                var arg = 0
+                var best = alpha[t - 1][0] + transitions[0][to]
+                for p in 1..<L {
+                    let v = alpha[t - 1][p] + transitions[p][to]
+                    if v > best { best = v; arg = p }
                 }
+                out[t - 1] = arg
+                t -= 1
             }
-        }
-        // Backward max scores (excluding the token's own emission).
-        for l in 0..<L { beta[(n - 1) * L + l] = end[l] }
-        if n > 1 {
-            for t in stride(from: n - 2, through: 0, by: -1) {
-                for l in 0..<L {
-                    var best = -Float.infinity
-                    for x in 0..<L {
-                        let v = transitions[l * L + x] + emission[(t + 1) * L + x] + beta[(t + 1) * L + x]
-                        if v > best { best = v }
-                    }
-                    beta[t * L + l] = best
-                }
+            for k in 0..<n {
+                var total = alpha[k] + beta[k]
+                total[out[k]] = -.infinity
+                var second = total[0]
+                for l in 1..<L where total[l] > second { second = total[l] }
+                margins.append(bestScore - second)
             }
-        }
-        var last = 0, bestEnd = -Float.infinity
-        for l in 0..<L {
-            let v = alpha[(n - 1) * L + l] + end[l]
-            if v > bestEnd { bestEnd = v; last = l }
-        }
-        out = [Int](repeating: 0, count: n)
-        out[n - 1] = last
-        if n > 1 {
-            for t in stride(from: n - 1, to: 0, by: -1) { out[t - 1] = Int(back[t * L + out[t]]) }
-        }
-        margins = [Float](repeating: 0, count: n)
-        for t in 0..<n {
-            var second = -Float.infinity
-            for l in 0..<L where l != out[t] {
-                let v = alpha[t * L + l] + beta[t * L + l]
-                if v > second { second = v }
-            }
-            margins[t] = bestEnd - second
-        }
-        }
         }
     }
 }

@@ -1,8 +1,7 @@
 /// Second tokenizer pass: joins number tokens into mixed numbers, ranges and multipliers.
 enum QuantityGrouping {
-    static func group(_ raw: [Token], _ s: UnsafeBufferPointer<UInt8>) -> [Token] {
-        var out: [Token] = []
-        out.reserveCapacity(raw.count)
+    static func group(_ raw: [Token], _ s: UnsafeBufferPointer<UInt8>, into out: inout [Token]) {
+        out.removeAll(keepingCapacity: true)
         var i = 0
         while i < raw.count {
             guard raw[i].kind == .quantity, !raw[i].isMultiplier else {
@@ -56,7 +55,6 @@ enum QuantityGrouping {
             out.append(q)
             i = next
         }
-        return out
     }
 
     private static func joined(_ a: Token, _ b: Token, value: Double) -> Token {

@@ -11,8 +11,14 @@ enum Tokenizer {
     static let otherMark: UInt8 = 0x7E
 
     static func tokenize(_ line: UnsafeBufferPointer<UInt8>) -> [Token] {
-        var raw: [Token] = []
-        raw.reserveCapacity(24)
+        var raw: [Token] = [], tokens: [Token] = []
+        tokenize(line, scratch: &raw, into: &tokens)
+        return tokens
+    }
+
+    /// Tokenizes into `tokens`, reusing the storage of `raw` and `tokens`.
+    static func tokenize(_ line: UnsafeBufferPointer<UInt8>, scratch raw: inout [Token], into tokens: inout [Token]) {
+        raw.removeAll(keepingCapacity: true)
         var i = 0
         let n = line.count
         while i < n {
@@ -27,7 +33,9 @@ enum Tokenizer {
                     i = lexWord(line, from: i, into: &raw)
                     continue
                 }
-                raw.append(Token(kind: .punctuation, start: i, end: i + 1, mark: b))
+                // "2#" is two pounds: a '#' right after a number is a unit word.
+                let kind: Token.Kind = b == 0x23 && i > 0 && isDigit(line[i - 1]) ? .word : .punctuation
+                raw.append(Token(kind: kind, start: i, end: i + 1, mark: kind == .word ? 0 : b))
                 i += 1
                 continue
             }
@@ -45,7 +53,7 @@ enum Tokenizer {
             }
         }
         for k in raw.indices { finishHash(&raw[k], line) }
-        return QuantityGrouping.group(raw, line)
+        QuantityGrouping.group(raw, line, into: &tokens)
     }
 
     // MARK: - Characters
@@ -218,6 +226,11 @@ enum Tokenizer {
     static func lexWord(_ s: UnsafeBufferPointer<UInt8>, from start: Int, into tokens: inout [Token]) -> Int {
         let n = s.count
         var i = start
+        // "2x400g": the 'x' between two numbers is a word of its own (a multiplier sign).
+        if (s[i] | 0x20) == 0x78, i + 1 < n, isDigit(s[i + 1]), i > 0, isDigit(s[i - 1]) {
+            tokens.append(Token(kind: .word, start: start, end: start + 1))
+            return start + 1
+        }
         // "x2" / "X2": a multiplier written after the name.
         if (s[i] | 0x20) == 0x78, i + 1 < n, isDigit(s[i + 1]), i == 0 || !isASCIILetter(s[i - 1]) {
             let (v, _, j) = digits(s, from: i + 1)

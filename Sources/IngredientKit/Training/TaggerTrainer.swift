@@ -83,9 +83,8 @@ package struct TaggerTrainer {
         var order = Array(examples.indices)
         var rng = SplitMix(seed: options.seed)
         var c = 1.0
-        var emission: [Float] = []
+        var emission: [SIMD8<Float>] = []
         var predicted: [Int] = [], margins: [Float] = []
-        let trFloat: () -> [Float] = { tw.map(Float.init) }
         for epoch in 1...options.epochs {
             // Deterministic shuffle.
             for k in stride(from: order.count - 1, to: 0, by: -1) {
@@ -98,21 +97,23 @@ package struct TaggerTrainer {
                 let n = ex.gold.count
                 let ctx = rowsOf[e], loc = localRowsOf[e]
                 func slotRows(_ j: Int) -> [Int] { j < 0 ? [bRow] : (j >= n ? [eRow] : ctx[j]) }
-                emission = [Float](repeating: 0, count: n * L)
+                emission = [SIMD8<Float>](repeating: SIMD8<Float>(), count: n)
                 for t in 0..<n {
                     for o in -2...2 {
                         for r in slotRows(t + o) {
                             let base = r * W + (o + 2) * L
-                            for l in 0..<L { emission[t * L + l] += Float(cw[base + l]) }
+                            for l in 0..<L { emission[t][l] += Float(cw[base + l]) }
                         }
                     }
-                    for r in loc[t] { for l in 0..<L { emission[t * L + l] += Float(lw[r * L + l]) } }
+                    for r in loc[t] { for l in 0..<L { emission[t][l] += Float(lw[r * L + l]) } }
                 }
-                let trans = trFloat(), endF = ew.map(Float.init)
+                let tf = tw.map(Float.init)
+                let trans = TaggerModel.vectors(tf), incoming = TaggerModel.transposed(tf)
+                let endF = TaggerModel.vectors(ew.map(Float.init))[0]
                 emission.withUnsafeBufferPointer { em in
                     trans.withUnsafeBufferPointer { tr in
-                        endF.withUnsafeBufferPointer { en in
-                            Viterbi.decode(emission: em, count: n, transitions: tr, end: en, labels: &predicted, margins: &margins)
+                        incoming.withUnsafeBufferPointer { inc in
+                            Viterbi.decode(emission: em, transitions: tr, incoming: inc, end: endF, labels: &predicted, margins: &margins)
                         }
                     }
                 }
@@ -210,7 +211,7 @@ package struct TaggerTrainer {
 }
 
 /// A small deterministic random number generator (SplitMix64).
-struct SplitMix {
+struct SplitMix: RandomNumberGenerator {
     var state: UInt64
     init(seed: UInt64) { state = seed }
     mutating func next() -> UInt64 {

@@ -26,9 +26,11 @@ package enum TrainingRun {
         var samples: [(Confidence.Evidence, Bool)] = []
         for g in heldPart {
             var text = g.input
-            let analysis = text.withUTF8 { foldParser.analyze(validUTF8: $0, input: g.input) }
-            guard let evidence = analysis.evidence else { continue }
-            samples.append((evidence, scorer.score(g, analysis.result).allRight))
+            let (parsed, evidence) = text.withUTF8 { bytes in
+                foldParser.analyze(validUTF8: bytes) { view, evidence in (view.parsedIngredient(input: g.input), evidence) }
+            }
+            guard let evidence else { continue }
+            samples.append((evidence, scorer.score(g, parsed).allRight))
         }
         let coefficients = Confidence.fit(samples)
         log("confidence calibration: \(coefficients)")

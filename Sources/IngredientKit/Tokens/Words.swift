@@ -1,0 +1,30 @@
+/// The word tokens of a line as the phrase tables read them: token `i`'s stem, or nil where a
+/// phrase cannot continue (punctuation, numbers, the end, a label outside `allowedLabels`).
+/// A value type, so that phrase look-ups allocate nothing.
+struct Words {
+    let tokens: [Token]
+    /// Only tokens before this index.
+    var end: Int
+    /// With `labels`: only tokens whose label's bit is set here.
+    var labels: [Int]? = nil
+    var allowedLabels = 0
+
+    init(_ tokens: [Token], end: Int? = nil) {
+        self.tokens = tokens
+        self.end = end ?? tokens.count
+    }
+
+    init(_ tokens: [Token], labels: [Int], allowed: Int) {
+        self.tokens = tokens
+        self.end = tokens.count
+        self.labels = labels
+        self.allowedLabels = allowed
+    }
+
+    @inline(__always)
+    subscript(i: Int) -> Range<Int>? {
+        guard i < end, tokens[i].kind == .word else { return nil }
+        if let labels, (allowedLabels >> labels[i]) & 1 == 0 { return nil }
+        return tokens[i].stemRange
+    }
+}

@@ -1,0 +1,142 @@
+import Foundation
+import Testing
+@testable import IngredientKit
+
+/// The `ingest parse` output contract: one JSON object per line with fixed keys.
+@Suite("JSONLine")
+struct JSONLineTests {
+    static let keys = ["input", "kind", "quantity", "quantityMax", "unit", "size", "name", "key", "preparation",
+                       "comment", "purpose", "optional", "alternates", "section", "confidence"]
+
+    func object(_ json: String) throws -> [String: Any] {
+        let value = try JSONSerialization.jsonObject(with: Data(json.utf8))
+        return try #require(value as? [String: Any])
+    }
+
+    @Test func exactKeysInOrder() throws {
+        let json = JSONLine.string(for: parser.parse("1 (14 oz) can tomatoes, drained"))
+        #expect(!json.contains("\n"))
+        let o = try object(json)
+        #expect(Set(o.keys) == Set(Self.keys))
+        #expect(o.count == 15)
+        // The documented order.
+        var positions: [String.Index] = []
+        for key in Self.keys {
+            let range = try #require(json.range(of: "\"\(key)\":"))
+            positions.append(range.lowerBound)
+        }
+        #expect(positions == positions.sorted())
+    }
+
+    @Test func valuesOfAFullLine() throws {
+        let o = try object(JSONLine.string(for: parser.parse("1 (14 oz) can tomatoes, drained")))
+        #expect(o["input"] as? String == "1 (14 oz) can tomatoes, drained")
+        #expect(o["kind"] as? String == "ingredient")
+        #expect(o["quantity"] as? Double == 1)
+        #expect(o["quantityMax"] as? Double == 1)
+        #expect(o["unit"] as? String == "can")
+        #expect(o["name"] as? String == "tomatoes")
+        #expect(o["preparation"] as? String == "drained")
+        #expect(o["optional"] as? Bool == false)
+        #expect(o["section"] is NSNull)
+        let alternates = try #require(o["alternates"] as? [[String: Any]])
+        #expect(alternates.count == 1)
+        #expect(Set(alternates[0].keys) == ["quantity", "quantityMax", "unit"])
+        #expect(alternates[0]["quantity"] as? Double == 14)
+        #expect(alternates[0]["unit"] as? String == "ounce")
+        let confidence = try #require(o["confidence"] as? Double)
+        #expect((0...1).contains(confidence))
+    }
+
+    @Test func nullsWhereAbsent() throws {
+        let o = try object(JSONLine.string(for: parser.parse("salt and pepper to taste")))
+        for key in ["quantity", "quantityMax", "unit", "size", "preparation", "purpose", "section"] {
+            #expect(o[key] is NSNull, "\(key)")
+        }
+        #expect(o["optional"] as? Bool == true)
+        #expect((o["alternates"] as? [Any])?.isEmpty == true)
+    }
+
+    @Test func headerAndEmpty() throws {
+        let header = try object(JSONLine.string(for: parser.parse("For the sauce:")))
+        #expect(header["kind"] as? String == "header")
+        #expect(header["section"] as? String == "For the sauce")
+        #expect(header["name"] is NSNull)
+        #expect(header["confidence"] as? Double == 1)
+        let empty = JSONLine.string(for: parser.parse(""))
+        #expect(empty == #"{"input":"","kind":"empty","quantity":null,"quantityMax":null,"unit":null,"size":null,"name":null,"key":null,"preparation":null,"comment":null,"purpose":null,"optional":false,"alternates":[],"section":null,"confidence":1}"#)
+    }
+
+    @Test func escaping() throws {
+        let line = "2 cups \"fancy\" flour \\ back\tslash\u{1}\u{1F}\u{7F}\r\n end"
+        let json = JSONLine.string(for: parser.parse(line))
+        #expect(!json.contains("\n"))
+        #expect(!json.contains("\t"))
+        #expect(!json.contains("\u{1}"))
+        #expect(!json.contains("\u{7F}"))
+        #expect(json.contains(#"\"fancy\""#))
+        #expect(json.contains(#"\\ back\tslash\u0001\u001f\u007f\r\n end"#))
+        let o = try object(json)
+        #expect(o["input"] as? String == line)
+    }
+
+    @Test func nonASCIIPassesThrough() throws {
+        let line = "100 g crème fraîche 🥛"
+        let json = JSONLine.string(for: parser.parse(line))
+        #expect(json.contains("crème fraîche 🥛"))
+        #expect(try object(json)["input"] as? String == line)
+    }
+
+    @Test func numbersHaveAtMostSixDecimals() {
+        let json = JSONLine.string(for: parser.parse("⅓ cup oil"))
+        #expect(json.contains(#""quantity":0.333333,"quantityMax":0.333333,"#))
+        let twoThirds = JSONLine.string(for: parser.parse("1⅔ cups water"))
+        #expect(twoThirds.contains(#""quantity":1.666667,"#))
+        let whole = JSONLine.string(for: parser.parse("2 cups flour"))
+        #expect(whole.contains(#""quantity":2,"quantityMax":2,"#))
+        let range = JSONLine.string(for: parser.parse("1½-2 cups water"))
+        #expect(range.contains(#""quantity":1.5,"quantityMax":2,"#))
+    }
+
+    func number(_ v: Double) -> String {
+        var out: [UInt8] = []
+        JSONLine.appendNumber(v, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    @Test func numberFormatting() {
+        #expect(number(0) == "0")
+        #expect(number(0.5) == "0.5")
+        #expect(number(0.125) == "0.125")
+        #expect(number(1.0 / 3) == "0.333333")
+        #expect(number(2.0 / 3) == "0.666667")
+        #expect(number(0.0000004) == "0")
+        #expect(number(0.9999996) == "1")
+        #expect(number(-1.5) == "-1.5")
+        #expect(number(1000) == "1000")
+        #expect(number(123456789) == "123456789")
+        #expect(number(.nan) == "null")
+        #expect(number(.infinity) == "null")
+    }
+
+    /// Regression: large whole numbers once picked up spurious decimals (9999999999999 was
+    /// written as 9999999999999.000576); whole numbers are now written exactly.
+    @Test func largeIntegersStayIntegers() {
+        #expect(number(9_999_999_999_999) == "9999999999999")
+    }
+
+    @Test func appendAddsANewline() {
+        var out: [UInt8] = []
+        JSONLine.append(parser.parse("1 tsp salt"), to: &out)
+        JSONLine.append(parser.parse(""), to: &out)
+        let text = String(decoding: out, as: UTF8.self)
+        #expect(text.hasSuffix("}\n"))
+        #expect(text.split(separator: "\n").count == 2)
+    }
+
+    @Test func appendString() {
+        var out: [UInt8] = []
+        JSONLine.appendString("a\"b", to: &out)
+        #expect(String(decoding: out, as: UTF8.self) == #""a\"b""#)
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+import Testing
+@testable import IngredientKit
+
+/// A session's two outputs — `parse` (Strings) and `appendJSON` (bytes straight from the
+/// line) — must be the same contract, and reusing a session's memory must not leak state
+/// from one line into the next.
+@Suite("Parser sessions")
+struct SessionTests {
+    /// Lines of every kind: the fixture, plus awkward ones.
+    static var lines: [[UInt8]] {
+        var result: [[UInt8]] = []
+        if let text = try? String(contentsOfFile: Repo.path("Corpora/parse/fixture.jsonl"), encoding: .utf8) {
+            for row in text.split(separator: "\n") {
+                if let object = try? JSONSerialization.jsonObject(with: Data(row.utf8)) as? [String: Any],
+                   let input = object["input"] as? String {
+                    result.append(Array(input.utf8))
+                }
+            }
+        }
+        result += [
+            [], Array("   ".utf8), [0x31, 0x20, 0xFF, 0xFE, 0x20, 0x63, 0x75, 0x70], // invalid UTF-8
+            Array("2 \"quoted\" cups\tof \\ flour".utf8), Array("For the sauce:".utf8),
+            [0x00, 0x01, 0x1F, 0x7F], Array("½ ⅓ ¾ x2 — 1⁄2 • crème fraîche".utf8),
+        ]
+        return result
+    }
+
+    @Test func appendJSONMatchesTheStringPath() {
+        let session = parser.makeSession()
+        let lines = Self.lines
+        #expect(lines.count > 300)
+        for bytes in lines {
+            var fast: [UInt8] = []
+            bytes.withUnsafeBufferPointer { session.appendJSON(utf8: $0, to: &fast) }
+            var slow: [UInt8] = []
+            JSONLine.append(bytes.withUnsafeBufferPointer { parser.parse(utf8: $0) }, to: &slow)
+            #expect(fast == slow, "\(String(decoding: bytes, as: UTF8.self))")
+        }
+    }
+
+    @Test func reusedSessionGivesTheSameResultsAsFreshParses() {
+        let session = parser.makeSession()
+        let lines = Self.lines
+        // Twice through, in opposite orders, so every line follows a different one.
+        for bytes in lines + lines.reversed() {
+            let reused = bytes.withUnsafeBufferPointer { session.parse(utf8: $0) }
+            let fresh = bytes.withUnsafeBufferPointer { parser.parse(utf8: $0) }
+            #expect(reused == fresh)
+        }
+    }
+}
