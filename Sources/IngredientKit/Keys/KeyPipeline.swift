@@ -478,7 +478,29 @@ extension KeyTables {
                 }
             }
             let replacement = entry?.replacement ?? -2
-            if replacement == -1 {
+            if let entry, entry.carriesSingular {
+                // A regular plural of a known word: the rules give its bytes, the entry its
+                // singular's hash and fields.
+                let word = w.words[i]
+                let (keep, appendY) = Singularizer.rule(w.arena + Int(word.start), Int(word.length))
+                if appendY {
+                    guard w.used + keep + 1 <= w.arenaCount else {
+                        load(&w.words[i], nil) // no room: the word stays as written
+                        i += 1
+                        continue
+                    }
+                    let start = w.used
+                    for k in 0..<keep { w.arena[w.used] = w.arena[Int(word.start) + k]; w.used += 1 }
+                    w.arena[w.used] = 0x79 // y
+                    w.used += 1
+                    w.words[i].start = UInt16(truncatingIfNeeded: start)
+                    w.words[i].length = UInt16(truncatingIfNeeded: keep + 1)
+                } else {
+                    w.words[i].length = UInt16(truncatingIfNeeded: keep)
+                }
+                w.words[i].hash = formPool[Int(replacement)].hash
+                load(&w.words[i], entry)
+            } else if replacement == -1 {
                 load(&w.words[i], entry)
             } else if replacement >= 0 {
                 let form = formPool[Int(replacement)]
