@@ -32,8 +32,8 @@ enum KeysCLI {
         defer { try? FileManager.default.removeItem(at: dir) }
         let inURL = dir.appendingPathComponent("in"), outURL = dir.appendingPathComponent("out"), errURL = dir.appendingPathComponent("err")
         try Data(stdin.utf8).write(to: inURL)
-        FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
         let input = try FileHandle(forReadingFrom: inURL)
         let output = try FileHandle(forWritingTo: outURL)
         let error = try FileHandle(forWritingTo: errURL)

@@ -29,7 +29,7 @@ struct KeyEntryTable: @unchecked Sendable {
     static let filterWords = 1024
 
     /// The most synonym rows an entry can point at.
-    static let maximumRows = (1 << 21) - 2
+    static let maximumRows = (1 << 20) - 2
     /// The most `plurals.tsv` singulars an entry can point at.
     static let maximumForms = (1 << 14) - 3
 
@@ -88,10 +88,12 @@ struct KeyEntryTable: @unchecked Sendable {
         }
     }
 
-    // Packing: synonym + 1 (21 bits) | spaceless + 1 (21 bits) | replacement + 2 (14 bits) | bits (8).
+    // Packing: synonym + 1 (21 bits) | spaceless + 1 (20 bits) | carriesSingular (1) |
+    // replacement + 2 (14 bits) | bits (8).
     private static func pack(_ e: KeyEntry) -> UInt64 {
         UInt64(UInt32(bitPattern: e.synonym &+ 1)) << 43
-            | UInt64(UInt32(bitPattern: e.spaceless &+ 1)) << 22
+            | UInt64(UInt32(bitPattern: e.spaceless &+ 1)) << 23
+            | (e.carriesSingular ? 1 << 22 : 0)
             | UInt64(UInt32(bitPattern: e.replacement &+ 2)) << 8
             | UInt64(e.bits)
     }
@@ -100,8 +102,9 @@ struct KeyEntryTable: @unchecked Sendable {
     private static func unpack(_ v: UInt64) -> KeyEntry {
         KeyEntry(
             synonym: Int32(truncatingIfNeeded: (v >> 43) & 0x1F_FFFF) &- 1,
-            spaceless: Int32(truncatingIfNeeded: (v >> 22) & 0x1F_FFFF) &- 1,
+            spaceless: Int32(truncatingIfNeeded: (v >> 23) & 0xF_FFFF) &- 1,
             replacement: Int32(truncatingIfNeeded: (v >> 8) & 0x3FFF) &- 2,
-            bits: UInt8(truncatingIfNeeded: v))
+            bits: UInt8(truncatingIfNeeded: v),
+            carriesSingular: v & (1 << 22) != 0)
     }
 }

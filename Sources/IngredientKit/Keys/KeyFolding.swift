@@ -2,7 +2,8 @@
 ///
 /// ASCII input takes a fast path (A–Z to a–z, nothing else changes), which is exactly what
 /// ICU's NFKC_Casefold does to ASCII, so both paths give the same bytes for ASCII input
-/// (`KeysFoldingTests` checks it). Any other input goes through the ICU shim:
+/// (`KeysFoldingTests` checks it); input made of table characters takes `CharacterFolds`.
+/// Any other input goes through the ICU shim:
 /// NFKC_Casefold ("Straße" → "strasse", "ﬁ" → "fi"), then, when diacritics are folded,
 /// removal of nonspacing marks ("jalapeño" → "jalapeno") and the letters ICU leaves alone
 /// (æ → ae, œ → oe, ø → o, ł → l, đ/ð → d, þ → th, ı → i). Typographic punctuation is
@@ -67,21 +68,39 @@ enum KeyFolding {
     static let latinWithoutMarks = CharacterFolds(foldsDiacritics: true)
 
     /// The folded bytes of each character in a few blocks (Latin-1 Supplement, Latin
-    /// Extended-A and -B, General Punctuation, Letterlike Symbols, Number Forms, Latin
-    /// ligatures), each computed once through ICU exactly as `fold` would fold it alone.
-    /// None of these characters is a combining mark or combines with its neighbors, so a
-    /// name made of them and ASCII folds to the concatenation of its characters' folds (the
-    /// tests check this against ICU); any other character sends the name to ICU.
+    /// Extended-A and -B, Greek, Cyrillic, Arabic, Hiragana and Katakana, General
+    /// Punctuation, Letterlike Symbols, Number Forms, Latin ligatures), each computed once
+    /// through ICU exactly as `fold` would fold it alone. Combining marks are left out (a name
+    /// with one goes to ICU), and no other character of these blocks combines with its
+    /// neighbors, so a name made of them and ASCII folds to the concatenation of its
+    /// characters' folds (the tests check this against ICU); any other character sends the
+    /// name to ICU.
     struct CharacterFolds: Sendable {
-        static let ranges: [ClosedRange<UInt32>] = [0x00A0...0x024F, 0x2000...0x206F, 0x2100...0x218F, 0xFB00...0xFB06]
-        /// Folded bytes per character, by `index(of:)`.
-        let folds: [[UInt8]]
+        static let ranges: [ClosedRange<UInt32>] = [
+            0x0080...0x024F, 0x0370...0x03FF, 0x0400...0x04FF, 0x0600...0x06FF, 0x2000...0x206F, 0x2100...0x218F,
+            0x2600...0x27BF, 0x3000...0x30FF, 0xFB00...0xFB06, 0xFF01...0xFF5E,
+        ]
+        /// CJK ideographs and Hangul syllables: NFKC_Casefold and mark removal leave each of
+        /// them as it is, and they do not combine with ASCII or table characters.
+        @inline(__always)
+        static func isUnchanged(_ v: UInt32) -> Bool {
+            (0x4E00...0x9FFF).contains(v) || (0x3400...0x4DBF).contains(v) || (0xAC00...0xD7A3).contains(v)
+        }
+        /// Folded bytes per character, by `index(of:)`; nil for characters left to ICU.
+        let folds: [[UInt8]?]
 
         init(foldsDiacritics: Bool) {
-            var folds: [[UInt8]] = []
+            var folds: [[UInt8]?] = []
             for range in Self.ranges {
                 for v in range {
-                    guard let scalar = Unicode.Scalar(v) else { folds.append([]); continue }
+                    guard let scalar = Unicode.Scalar(v) else { folds.append(nil); continue }
+                    switch scalar.properties.generalCategory {
+                    case .nonspacingMark, .spacingMark, .enclosingMark, .unassigned:
+                        folds.append(nil)
+                        continue
+                    default:
+                        break
+                    }
                     let bytes = Array(String(scalar).utf8)
                     let folded = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 64) { out in
                         bytes.withUnsafeBufferPointer { n -> [UInt8] in
@@ -127,8 +146,13 @@ enum KeyFolding {
                     guard c & 0xC0 == 0x80 else { return nil }
                     v = v << 6 | UInt32(c & 0x3F)
                 }
-                guard let index = Self.index(of: v) else { return nil }
-                let bytes = folds[index]
+                if Self.isUnchanged(v) {
+                    guard n + length <= out.count else { return nil }
+                    for k in 0..<length { out[n] = input[i + k]; n += 1 }
+                    i += length
+                    continue
+                }
+                guard let index = Self.index(of: v), let bytes = folds[index] else { return nil }
                 guard n + bytes.count <= out.count else { return nil }
                 for x in bytes { out[n] = x; n += 1 }
                 i += length

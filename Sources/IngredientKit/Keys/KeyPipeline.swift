@@ -296,7 +296,14 @@ extension KeyTables {
         let a = w.arena
         let classes = byteClasses.table
         let word = ByteClasses.wordByte
-        guard var p = input.baseAddress else { return }
+        guard let base = input.baseAddress, !input.isEmpty else { return }
+        // Work on a copy at the far end of the arena, so that eight-byte loads never read past
+        // memory we own (the words are written from the start; a short name leaves room).
+        let readableEnd = a + w.arenaCount
+        let copy = readableEnd - 8 - input.count
+        guard copy >= a + w.used + input.count else { return }
+        copy.update(from: base, count: input.count)
+        var p = UnsafePointer(copy)
         let end = p + input.count
         var out = a + w.used
         while p < end {
@@ -308,11 +315,11 @@ extension KeyTables {
                 while p < end {
                     // Runs of letters eight bytes at a time: fold A–Z, store all eight, keep
                     // the leading letters (the arena has room past the word).
-                    if p + 8 <= end {
+                    do {
                         let l = UnsafeRawPointer(p).loadUnaligned(as: UInt64.self) | 0x2020_2020_2020_2020
                         let letters = ((l | 0x8080_8080_8080_8080) &- 0x6161_6161_6161_6161)
                             & (0xFAFA_FAFA_FAFA_FAFA &- l) & 0x8080_8080_8080_8080
-                        let n = (~letters & 0x8080_8080_8080_8080).trailingZeroBitCount >> 3
+                        let n = min((~letters & 0x8080_8080_8080_8080).trailingZeroBitCount >> 3, end - p)
                         if n > 0 {
                             UnsafeMutableRawPointer(out).storeBytes(of: l, as: UInt64.self)
                             out += n
@@ -335,7 +342,7 @@ extension KeyTables {
                 if length > 0 {
                     // Hash from the input, folded eight bytes at a time, rather than reading
                     // back the bytes just stored (a wide load of fresh narrow stores stalls).
-                    let hash = apostrophe ? Self.wordHash(start, length) : Self.foldedHash(from, length, end: end)
+                    let hash = apostrophe ? Self.wordHash(start, length) : Self.foldedHash(from, length, end: UnsafePointer(readableEnd))
                     w.add(KeyWord(start: start - a, length: length, hash: hash))
                 }
                 continue
@@ -471,7 +478,29 @@ extension KeyTables {
                 }
             }
             let replacement = entry?.replacement ?? -2
-            if replacement == -1 {
+            if let entry, entry.carriesSingular {
+                // A regular plural of a known word: the rules give its bytes, the entry its
+                // singular's hash and fields.
+                let word = w.words[i]
+                let (keep, appendY) = Singularizer.rule(w.arena + Int(word.start), Int(word.length))
+                if appendY {
+                    guard w.used + keep + 1 <= w.arenaCount else {
+                        load(&w.words[i], nil) // no room: the word stays as written
+                        i += 1
+                        continue
+                    }
+                    let start = w.used
+                    for k in 0..<keep { w.arena[w.used] = w.arena[Int(word.start) + k]; w.used += 1 }
+                    w.arena[w.used] = 0x79 // y
+                    w.used += 1
+                    w.words[i].start = UInt16(truncatingIfNeeded: start)
+                    w.words[i].length = UInt16(truncatingIfNeeded: keep + 1)
+                } else {
+                    w.words[i].length = UInt16(truncatingIfNeeded: keep)
+                }
+                w.words[i].hash = formPool[Int(replacement)].hash
+                load(&w.words[i], entry)
+            } else if replacement == -1 {
                 load(&w.words[i], entry)
             } else if replacement >= 0 {
                 let form = formPool[Int(replacement)]
@@ -506,7 +535,11 @@ extension KeyTables {
                     load(&w.words[i], entries[w.words[i].hash])
                 } else if !appendY, keep != Int(word.length) {
                     var hasher = WordHasher()
-                    for k in 0..<keep { hasher.add(w.arena[Int(word.start) + k]) }
+                    if Int(word.start) + keep + 8 <= w.arenaCount {
+                        hasher.add(w.arena + Int(word.start), keep)
+                    } else {
+                        for k in 0..<keep { hasher.add(w.arena[Int(word.start) + k]) }
+                    }
                     w.words[i].length = UInt16(truncatingIfNeeded: keep)
                     w.words[i].hash = hasher.value
                     load(&w.words[i], entries[w.words[i].hash])
@@ -877,7 +910,13 @@ extension KeyTables {
             // The words without spaces, hashed as one word.
             var hasher = WordHasher()
             for i in 0..<w.count {
-                for b in w.bytes(w.words[i]) { hasher.add(b) }
+                let word = w.words[i]
+                let start = Int(word.start), length = Int(word.length)
+                if start + length + 8 <= w.arenaCount {
+                    hasher.add(w.arena + start, length)
+                } else {
+                    for b in w.bytes(word) { hasher.add(b) }
+                }
             }
             if let row = entries[hasher.value]?.spaceless, row >= 0 { return rowKeys[Int(row)] }
         }

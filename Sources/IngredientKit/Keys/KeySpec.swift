@@ -2,9 +2,10 @@
 ///
 /// 1. **Fold.** Unicode NFKC_Casefold through ICU ("Straße" → "strasse", "ﬁ" → "fi"), then,
 ///    unless turned off, diacritics ("jalapeño" → "jalapeno", "crème fraîche" → "creme
-///    fraiche", "æ" → "ae"). Typographic punctuation becomes ASCII (’ → ', – → -). ASCII
-///    input takes a fast path with byte-identical results. Only the first 1,024 bytes of a
-///    name are read.
+///    fraiche", "æ" → "ae"). Typographic punctuation becomes ASCII (’ → ', – → -); ™ ® © and
+///    symbols such as emoji separate words. ASCII input, and input made of the characters of
+///    `KeyFolding.CharacterFolds`, take fast paths with byte-identical results. Only the first
+///    1,024 bytes and 32 words of a name are read.
 /// 2. **Words.** Letters, digits and `%` make words; apostrophes are removed
 ///    ("confectioners'" → "confectioners", "cow's" → "cows"); hyphens and other punctuation
 ///    separate words ("extra-virgin" → "extra virgin"). `/` reads "or", `&` and `+` "and".

@@ -33,6 +33,10 @@ struct KeyEntry: Sendable {
     var replacement: Int32 = -2
     /// `Bits` below.
     var bits: UInt8 = 0
+    /// This raw word is a regular plural (the rules singularize it) of a word the tables
+    /// know: `replacement` names its singular and the other fields are the singular's, so a
+    /// name pays one look-up for it, not two.
+    var carriesSingular = false
 
     enum Bits {
         /// The `KeyRole` raw value.
@@ -204,6 +208,7 @@ final class KeyTables: Sendable {
         let synonymRows = ordered(.synonyms)
         for row in synonymRows { try b.addSynonymRow(row, normalizer: words) }
         for row in ordered(.keyOverrides) { try b.addOverride(row, normalizer: words) }
+        b.addRegularPlurals()
         let tables = KeyTables(b)
         // User rows must be written in canonical form. Built-in rows are checked when there
         // are no user rows; a user's word rules may rewrite a built-in key (a user plural
@@ -276,6 +281,28 @@ final class KeyTables: Sendable {
                 mixChunk(chunk)
                 chunk = 0
                 shift = 0
+            }
+        }
+
+        /// Adds `n` bytes at `p`, eight at a time; the eight bytes from every multiple of
+        /// eight below `n` must be readable (the work arena leaves that room).
+        @inline(__always)
+        mutating func add(_ p: UnsafePointer<UInt8>, _ n: Int) {
+            var i = 0
+            while i < n {
+                let take = min(8, n - i)
+                var x = UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self)
+                if take < 8 { x &= (1 &<< (UInt64(take) &* 8)) &- 1 }
+                chunk |= x &<< shift
+                let next = shift &+ UInt64(take) &* 8
+                if next >= 64 {
+                    mixChunk(chunk)
+                    chunk = shift == 0 ? 0 : x &>> (64 &- shift)
+                    shift = next &- 64
+                } else {
+                    shift = next
+                }
+                i += take
             }
         }
 
@@ -400,9 +427,39 @@ struct KeyTableBuilder {
         }
     }
 
+    /// The words of every sequence inserted, by hash (for `addRegularPlurals`).
+    var knownWords: [UInt64: [UInt8]] = [:]
+
+    /// For each known word whose regular plural the rules would bring back to it ("onions" →
+    /// "onion"), an entry under the plural carrying the singular's fields, so that the plural
+    /// costs one look-up. Plurals that already have an entry of their own are left alone.
+    mutating func addRegularPlurals() {
+        for (hash, singular) in knownWords {
+            guard let entry = entries[hash], singular.count >= 2, formPool.count < KeyEntryTable.maximumForms else { continue }
+            var candidates: [[UInt8]] = [singular + [0x73]] // s
+            if let last = singular.last {
+                if last == 0x79 { candidates.append(singular.dropLast() + Array("ies".utf8)) } // y → ies
+                candidates.append(singular + Array("es".utf8))
+            }
+            for plural in candidates {
+                let (keep, appendY) = plural.withUnsafeBufferPointer { Singularizer.rule($0.baseAddress!, $0.count) }
+                let back = Array(plural[0..<keep]) + (appendY ? [0x79] : [])
+                let pluralHash = Self.wordHash(plural)
+                guard back == singular, entries[pluralHash] == nil else { continue }
+                var carried = entry
+                carried.bits &= ~(KeyEntry.Bits.commentStart | KeyEntry.Bits.formContinues | KeyEntry.Bits.invariantPhrase)
+                carried.replacement = Int32(formPool.count)
+                carried.carriesSingular = true
+                formPool.append((singular, hash))
+                entries[pluralHash] = carried
+            }
+        }
+    }
+
     /// Inserts a word sequence, marking its prefixes as continuing.
     private mutating func insertSequence(_ words: [[UInt8]], _ body: (inout KeyEntry) -> Void) {
         var h: UInt64 = 0
+        for w in words { knownWords[Self.wordHash(w)] = w }
         for (i, w) in words.enumerated() {
             h = i == 0 ? Self.wordHash(w) : Self.extend(h, Self.wordHash(w))
             if i < words.count - 1 {
