@@ -71,16 +71,16 @@ struct Import: ParsableCommand {
         let summary: RecipeImporter.Summary
         do {
             summary = try importer.run(inputs, progress: { meter?.update($0) }) { (record: ImportRecord) throws(ImportStop) in
-                if var o = output {
-                    RecipeJSON.append(record, to: &o.buffer)
-                    if !o.flushIfFull() { throw ImportStop.output(o.failure ?? "write failed") }
-                    output = o
+                if output != nil {
+                    // In place: a copy of the writer would copy its buffer for every record.
+                    RecipeJSON.append(record, to: &output!.buffer)
+                    if !output!.flushIfFull() { throw ImportStop.output(output!.failure ?? "write failed") }
                 }
                 if let store {
                     do { try store.add(record) } catch { throw ImportStop.database("\(error)") }
                 }
             }
-            if var o = output, !o.flush() { throw ImportStop.output(o.failure ?? "write failed") }
+            if output != nil, !output!.flush() { throw ImportStop.output(output!.failure ?? "write failed") }
             try store?.flush()
         } catch let stop as ImportStop {
             meter?.clear()
