@@ -146,13 +146,16 @@ enum HTMLExtractor {
         // Bare: the JSON-LD lines are names without amounts, and the list's lines hold
         // each of them with its amount.
         if m.count >= l.count, m.count <= l.count + 2 {
-            var covered = 0, bare = 0
+            var covered = 0, bare = 0, prefixed = 0
             for line in l {
                 guard let full = m.first(where: { $0 != line && $0.contains(line) }) else { continue }
                 covered += 1
                 if !line.contains(where: \.isNumber), full.contains(where: \.isNumber) { bare += 1 }
+                if m.contains(where: { $0 != line && $0.hasSuffix(line) }) { prefixed += 1 }
             }
-            if covered * 10 >= l.count * 8, bare * 2 >= l.count { return true }
+            // The list puts an amount ("1 Stück", "etwas") in front of each JSON-LD name, or
+            // holds each name with amounts where the JSON-LD has none.
+            if prefixed * 10 >= l.count * 8 || (covered * 10 >= l.count * 8 && bare * 2 >= l.count) { return true }
         }
         return false
     }
