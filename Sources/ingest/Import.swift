@@ -46,6 +46,9 @@ struct Import: ParsableCommand {
 
     func validate() throws {
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+        if paths.isEmpty, isatty(STDIN_FILENO) == 1 {
+            throw ValidationError("no PATH given and standard input is a terminal: pass files or directories, or pipe input in")
+        }
     }
 
     func run() throws {
@@ -68,16 +71,16 @@ struct Import: ParsableCommand {
         let summary: RecipeImporter.Summary
         do {
             summary = try importer.run(inputs, progress: { meter?.update($0) }) { (record: ImportRecord) throws(ImportStop) in
-                if var o = output {
-                    RecipeJSON.append(record, to: &o.buffer)
-                    if !o.flushIfFull() { throw ImportStop.output(o.failure ?? "write failed") }
-                    output = o
+                if output != nil {
+                    // In place: a copy of the writer would copy its buffer for every record.
+                    RecipeJSON.append(record, to: &output!.buffer)
+                    if !output!.flushIfFull() { throw ImportStop.output(output!.failure ?? "write failed") }
                 }
                 if let store {
                     do { try store.add(record) } catch { throw ImportStop.database("\(error)") }
                 }
             }
-            if var o = output, !o.flush() { throw ImportStop.output(o.failure ?? "write failed") }
+            if output != nil, !output!.flush() { throw ImportStop.output(output!.failure ?? "write failed") }
             try store?.flush()
         } catch let stop as ImportStop {
             meter?.clear()
@@ -94,16 +97,19 @@ struct Import: ParsableCommand {
 
     func printSummary(_ s: RecipeImporter.Summary, seconds: Double) {
         let skipped = s.skipped.sorted { $0.key < $1.key }.map { "\($0.key) \(grouped($0.value))" }.joined(separator: ", ")
-        var text = "import: \(grouped(s.files)) file\(s.files == 1 ? "" : "s") read"
+        var text = "import: " + counted(s.files, "file") + " read"
         if s.skippedFiles > 0 { text += ", \(grouped(s.skippedFiles)) skipped (\(skipped))" }
-        text += "; \(grouped(s.recipesFound)) recipes found = \(grouped(s.recipes)) imported + \(grouped(s.errors)) error record\(s.errors == 1 ? "" : "s")"
+        text += "; " + counted(s.recipesFound, "recipe") + " found = \(grouped(s.recipes)) imported + " + counted(s.errors, "error record")
         if s.fileErrors > 0 { text += " (\(grouped(s.fileErrors)) for whole files)" }
-        text += "; \(grouped(s.ingredientLines)) ingredient lines; \(rounded(seconds)) s"
+        text += "; " + counted(s.ingredientLines, "ingredient line") + "; \(rounded(seconds)) s"
         if seconds > 0 {
             text += ", \(grouped(Int(Double(s.recipes) / seconds))) recipes/s, \(grouped(Int(Double(s.ingredientLines) / seconds))) lines/s"
         }
         printError(text)
     }
+
+    /// "1 recipe", "2,345 recipes".
+    func counted(_ n: Int, _ noun: String) -> String { "\(grouped(n)) \(noun)\(n == 1 ? "" : "s")" }
 
     func rounded(_ x: Double) -> String { "\((x * 10).rounded() / 10)" }
 }

@@ -56,6 +56,14 @@ struct ImportReaderTests {
         #expect(r.warnings.contains { $0.contains("ingredient list markup") })
     }
 
+    @Test func severalRecipesOnOnePage() {
+        let recipes = ImportFixtures.recipes("app-export-two-recipes.html")
+        #expect(recipes.map(\.title) == ["Tomato Toast", "Honey Yogurt"])
+        #expect(recipes.map(\.texts) == [["2 slices sourdough", "1 ripe tomato, sliced", "Flaky salt"], ["1 cup Greek yogurt", "1 tbsp honey"]])
+        #expect(recipes.map(\.instructions.count) == [2, 1])
+        #expect(recipes.map { $0.source.split(separator: "#").last } == ["1", "2"])
+    }
+
     @Test func ingredientsHeadingInAnotherLanguage() throws {
         let r = try #require(ImportFixtures.recipes("heading-only.html").first)
         #expect(r.texts == ["1 rote Zwiebel", "120 ml Apfelessig", "1 EL Zucker", "1 TL Salz"])

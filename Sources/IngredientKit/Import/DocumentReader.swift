@@ -51,7 +51,7 @@ enum DocumentReader {
                         return Array(bytes[offset..<(offset + count)])
                     }
                 }
-                return outcomes.isEmpty ? fail(.noRecipe(format: forced ?? .json, detail: "the archive holds no recipe files")) : outcomes
+                return outcomes.isEmpty ? fail(.emptyArchive) : outcomes
             } catch {
                 return fail(error)
             }
@@ -92,7 +92,7 @@ enum DocumentReader {
                     if case .skip = memberKind { continue }
                     outcomes += read(data, name: member, kind: memberKind, forced: forced, depth: depth + 1)
                 }
-                return outcomes.isEmpty ? fail(.noRecipe(format: forced ?? .text, detail: "the archive holds no recipe files")) : outcomes
+                return outcomes.isEmpty ? fail(.emptyArchive) : outcomes
             } catch {
                 return fail(error)
             }

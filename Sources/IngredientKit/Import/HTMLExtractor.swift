@@ -46,6 +46,9 @@ enum HTMLExtractor {
             }
             return .success(records)
         }
+        if ldRecords.isEmpty, let several = recipesInContainers(doc, markup), several.count >= 2 {
+            return .success(several)
+        }
         var record = RecipeRecord(format: .html)
         record.warnings = warnings
         let base = ldRecords.first
@@ -143,13 +146,16 @@ enum HTMLExtractor {
         // Bare: the JSON-LD lines are names without amounts, and the list's lines hold
         // each of them with its amount.
         if m.count >= l.count, m.count <= l.count + 2 {
-            var covered = 0, bare = 0
+            var covered = 0, bare = 0, prefixed = 0
             for line in l {
                 guard let full = m.first(where: { $0 != line && $0.contains(line) }) else { continue }
                 covered += 1
                 if !line.contains(where: \.isNumber), full.contains(where: \.isNumber) { bare += 1 }
+                if m.contains(where: { $0 != line && $0.hasSuffix(line) }) { prefixed += 1 }
             }
-            if covered * 10 >= l.count * 8, bare * 2 >= l.count { return true }
+            // The list puts an amount ("1 Stück", "etwas") in front of each JSON-LD name, or
+            // holds each name with amounts where the JSON-LD has none.
+            if prefixed * 10 >= l.count * 8 || (covered * 10 >= l.count * 8 && bare * 2 >= l.count) { return true }
         }
         return false
     }
@@ -157,6 +163,40 @@ enum HTMLExtractor {
     /// Lowercase letters and digits only, for comparing lines across sources.
     static func comparable(_ text: String) -> String {
         String(String.UnicodeScalarView(text.lowercased().unicodeScalars.filter { $0.properties.isAlphabetic || ($0.value >= 0x30 && $0.value <= 0x39) }))
+    }
+
+    /// Class names of an element that holds one whole recipe (app exports that list several
+    /// recipes on one page, the hRecipe microformat).
+    static let recipeContainerClasses: Set<Substring> = ["recipe", "hrecipe", "h-recipe"]
+    /// Class names and ids of a recipe's title inside its container.
+    static let titleNames: Set<Substring> = ["name", "title", "fn", "p-name", "recipe-title", "recipe-name"]
+
+    /// One record per recipe container, for pages that hold several recipes in markup.
+    static func recipesInContainers(_ doc: HTMLDocument, _ markup: MarkupIngredients) -> [RecipeRecord]? {
+        var containers: [Int] = []
+        for k in doc.nodes.indices where doc.classes(of: k).contains(where: recipeContainerClasses.contains) {
+            if let last = containers.last, doc.contains(last, k) { continue }
+            containers.append(k)
+        }
+        guard containers.count >= 2 else { return nil }
+        var records: [RecipeRecord] = []
+        for k in containers {
+            guard let found = markup.bestCandidate(in: (k + 1)..<(doc.subtreeEnd[k] + 1)) else { continue }
+            var record = RecipeRecord(format: .html, ingredients: found.lines)
+            for d in doc.descendants(of: k) {
+                let id = doc.attribute("id", of: d).map { Substring($0.lowercased()) }
+                if id.map(titleNames.contains) == true || doc.classes(of: d).contains(where: titleNames.contains)
+                    || ["h1", "h2", "h3"].contains(doc.nodes[d].tag) {
+                    let t = doc.text(of: d)
+                    if !t.isEmpty { record.title = t; break }
+                }
+            }
+            record.instructions = doc.descendants(of: k).filter { d in
+                doc.nodes[d].tag == "li" && (doc.classes(of: d).contains { $0.contains("instruction") || $0.contains("step") || $0.contains("direction") })
+            }.map { doc.text(of: $0) }
+            records.append(record)
+        }
+        return records
     }
 
     /// The page's title: `og:title`, else the first `<h1>`, else `<title>`.

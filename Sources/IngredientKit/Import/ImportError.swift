@@ -17,6 +17,8 @@ public enum ImportError: Error, Hashable, Sendable, CustomStringConvertible {
     case invalidJSON(detail: String)
     /// A ZIP, gzip or tar archive that could not be read.
     case invalidArchive(detail: String)
+    /// An archive with no member that holds recipes.
+    case emptyArchive
     /// A CSV file without a column of ingredients.
     case noIngredientColumn(columns: [String])
     /// The document was read but holds no recipe the reader could find.
@@ -40,6 +42,8 @@ public enum ImportError: Error, Hashable, Sendable, CustomStringConvertible {
             "not valid JSON and not repairable: \(detail)"
         case let .invalidArchive(detail):
             "unreadable archive: \(detail)"
+        case .emptyArchive:
+            "the archive holds no recipe files (only images, hidden files or folders)"
         case let .noIngredientColumn(columns):
             "no ingredients column among the CSV columns (\(columns.prefix(20).joined(separator: ", "))); the header must name one 'ingredients' (or 'ingredient', 'recipeIngredient')"
         case let .noRecipe(format, detail):

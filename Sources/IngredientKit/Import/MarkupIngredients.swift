@@ -77,15 +77,20 @@ struct MarkupIngredients {
             ignored[k] = (parent >= 0 && ignored[parent]) || (small && (tag == "nav" || tag == "footer"
                 || (mask & Role.ignore.bit != 0 && mask & Role.ingredients.bit == 0)))
         }
+        best = bestCandidate(in: doc.nodes.indices)
+    }
+
+    /// The most plausible ingredient list among the nodes of `range` (the whole page, or one
+    /// recipe of a page that holds several).
+    func bestCandidate(in range: Range<Int>) -> Candidate? {
         var best: Candidate?
         func consider(_ c: Candidate?) {
             guard let c, c.lines.count >= 2 || (c.lines.count == 1 && c.score > 0) else { return }
             if best == nil || c.score > best!.score { best = c }
         }
-        defer { self.best = best }
         let markupNote = "no schema.org recipe data; ingredients taken from the page's ingredient list markup"
         var tokenElements: [String: [Int]] = [:]
-        for k in doc.nodes.indices where has(.ingredients, k) && !ignored[k] {
+        for k in range where has(.ingredients, k) && !ignored[k] {
             let tokens = Self.tokens(doc, k).filter { Self.matches($0, .ingredients) }
             for t in tokens { tokenElements[t, default: []].append(k) }
             // A container of list items (or table rows).
@@ -106,23 +111,24 @@ struct MarkupIngredients {
                 let item = Self.lifted(doc, e, among: elements)
                 if !items.contains(item) { items.append(item) }
             }
-            guard items.count >= 2, let container = Self.commonAncestor(doc, items) else { continue }
+            guard items.count >= 2, let container = Self.commonAncestor(doc, items), range.contains(container) else { continue }
             let set = Set(items)
             var c = candidate(container: container, isItem: { set.contains($0) }, note: markupNote)
             if Self.isPart(token) { c?.score -= 1 }
             consider(c)
         }
         if best == nil || best!.score < 2 {
-            for k in doc.nodes.indices where !doc.nodes[k].tag.isEmpty && doc.nodes[k].tag != "li" {
+            for k in range where !doc.nodes[k].tag.isEmpty && doc.nodes[k].tag != "li" {
                 guard doc.subtreeEnd[k] - k <= 12, !ignored[k] else { continue }
                 let text = doc.text(of: k)
                 guard text.count <= 60, RecipeHeadings.kind(of: text) == .ingredients else { continue }
-                consider(headingCandidate(after: k))
+                consider(headingCandidate(after: k, within: range))
             }
         }
         if best == nil {
-            consider(shapeCandidate())
+            consider(shapeCandidate(in: range))
         }
+        return best
     }
 
     static func isPart(_ token: String) -> Bool { matches(token, .part) }
@@ -320,7 +326,7 @@ struct MarkupIngredients {
 
     /// The lists (or short lines) that follow an "Ingredients" heading, up to the next
     /// section heading.
-    func headingCandidate(after heading: Int) -> Candidate? {
+    func headingCandidate(after heading: Int, within range: Range<Int>) -> Candidate? {
         let note = "no recipe markup; ingredients taken from the list under the page's 'Ingredients' heading"
         var lines: [RecipeRecord.Ingredient] = []
         var group: String?
@@ -328,7 +334,7 @@ struct MarkupIngredients {
         var k = doc.subtreeEnd[heading] + 1
         var walked = 0
         var sawList = false
-        while k < doc.nodes.count, walked < 600 {
+        while k < range.upperBound, walked < 600 {
             walked += 1
             let node = doc.nodes[k]
             if node.tag.isEmpty {
@@ -401,7 +407,7 @@ struct MarkupIngredients {
     /// For pages with neither recipe markup nor an "Ingredients" heading: the run of lists
     /// (or paragraphs of `<br>`-separated lines) whose lines mostly start with amounts, with
     /// the short titles between them as groups.
-    func shapeCandidate() -> Candidate? {
+    func shapeCandidate(in range: Range<Int>) -> Candidate? {
         struct Block { var lines: [String]; var start: Int }
         var runs: [[RecipeRecord.Ingredient]] = []
         var run: [RecipeRecord.Ingredient] = []
@@ -412,8 +418,8 @@ struct MarkupIngredients {
             run = []
             pendingTitle = nil
         }
-        var k = 0
-        while k < doc.nodes.count {
+        var k = range.lowerBound
+        while k < range.upperBound {
             let node = doc.nodes[k]
             if node.tag.isEmpty {
                 let t = TextCleaning.line(String(node.text))

@@ -188,8 +188,7 @@ public struct RecipeImporter: Sendable {
                 handle = try ImportFiles.Handle(path)
                 head = try handle.read(at: 0, count: 65536)
             } catch {
-                let failure = ReadOutcome(result: .failure(error), source: .file(path))
-                try submit { JobResult(outcomes: [failure], filesDone: 1) }
+                try fail(path, error)
                 return
             }
             let kind = head.withUnsafeBufferPointer { FormatDetection.detect(name: path, head: $0, forced: forced) }
@@ -205,29 +204,30 @@ public struct RecipeImporter: Sendable {
             }
         }
 
-        func stream(_ handle: ImportFiles.Handle, name: String, format: RecipeFormat) throws(E) {
+        func fail(_ name: String, _ error: ImportError) throws(E) {
+            let failure = ReadOutcome(result: .failure(error), source: .file(name))
+            try submit { JobResult(outcomes: [failure], filesDone: 1) }
+        }
+
+        /// Cuts a file (or standard input) into chunks of whole recipes, each parsed as one
+        /// work item; `first` holds bytes already read from `handle`.
+        func stream(_ handle: ImportFiles.Handle, name: String, format: RecipeFormat, first: [UInt8] = []) throws(E) {
             var chunker = StreamChunker(format: format, target: chunkSize)
-            var total = 0
             func chunkJob(_ chunk: [UInt8]) -> Job {
                 { JobResult(outcomes: Self.parsed(DocumentReader.readRecipes(chunk, name: name, format: format, depth: 0)
                     .filter { !Self.isEmptyChunkFailure($0, of: name) }, parser), bytes: chunk.count, stream: name) }
             }
-            do {
-                while true {
-                    let bytes = try handle.readNext(1 << 20)
-                    if bytes.isEmpty { break }
-                    total += bytes.count
-                    for chunk in chunker.feed(bytes) { try submit(chunkJob(chunk)) }
+            var bytes = first
+            while true {
+                for chunk in chunker.feed(bytes) { try submit(chunkJob(chunk)) }
+                do { bytes = try handle.readNext(1 << 20) } catch {
+                    try fail(name, error)
+                    return
                 }
-                if let rest = chunker.finish() { try submit(chunkJob(rest)) }
-                try submit { JobResult(filesDone: 1, streamEnd: name) }
-            } catch let error as ImportError {
-                let failure = ReadOutcome(result: .failure(error), source: .file(name))
-                try submit { JobResult(outcomes: [failure], filesDone: 1) }
-            } catch {
-                throw error as! E
+                if bytes.isEmpty { break }
             }
-            _ = total
+            if let rest = chunker.finish() { try submit(chunkJob(rest)) }
+            try submit { JobResult(filesDone: 1, streamEnd: name) }
         }
 
         func zipEntries(_ handle: ImportFiles.Handle, path: String, size: Int) throws(E) {
@@ -269,42 +269,30 @@ public struct RecipeImporter: Sendable {
             let handle = ImportFiles.Handle(standardInput: ())
             let name = standardInputName
             let forced = format
-            do {
-                let head = try handle.readNext(65536)
-                let kind = head.withUnsafeBufferPointer { FormatDetection.detect(name: name, head: $0, forced: forced) }
-                if case let .recipe(f) = kind, StreamChunker.canStream(f) {
-                    var chunker = StreamChunker(format: f, target: chunkSize)
-                    var pending = head
-                    while true {
-                        for chunk in chunker.feed(pending) {
-                            try submit { JobResult(outcomes: Self.parsed(DocumentReader.readRecipes(chunk, name: name, format: f, depth: 0)
-                                .filter { !Self.isEmptyChunkFailure($0, of: name) }, parser), bytes: chunk.count, stream: name) }
-                        }
-                        pending = try handle.readNext(1 << 20)
-                        if pending.isEmpty { break }
-                    }
-                    if let rest = chunker.finish() {
-                        try submit { JobResult(outcomes: Self.parsed(DocumentReader.readRecipes(rest, name: name, format: f, depth: 0)
-                            .filter { !Self.isEmptyChunkFailure($0, of: name) }, parser), bytes: rest.count, stream: name) }
-                    }
-                    try submit { JobResult(filesDone: 1, streamEnd: name) }
-                    return
-                }
-                var all = head
+            let head: [UInt8]
+            do { head = try handle.readNext(65536) } catch {
+                try fail(name, error)
+                return
+            }
+            let kind = head.withUnsafeBufferPointer { FormatDetection.detect(name: name, head: $0, forced: forced) }
+            if case let .recipe(f) = kind, StreamChunker.canStream(f) {
+                try stream(handle, name: name, format: f, first: head)
+                return
+            }
+            var all = head
+            do throws(ImportError) {
                 while true {
                     let more = try handle.readNext(1 << 20)
                     if more.isEmpty { break }
                     all += more
                     if all.count > DocumentReader.documentLimit { throw ImportError.tooLarge(bytes: all.count, limit: DocumentReader.documentLimit) }
                 }
-                let bytes = all
-                try submit { JobResult(outcomes: Self.parsed(DocumentReader.read(bytes, name: name, kind: kind, forced: forced, depth: 0), parser), filesDone: 1, bytes: bytes.count) }
-            } catch let error as ImportError {
-                let failure = ReadOutcome(result: .failure(error), source: .file(name))
-                try submit { JobResult(outcomes: [failure], filesDone: 1) }
             } catch {
-                throw error as! E
+                try fail(name, error)
+                return
             }
+            let bytes = all
+            try submit { JobResult(outcomes: Self.parsed(DocumentReader.read(bytes, name: name, kind: kind, forced: forced, depth: 0), parser), filesDone: 1, bytes: bytes.count) }
         }
 
         try FileWalk.walk(paths, forcedFormat: format != nil) { (event: FileWalk.Event) throws(E) in
