@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .library(name: "IngredientKit", targets: ["IngredientKit"]),
         .executable(name: "ingest", targets: ["ingest"]),
+        .executable(name: "ingest-bench", targets: ["ingest-bench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -65,6 +66,8 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // The parse benchmark without the CLI's other dependencies (tools/bench).
+        .executableTarget(name: "ingest-bench", dependencies: ["IngredientKit"]),
         .testTarget(
             name: "IngredientKitTests",
             dependencies: [

@@ -17,32 +17,8 @@ struct Bench: ParsableCommand {
     var file: String
 
     func run() throws {
-        let parser = IngredientParser().makeSession()
-        _ = parser.parse("1 cup flour") // load the tables before timing
-        var out: [UInt8] = []
-        out.reserveCapacity(1 << 17)
-        var count = 0, bytes = 0, passes = 0
-        let start = monotonicSeconds()
-        let cpuStart = cpuSeconds()
-        while count < lines {
-            try LineReader(path: file).forEachLine { line in
-                parser.appendJSON(utf8: line, to: &out)
-                bytes += out.count
-                out.removeAll(keepingCapacity: true)
-                count += 1
-            }
-            passes += 1
-            if count == 0 { break }
-        }
-        let seconds = monotonicSeconds() - start
-        let cpu = cpuSeconds() - cpuStart
-        var usage = rusage()
-        getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
-        let rssMB = Double(usage.ru_maxrss) / 1024
-        print("bench: \(count) lines (\(passes) passes over \(file)) in \(rounded(seconds)) s: \(Int(Double(count) / seconds)) lines/s, \(rounded(Double(bytes) / 1e6 / seconds)) MB/s of JSON, \(Int(Double(count) / cpu)) lines per CPU second, peak RSS \(rounded(rssMB)) MB")
+        print(try ParseBenchmark.run(path: file, lines: lines).summary)
     }
-
-    func rounded(_ x: Double) -> String { "\((x * 100).rounded() / 100)" }
 }
 
 func monotonicSeconds() -> Double {
