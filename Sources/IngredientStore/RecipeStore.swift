@@ -14,9 +14,8 @@ import IngredientKit
 /// - `ingredient_lines(id, recipe_id → recipes ON DELETE CASCADE, position, group_name, text,
 ///   kind, quantity, quantity_max, unit, size, name, preparation, comment, purpose, optional,
 ///   alternates, section, confidence, key)`: `position` counts from 0 in recipe order;
-///   `alternates` is a JSON array of `{quantity, quantityMax, unit}`; `key` is provisional:
-///   the parsed name lowercased and trimmed (null without a name), until the parser emits
-///   its canonical key.
+///   `alternates` is a JSON array of `{quantity, quantityMax, unit}`; `key` is the line's
+///   canonical key (`ParsedIngredient.key`, see the README's key spec; null without a name).
 /// - `import_errors(source PRIMARY KEY, file, error)`.
 /// - Indexes: `ingredient_lines(key)`, `ingredient_lines(recipe_id, position)` (unique),
 ///   `recipes(file)`, `import_errors(file)`.
@@ -92,12 +91,8 @@ public final class RecipeStore {
         return !tail.isEmpty && tail.allSatisfy(\.isNumber) ? String(source[..<hash]) : source
     }
 
-    /// The provisional key of a parsed line: its name, lowercased and trimmed.
-    public static func provisionalKey(_ line: ParsedIngredient?) -> String? {
-        guard let name = line?.name else { return nil }
-        let key = name.lowercased().split(whereSeparator: { $0 == " " || $0 == "\t" }).joined(separator: " ")
-        return key.isEmpty ? nil : key
-    }
+    /// The key stored for a parsed line: its canonical key.
+    public static func storedKey(_ line: ParsedIngredient?) -> String? { line?.key }
 
     /// Queues `record`; a full batch is written at once.
     public func add(_ record: ImportRecord) throws {
@@ -153,7 +148,7 @@ public final class RecipeStore {
                             recipeID, position, line.group, line.text, p?.kind.rawValue ?? "ingredient",
                             p?.quantity, p?.quantityMax, p?.unit, p?.size, p?.name, p?.preparation, p?.comment, p?.purpose,
                             p?.isOptional ?? false, String(decoding: alternates, as: UTF8.self), p?.section, p?.confidence ?? 0,
-                            Self.provisionalKey(p),
+                            Self.storedKey(p),
                         ])
                     }
                 }

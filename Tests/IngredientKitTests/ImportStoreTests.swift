@@ -36,7 +36,7 @@ struct ImportStoreTests {
             #expect(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM recipes") == summary.recipes)
             #expect(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM ingredient_lines") == summary.ingredientLines)
             #expect(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM import_errors") == summary.errors)
-            // The provisional key: the parsed name, lowercased and trimmed.
+            // The canonical key of the parsed name.
             let row = try #require(try Row.fetchOne(db, sql: """
                 SELECT l.text, l.name, l.key, l.unit, l.quantity, l.group_name, r.title FROM ingredient_lines l
                 JOIN recipes r ON r.id = l.recipe_id WHERE l.text = '2 tablespoons olive oil' AND r.title = 'Lemon Herb Roast Chicken'
