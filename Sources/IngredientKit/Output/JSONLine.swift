@@ -27,9 +27,15 @@ public enum JSONLine {
     /// The one renderer of the contract, over either source of a parsed line. It writes
     /// through a pointer into a buffer sized for the worst case of escaping.
     private static func write<Source: JSONLineSource>(_ line: Source, to out: inout [UInt8]) {
-        let object = [UInt8](unsafeUninitializedCapacity: line.maximumJSONSize) { buffer, written in
+        append(upTo: line.maximumJSONSize, to: &out) { render(line, &$0) }
+    }
+
+    /// Runs `body` with a writer over `capacity` bytes of fresh room, then appends what it wrote.
+    @inline(__always)
+    static func append(upTo capacity: Int, to out: inout [UInt8], _ body: (inout ByteWriter) -> Void) {
+        let object = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, written in
             var w = ByteWriter(base: buffer.baseAddress!)
-            render(line, &w)
+            body(&w)
             written = w.count
         }
         out.append(contentsOf: object)
@@ -46,12 +52,7 @@ public enum JSONLine {
     /// Appends every field after `input` (`"kind":…` through `"confidence":…`), without braces,
     /// for records that embed a parsed line in an object of their own (`ingest import`).
     static func appendFields(_ line: ParsedIngredient, to out: inout [UInt8]) {
-        let object = [UInt8](unsafeUninitializedCapacity: line.maximumJSONSize) { buffer, written in
-            var w = ByteWriter(base: buffer.baseAddress!)
-            renderFields(line, &w)
-            written = w.count
-        }
-        out.append(contentsOf: object)
+        append(upTo: line.maximumJSONSize, to: &out) { renderFields(line, &$0) }
     }
 
     private static func renderFields<Source: JSONLineSource>(_ line: Source, _ w: inout ByteWriter) {
@@ -100,16 +101,7 @@ public enum JSONLine {
 
     /// Appends `text` as a JSON string.
     public static func appendString(_ text: String, to out: inout [UInt8]) {
-        var copy = text
-        let size = copy.withUTF8 { $0.count } * 6 + 2
-        let start = out.count
-        out.append(contentsOf: repeatElement(0, count: size))
-        let written = out.withUnsafeMutableBufferPointer { buffer in
-            var w = ByteWriter(base: buffer.baseAddress! + start)
-            w.string(copy)
-            return w.count
-        }
-        out.removeLast(out.count - start - written)
+        append(upTo: text.utf8.count * 6 + 2, to: &out) { $0.string(text) }
     }
 
     /// Appends a JSON string, or null (for other records written beside parsed lines).
@@ -126,14 +118,7 @@ public enum JSONLine {
 
     /// Appends `value` as a JSON number with at most six decimals.
     public static func appendNumber(_ value: Double, to out: inout [UInt8]) {
-        let start = out.count
-        out.append(contentsOf: repeatElement(0, count: 48))
-        let written = out.withUnsafeMutableBufferPointer { buffer in
-            var w = ByteWriter(base: buffer.baseAddress! + start)
-            w.number(value)
-            return w.count
-        }
-        out.removeLast(out.count - start - written)
+        append(upTo: 48, to: &out) { $0.number(value) }
     }
 }
 
