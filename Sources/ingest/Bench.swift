@@ -21,18 +21,8 @@ struct Bench: ParsableCommand {
     }
 }
 
-func monotonicSeconds() -> Double {
-    var ts = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &ts)
-    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
-}
-
-/// User plus system CPU time of this process.
-func cpuSeconds() -> Double {
-    var usage = rusage()
-    getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
-    return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
-}
+/// Seconds on the monotonic clock (the benchmark's clock, shared by import progress and bench-keys).
+func monotonicSeconds() -> Double { ParseBenchmark.monotonicSeconds() }
 
 func writeFile(_ path: String, _ text: String) throws {
     guard let f = fopen(path, "wb") else {

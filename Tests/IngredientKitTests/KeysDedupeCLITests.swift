@@ -2,28 +2,10 @@ import Foundation
 import Testing
 @testable import IngredientKit
 
-/// Runs the `ingest` binary built beside the tests (see `KeysCLI.executable`).
+/// Runs the `ingest` binary built beside the tests (found by `Ingest.executable`).
 enum KeysCLI {
-    static let executable: URL? = {
-        var directories: [URL] = []
-        for argument in [CommandLine.arguments.first, ProcessInfo.processInfo.arguments.first].compactMap({ $0 }) {
-            directories.append(URL(fileURLWithPath: argument).deletingLastPathComponent())
-        }
-        if let url = Bundle.main.executableURL { directories.append(url.deletingLastPathComponent()) }
-        directories.append(Bundle.main.bundleURL)
-        directories.append(Bundle.main.bundleURL.deletingLastPathComponent())
-        if let exe = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
-            directories.append(URL(fileURLWithPath: exe).deletingLastPathComponent())
-        }
-        for scratch in [".build", ".build-keys"] {
-            directories.append(Repo.root.appendingPathComponent("\(scratch)/debug"))
-        }
-        for directory in directories {
-            let candidate = directory.appendingPathComponent("ingest")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-        }
-        return nil
-    }()
+    /// The binary `CLITests` finds (`Ingest.executable`).
+    static var executable: URL? { Ingest.executable }
 
     /// Runs `ingest` with `arguments` in the repository root; standard output as lines.
     static func run(_ arguments: [String], stdin: String = "") throws -> (status: Int32, lines: [String], stderr: String) {

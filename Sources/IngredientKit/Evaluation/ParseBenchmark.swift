@@ -56,7 +56,8 @@ package enum ParseBenchmark {
     private static let RUSAGE_SELF_VALUE = RUSAGE_SELF
     #endif
 
-    static func monotonicSeconds() -> Double {
+    /// Seconds on the monotonic clock.
+    package static func monotonicSeconds() -> Double {
         var ts = timespec()
         clock_gettime(CLOCK_MONOTONIC, &ts)
         return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
