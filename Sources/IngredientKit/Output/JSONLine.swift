@@ -30,15 +30,20 @@ public enum JSONLine {
         append(upTo: line.maximumJSONSize, to: &out) { render(line, &$0) }
     }
 
-    /// Runs `body` with a writer over `capacity` bytes of fresh room, then appends what it wrote.
+    /// Runs `body` with a writer over `capacity` bytes of room at the end of `out`, then keeps
+    /// only what it wrote. The room is made in `out` itself (grown geometrically), so a line
+    /// costs neither an allocation nor a copy.
     @inline(__always)
     static func append(upTo capacity: Int, to out: inout [UInt8], _ body: (inout ByteWriter) -> Void) {
-        let object = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, written in
-            var w = ByteWriter(base: buffer.baseAddress!)
+        let start = out.count
+        if out.capacity < start + capacity { out.reserveCapacity(max(start + capacity, 2 * out.capacity)) }
+        out.append(contentsOf: repeatElement(0, count: capacity))
+        let written = out.withUnsafeMutableBufferPointer { buffer in
+            var w = ByteWriter(base: buffer.baseAddress! + start)
             body(&w)
-            written = w.count
+            return w.count
         }
-        out.append(contentsOf: object)
+        out.removeLast(capacity - written)
     }
 
     private static func render<Source: JSONLineSource>(_ line: Source, _ w: inout ByteWriter) {

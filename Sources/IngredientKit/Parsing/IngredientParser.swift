@@ -98,6 +98,7 @@ public struct IngredientParser: Sendable {
         @exclusivity(unchecked) var margins: [Float] = []
         @exclusivity(unchecked) var spans: [Span] = []
         @exclusivity(unchecked) var amounts: [Amount] = []
+        @exclusivity(unchecked) var keyCache = NameKeyCache()
     }
 
     /// Analyzes a line and hands its assembled view (valid only during the call) and the
@@ -156,7 +157,7 @@ public struct IngredientParser: Sendable {
             tokenCount: tokens.count
         )
         view.confidence = (Confidence.score(evidence, coefficients: model.calibration) * 1000).rounded() / 1000
-        view.key = view.nameKey(tables.lexicon.keyTables)
+        view.key = view.nameKey(tables.lexicon.keyTables, cache: &w.keyCache)
         let result = body(view, evidence)
         swap(&view.spans, &w.spans) // keep the capacity for the next line
         swap(&view.amounts, &w.amounts)

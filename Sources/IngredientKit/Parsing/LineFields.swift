@@ -32,19 +32,23 @@ struct LineView {
     /// The canonical key of the name (see `CanonicalKeyer`); nil without a name or for an empty key.
     var key: String?
 
-    /// The canonical key of the name's text, computed from its bytes.
-    func nameKey(_ keys: KeyTables) -> String? {
+    /// The canonical key of the name's text, computed from its bytes (or taken from `cache`
+    /// when the same name was keyed before).
+    func nameKey(_ keys: KeyTables, cache: inout NameKeyCache) -> String? {
         guard has(.name) else { return nil }
         var size = 0
         forEachPiece(of: .name) { size += $0.count }
-        let key = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: size) { buffer in
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: size) { buffer in
             var n = 0
             forEachPiece(of: .name) { piece in
                 for b in piece { buffer[n] = b; n += 1 }
             }
-            return keys.key(utf8: UnsafeBufferPointer(rebasing: buffer[0..<n]), foldsDiacritics: true)
+            let name = UnsafeBufferPointer(rebasing: buffer[0..<n])
+            return cache.key(for: name) {
+                let key = keys.key(utf8: name, foldsDiacritics: true)
+                return key.isEmpty ? nil : key
+            }
         }
-        return key.isEmpty ? nil : key
     }
 
     /// Whether the field has any text.

@@ -9,6 +9,26 @@ enum Viterbi {
             a[4] > b[4] ? a[4] : b[4], a[5] > b[5] ? a[5] : b[5], a[6] > b[6] ? a[6] : b[6], a[7] > b[7] ? a[7] : b[7])
     }
 
+    /// `max over p of (v[p] + rows[p])`, lane-wise: one step of the forward or backward pass,
+    /// unrolled over the eight labels so that every broadcast uses a constant lane.
+    @inline(__always)
+    static func maxPlus(_ v: Row, _ rows: UnsafeBufferPointer<Row>) -> Row {
+        let a = lanewiseMax(Row(repeating: v[0]) + rows[0], Row(repeating: v[1]) + rows[1])
+        let b = lanewiseMax(Row(repeating: v[2]) + rows[2], Row(repeating: v[3]) + rows[3])
+        let c = lanewiseMax(Row(repeating: v[4]) + rows[4], Row(repeating: v[5]) + rows[5])
+        let d = lanewiseMax(Row(repeating: v[6]) + rows[6], Row(repeating: v[7]) + rows[7])
+        return lanewiseMax(lanewiseMax(a, b), lanewiseMax(c, d))
+    }
+
+    /// The largest lane, by halving.
+    @inline(__always)
+    static func horizontalMax(_ v: Row) -> Float {
+        let a = v.lowHalf, b = v.highHalf
+        let m = SIMD4<Float>(a[0] > b[0] ? a[0] : b[0], a[1] > b[1] ? a[1] : b[1], a[2] > b[2] ? a[2] : b[2], a[3] > b[3] ? a[3] : b[3])
+        let x = m[0] > m[2] ? m[0] : m[2], y = m[1] > m[3] ? m[1] : m[3]
+        return x > y ? x : y
+    }
+
     /// The best label sequence for `emission` (one vector of label scores per token), with,
     /// per token, the margin between the best path and the best path that gives the token
     /// another label (a max-marginal: small where the tagger hesitated).
@@ -33,20 +53,14 @@ enum Viterbi {
             alpha[0] = transitions[L] + emission[0]
             var t = 1
             while t < n {
-                let previous = alpha[t - 1]
-                var best = Row(repeating: previous[0]) + transitions[0]
-                for p in 1..<L { best = lanewiseMax(best, Row(repeating: previous[p]) + transitions[p]) }
-                alpha[t] = best + emission[t]
+                alpha[t] = maxPlus(alpha[t - 1], transitions) + emission[t]
                 t += 1
             }
             // Backward: beta[t][l] = max_x T[l][x] + emission[t+1][x] + beta[t+1][x].
             beta[n - 1] = end
             t = n - 2
             while t >= 0 {
-                let ahead = emission[t + 1] + beta[t + 1]
-                var best = Row(repeating: ahead[0]) + incoming[0]
-                for x in 1..<L { best = lanewiseMax(best, Row(repeating: ahead[x]) + incoming[x]) }
-                beta[t] = best
+                beta[t] = maxPlus(emission[t + 1] + beta[t + 1], incoming)
                 t -= 1
             }
             let final = alpha[n - 1] + end
@@ -54,26 +68,36 @@ enum Viterbi {
             for l in 1..<L where final[l] > final[last] { last = l }
             let bestScore = final[last]
             out.append(contentsOf: repeatElement(0, count: n))
-            out[n - 1] = last
-            // Back-track by recomputing the best predecessor along the path only.
-            t = n - 1
-            while t > 0 {
-                let to = out[t]
-                var arg = 0
-                var best = alpha[t - 1][0] + transitions[0][to]
-                for p in 1..<L {
-                    let v = alpha[t - 1][p] + transitions[p][to]
-                    if v > best { best = v; arg = p }
+            margins.append(contentsOf: repeatElement(0, count: n))
+            out.withUnsafeMutableBufferPointer { path in
+                path[n - 1] = last
+                // Back-track by recomputing the best predecessor along the path only.
+                var t = n - 1
+                while t > 0 {
+                    let to = path[t]
+                    var arg = 0
+                    var best = alpha[t - 1][0] + transitions[0][to]
+                    for p in 1..<L {
+                        let v = alpha[t - 1][p] + transitions[p][to]
+                        if v > best { best = v; arg = p }
+                    }
+                    path[t - 1] = arg
+                    t -= 1
                 }
-                out[t - 1] = arg
-                t -= 1
-            }
-            for k in 0..<n {
-                var total = alpha[k] + beta[k]
-                total[out[k]] = -.infinity
-                var second = total[0]
-                for l in 1..<L where total[l] > second { second = total[l] }
-                margins.append(bestScore - second)
+                // The margin of token k: the best path against the best one through another label.
+                // -infinity in lane l, zero elsewhere: adding it leaves out label l.
+                withUnsafeTemporaryAllocation(of: Row.self, capacity: L) { hide in
+                    for l in 0..<L {
+                        var r = Row()
+                        r[l] = -.infinity
+                        hide[l] = r
+                    }
+                    margins.withUnsafeMutableBufferPointer { m in
+                        for k in 0..<n {
+                            m[k] = bestScore - horizontalMax(alpha[k] + beta[k] + hide[path[k]])
+                        }
+                    }
+                }
             }
         }
     }
