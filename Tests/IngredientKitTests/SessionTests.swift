@@ -50,3 +50,37 @@ struct SessionTests {
         }
     }
 }
+
+/// The session's cache of name keys must only ever return the key of the exact same name.
+@Suite("Name key cache")
+struct NameKeyCacheTests {
+    @Test func returnsAKeyOnlyForTheSameBytes() {
+        var cache = NameKeyCache()
+        var computed = 0
+        // Past the warm-up, many distinct names share the 4,096 slots, so slots get reused.
+        let names = (0..<20_000).map { "name \($0)" } + ["salt", "Salt", "salt "]
+        for round in 0..<2 {
+            for name in names {
+                var bytes = Array(name.utf8)
+                let key = bytes.withUnsafeMutableBufferPointer { b in
+                    cache.key(for: UnsafeBufferPointer(b)) { computed += 1; return "key of " + name }
+                }
+                #expect(key == "key of " + name, "round \(round)")
+            }
+        }
+        // Every name was computed at least once; the last names, still in their slots on the
+        // second round, were not computed again.
+        #expect(computed >= names.count)
+        #expect(computed < 2 * names.count)
+    }
+
+    @Test func longNamesAreComputedEveryTime() {
+        var cache = NameKeyCache()
+        var computed = 0
+        var long = Array(String(repeating: "x", count: NameKeyCache.maximumNameBytes + 1).utf8)
+        for _ in 0..<100 {
+            _ = long.withUnsafeMutableBufferPointer { b in cache.key(for: UnsafeBufferPointer(b)) { computed += 1; return "k" } }
+        }
+        #expect(computed == 100)
+    }
+}

@@ -155,8 +155,10 @@ struct ByteWriter {
 
     private static let hex: StaticString = "0123456789abcdef"
 
-    /// A string's content, escaping quotes, backslashes and control characters.
-    @inline(__always)
+    /// A string's content, escaping quotes, backslashes and control characters. Kept out of
+    /// line: a line's object writes several strings, and one shared copy keeps the renderer
+    /// small enough for the instruction cache.
+    @inline(never)
     mutating func escaped(_ b: UnsafeBufferPointer<UInt8>) {
         var runStart = 0
         for i in 0..<b.count {

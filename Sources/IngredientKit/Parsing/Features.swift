@@ -78,6 +78,9 @@ protocol FeatureSink {
     mutating func addContext(_ template: Template, _ key: UInt64)
     /// A local feature of the current token.
     mutating func addLocal(_ key: UInt64)
+    /// The word pairs of token `t` (called in token order): `bigramPrevious` of
+    /// (`before`, `here`) and `bigramNext` of (`here`, `after`), from folded pair hashes.
+    mutating func addWordPairs(_ t: Int, before: UInt64, here: UInt64, after: UInt64)
     /// Ends the current token.
     mutating func endToken()
 }
@@ -105,6 +108,11 @@ struct LineFeatures: FeatureSink {
     mutating func addLocal(_ key: UInt64) { localKeys.append(key) }
 
     mutating func addFlag(_ template: Template) { addLocal(FeatureExtractor.flagKey(template)) }
+
+    mutating func addWordPairs(_ t: Int, before: UInt64, here: UInt64, after: UInt64) {
+        addLocal(FeatureExtractor.pairKey(.bigramPrevious, before, here))
+        addLocal(FeatureExtractor.pairKey(.bigramNext, here, after))
+    }
 
     mutating func addState(_ template: Template, _ value: Int, _ coarse: UInt8) {
         addLocal(FeatureExtractor.stateKey(template, value, coarse))
@@ -252,6 +260,13 @@ struct FeatureExtractor: Sendable {
         ByteHash.combine(ByteHash.combine(template.seed, a), b)
     }
 
+    /// The key of the slot that holds both templates of the word pair (a, b) in the
+    /// tagger's pair table.
+    @inline(__always)
+    static func wordPairKey(_ a: UInt64, _ b: UInt64) -> UInt64 {
+        pairKey(.bigramNext, a, b)
+    }
+
     /// The key of a word feature from the word's folded hash.
     @inline(__always)
     static func key(_ template: Template, hash: UInt64) -> UInt64 {
@@ -377,8 +392,7 @@ struct FeatureExtractor: Sendable {
             let here = Self.pairHash(t)
             let before = i > 0 ? Self.pairHash(tokens[i - 1]) : Self.boundaryHash
             let after = i + 1 < tokens.count ? Self.pairHash(tokens[i + 1]) : Self.boundaryHash
-            f.addLocal(Self.pairKey(.bigramPrevious, before, here))
-            f.addLocal(Self.pairKey(.bigramNext, here, after))
+            f.addWordPairs(i, before: before, here: here, after: after)
             if let recorder {
                 let a = Self.pairName(i > 0 ? tokens[i - 1] : nil, line), b = Self.pairName(t, line)
                 let c = Self.pairName(i + 1 < tokens.count ? tokens[i + 1] : nil, line)

@@ -19,8 +19,12 @@ final class TaggerModel: Sendable {
     let vocabularyRows: HashTable<Int32>
     /// `contextWeights` as one 8-lane vector per (row, offset).
     let contextVectors: [SIMD8<Float>]
-    /// Weights of local features.
+    /// Weights of local features other than word pairs.
     let local: VectorTable
+    /// Weights of word pairs, at `local`'s scale: for the pair (a, b), the `bigramNext`
+    /// weights of the token a and the `bigramPrevious` weights of the token b, in one slot,
+    /// so that one look-up serves both tokens.
+    let wordPairs: VectorTable
     /// The weights of state features (`FeatureSink.addState`), dense: template × value × coarse byte.
     let stateWeights: [SIMD8<Int32>]
     /// The weights of flag features (`FeatureSink.addFlag`), in `FeatureExtractor.flagTemplates` order.
@@ -45,6 +49,7 @@ final class TaggerModel: Sendable {
         var contextRows = HashTable<Int32>()
         var contextWeights: [Float] = []
         var localEntries: [(key: UInt64, weights: SIMD8<Float>)] = []
+        var pairEntries: [UInt64: (next: SIMD8<Float>, previous: SIMD8<Float>)] = [:]
         var calibration: [Double] = []
         var lexicalRows: [(value: String, template: Template, row: Int32)] = []
         let table = "model/tagger.tsv"
@@ -117,8 +122,20 @@ final class TaggerModel: Sendable {
                         throw DictionaryError.invalidValue(table: table, line: lineNumber, column: "local feature", value: Self.string(line, fields[0]))
                     }
                     let valueBytes = UnsafeBufferPointer(rebasing: line[fields[2]])
-                    let key = FeatureExtractor.fileKey(template, valueBytes)
-                    localEntries.append((key, try weights(from: 3)))
+                    if template == .bigramNext || template == .bigramPrevious {
+                        // Both templates of one word pair share a slot (see `wordPairs`).
+                        guard let space = valueBytes.firstIndex(of: 0x20) else {
+                            throw DictionaryError.invalidValue(table: table, line: lineNumber, column: "word pair", value: Self.string(line, fields[2]))
+                        }
+                        let key = FeatureExtractor.wordPairKey(ByteHash.fold(UnsafeBufferPointer(rebasing: valueBytes[..<space])),
+                                                               ByteHash.fold(UnsafeBufferPointer(rebasing: valueBytes[(space + 1)...])))
+                        let w = try weights(from: 3)
+                        var entry = pairEntries[key] ?? (SIMD8<Float>(), SIMD8<Float>())
+                        if template == .bigramNext { entry.next = w } else { entry.previous = w }
+                        pairEntries[key] = entry
+                    } else {
+                        localEntries.append((FeatureExtractor.fileKey(template, valueBytes), try weights(from: 3)))
+                    }
                 default:
                     throw DictionaryError.invalidValue(table: table, line: lineNumber, column: "row kind", value: kind)
                 }
@@ -164,8 +181,10 @@ final class TaggerModel: Sendable {
         self.contextRows = contextRows
         self.vocabularyRows = vocabulary
         self.contextVectors = Self.vectors(contextWeights)
-        let local = VectorTable(localEntries)
+        let localScale = VectorTable.scale(fitting: localEntries.map(\.weights) + pairEntries.values.flatMap { [$0.next, $0.previous] })
+        let local = VectorTable(localEntries, scale: localScale)
         self.local = local
+        self.wordPairs = VectorTable(pairs: pairEntries.sorted { $0.key < $1.key }.map { ($0.key, $0.value.next, $0.value.previous) }, scale: localScale)
         var states = [SIMD8<Int32>](repeating: SIMD8<Int32>(), count: FeatureExtractor.stateTemplates.count * Self.stateStride)
         for (k, entry) in FeatureExtractor.stateTemplates.enumerated() {
             for value in 0..<entry.values {
@@ -182,7 +201,7 @@ final class TaggerModel: Sendable {
         self.padEnd = contextRows[ByteHash.exact(Array("E".utf8), into: Template.pad.seed)]!
     }
 
-    var isEmpty: Bool { local.count == 0 }
+    var isEmpty: Bool { local.count == 0 && wordPairs.count == 0 }
 
     /// Row `x` holds, for each label `l`, the transition score from `l` to `x`.
     static func transposed(_ transitions: [Float]) -> [SIMD8<Float>] {
@@ -255,6 +274,21 @@ final class TaggerModel: Sendable {
         @inline(__always)
         mutating func addLocal(_ key: UInt64) {
             model.local.add(key, to: &local)
+        }
+
+        /// The `bigramPrevious` weights of the next token, found with this token's pair.
+        private var nextPrevious = SIMD8<Int32>()
+
+        @inline(__always)
+        mutating func addWordPairs(_ t: Int, before: UInt64, here: UInt64, after: UInt64) {
+            if t == 0 {
+                var unused = SIMD8<Int32>()
+                model.wordPairs.add(FeatureExtractor.wordPairKey(before, here), first: &unused, second: &local)
+            } else {
+                local &+= nextPrevious
+            }
+            nextPrevious = SIMD8<Int32>()
+            model.wordPairs.add(FeatureExtractor.wordPairKey(here, after), first: &local, second: &nextPrevious)
         }
 
         @inline(__always)

@@ -1,10 +1,10 @@
-/// An immutable open-addressing table from feature keys to 8-lane weight vectors, packed so
-/// that a look-up touches one small slot: a 32-bit fingerprint of the key and eight 16-bit
-/// weights (20 bytes). Weights are stored as integers at a table-wide scale; sums stay
-/// exact in 32-bit lanes and become floats once per token (`scale`).
+/// An immutable open-addressing table from feature keys to weight vectors, packed so that a
+/// look-up touches one small slot: a 32-bit fingerprint of the key and `lanes` 16-bit weights
+/// (8 lanes: 20 bytes; 16 lanes, two vectors: 36 bytes). Weights are stored as integers at a
+/// scale shared by the tables whose sums are added together; sums stay exact in 32-bit lanes
+/// and become floats once per token (`scale`).
 struct VectorTable: Sendable {
-    private static let stride = 20
-
+    private let stride: Int
     private let slots: [UInt8]
     /// Number of slots (not a power of two: sized to keep the table small enough for the
     /// core's L2 cache); keys map to slots by a multiply-shift.
@@ -14,30 +14,48 @@ struct VectorTable: Sendable {
     /// The float value of one integer step.
     let scale: Float
 
-    init(_ entries: [(key: UInt64, weights: SIMD8<Float>)]) {
-        let capacity = max(16, entries.count * 3 / 2 + 1)
+    /// The scale at which weights up to the largest magnitude in `vectors` fit 16 bits.
+    static func scale(fitting vectors: [SIMD8<Float>]) -> Float {
         var largest: Float = 1e-9
-        for (_, w) in entries { largest = max(largest, w.max(), -w.min()) }
-        let scale = largest / 32000
-        var slots = [UInt8](repeating: 0, count: capacity * Self.stride)
+        for w in vectors { largest = max(largest, w.max(), -w.min()) }
+        return largest / 32000
+    }
+
+    /// A table of one 8-lane vector per key.
+    init(_ entries: [(key: UInt64, weights: SIMD8<Float>)], scale: Float? = nil) {
+        self.init(lanes: 8, entries.map { ($0.key, [$0.weights]) }, scale: scale ?? Self.scale(fitting: entries.map(\.weights)))
+    }
+
+    /// A table of two 8-lane vectors per key.
+    init(pairs entries: [(key: UInt64, first: SIMD8<Float>, second: SIMD8<Float>)], scale: Float) {
+        self.init(lanes: 16, entries.map { ($0.key, [$0.first, $0.second]) }, scale: scale)
+    }
+
+    private init(lanes: Int, _ entries: [(key: UInt64, vectors: [SIMD8<Float>])], scale: Float) {
+        let stride = 4 + 2 * lanes
+        let capacity = max(16, entries.count * 3 / 2 + 1)
+        var slots = [UInt8](repeating: 0, count: capacity * stride)
         var count = 0
         slots.withUnsafeMutableBytes { raw in
-            for (key, weights) in entries {
+            for (key, vectors) in entries {
                 let (index, fingerprint) = Self.place(key, capacity)
                 var i = index
                 while true {
-                    let existing = raw.load(fromByteOffset: i * Self.stride, as: UInt32.self)
+                    let existing = raw.load(fromByteOffset: i * stride, as: UInt32.self)
                     if existing == 0 || existing == fingerprint { break }
                     i = i + 1 == capacity ? 0 : i + 1
                 }
-                if raw.load(fromByteOffset: i * Self.stride, as: UInt32.self) == 0 { count += 1 }
-                raw.storeBytes(of: fingerprint, toByteOffset: i * Self.stride, as: UInt32.self)
-                for l in 0..<8 {
-                    let q = Int16(clamping: Int((weights[l] / scale).rounded()))
-                    raw.storeBytes(of: q, toByteOffset: i * Self.stride + 4 + 2 * l, as: Int16.self)
+                if raw.load(fromByteOffset: i * stride, as: UInt32.self) == 0 { count += 1 }
+                raw.storeBytes(of: fingerprint, toByteOffset: i * stride, as: UInt32.self)
+                for (v, weights) in vectors.enumerated() {
+                    for l in 0..<8 {
+                        let q = Int16(clamping: Int((weights[l] / scale).rounded()))
+                        raw.storeBytes(of: q, toByteOffset: i * stride + 4 + 16 * v + 2 * l, as: Int16.self)
+                    }
                 }
             }
         }
+        self.stride = stride
         self.slots = slots
         self.capacity = capacity
         self.count = count
@@ -53,29 +71,42 @@ struct VectorTable: Sendable {
         return (index, fingerprint == 0 ? 1 : fingerprint)
     }
 
-    /// The integer weights of `key`, zero when it is not stored.
+    /// The integer weights of `key` (its first vector), zero when it is not stored.
     func weights(_ key: UInt64) -> SIMD8<Int32> {
         var sum = SIMD8<Int32>()
         add(key, to: &sum)
         return sum
     }
 
-    /// Adds the integer weights of `key`, if stored, to `sum`.
+    /// The byte offset of `key`'s slot, or nil when it is not stored.
+    @inline(__always)
+    private func find(_ key: UInt64, _ raw: UnsafeRawBufferPointer) -> Int? {
+        let (index, fingerprint) = Self.place(key, capacity)
+        var i = index
+        while true {
+            let f = raw.load(fromByteOffset: i * stride, as: UInt32.self)
+            if f == fingerprint { return i * stride }
+            if f == 0 { return nil }
+            i = i + 1 == capacity ? 0 : i + 1
+        }
+    }
+
+    /// Adds the integer weights of `key` (its first vector), if stored, to `sum`.
     @inline(__always)
     func add(_ key: UInt64, to sum: inout SIMD8<Int32>) {
-        let (index, fingerprint) = Self.place(key, capacity)
         slots.withUnsafeBytes { raw in
-            var i = index
-            while true {
-                let f = raw.load(fromByteOffset: i * Self.stride, as: UInt32.self)
-                if f == fingerprint {
-                    let w = raw.loadUnaligned(fromByteOffset: i * Self.stride + 4, as: SIMD8<Int16>.self)
-                    sum &+= SIMD8<Int32>(truncatingIfNeeded: w)
-                    return
-                }
-                if f == 0 { return }
-                i = i + 1 == capacity ? 0 : i + 1
-            }
+            guard let at = find(key, raw) else { return }
+            sum &+= SIMD8<Int32>(truncatingIfNeeded: raw.loadUnaligned(fromByteOffset: at + 4, as: SIMD8<Int16>.self))
+        }
+    }
+
+    /// Adds the two vectors of `key`, if stored, to `first` and `second` (a 16-lane table).
+    @inline(__always)
+    func add(_ key: UInt64, first: inout SIMD8<Int32>, second: inout SIMD8<Int32>) {
+        slots.withUnsafeBytes { raw in
+            guard let at = find(key, raw) else { return }
+            first &+= SIMD8<Int32>(truncatingIfNeeded: raw.loadUnaligned(fromByteOffset: at + 4, as: SIMD8<Int16>.self))
+            second &+= SIMD8<Int32>(truncatingIfNeeded: raw.loadUnaligned(fromByteOffset: at + 20, as: SIMD8<Int16>.self))
         }
     }
 }
