@@ -346,24 +346,14 @@ struct FeatureExtractor: Sendable {
             let shape = Self.shape(t, line)
             f.addContext(.shape, Self.key(.shape, shape))
             if lex[i].count > 0 { f.addContext(.lexicon, Self.key(.lexicon, lex[i])) }
-            if let recorder {
-                recorder.note(Self.key(.shape, shape), .shape, shape.string)
-                if lex[i].count > 0 { recorder.note(Self.key(.lexicon, lex[i]), .lexicon, lex[i].string) }
-            }
+            if let recorder { Self.recordContext(recorder, shape: shape, lexicon: lex[i]) }
             if t.kind == .word {
                 if needsAffixes, let (s3, s2, p3) = Self.affixes(stem) {
                     if let s3 { f.addContext(.suffix3, Self.key(.suffix3, bytes: s3)) }
                     f.addContext(.suffix2, Self.key(.suffix2, bytes: s2))
                     if let p3 { f.addContext(.prefix3, Self.key(.prefix3, bytes: p3)) }
                 }
-                if let recorder {
-                    recorder.note(wordKey, .word, FeatureRecorder.lower(stem))
-                    if let (s3, s2, p3) = Self.affixes(stem) {
-                        if let s3 { recorder.note(Self.key(.suffix3, bytes: s3), .suffix3, FeatureRecorder.lower(s3)) }
-                        recorder.note(Self.key(.suffix2, bytes: s2), .suffix2, FeatureRecorder.lower(s2))
-                        if let p3 { recorder.note(Self.key(.prefix3, bytes: p3), .prefix3, FeatureRecorder.lower(p3)) }
-                    }
-                }
+                if let recorder { Self.recordWord(recorder, wordKey: wordKey, stem: stem) }
             }
 
             // Local features.
@@ -393,29 +383,11 @@ struct FeatureExtractor: Sendable {
             let before = i > 0 ? Self.pairHash(tokens[i - 1]) : Self.boundaryHash
             let after = i + 1 < tokens.count ? Self.pairHash(tokens[i + 1]) : Self.boundaryHash
             f.addWordPairs(i, before: before, here: here, after: after)
-            if let recorder {
-                let a = Self.pairName(i > 0 ? tokens[i - 1] : nil, line), b = Self.pairName(t, line)
-                let c = Self.pairName(i + 1 < tokens.count ? tokens[i + 1] : nil, line)
-                recorder.note(Self.pairKey(.bigramPrevious, before, here), .bigramPrevious, a + " " + b)
-                recorder.note(Self.pairKey(.bigramNext, here, after), .bigramNext, b + " " + c)
-            }
+            if let recorder { Self.recordWordPairs(recorder, tokens, line, i, before: before, here: here, after: after) }
             f.endToken()
             if let recorder {
-                recorder.note(Self.key(.last, SmallBytes.one), .last, "1")
-                if i > 0 {
-                    let p = tokens[i - 1]
-                    let ps = p.kind == .quantity ? SmallBytes.quantity : SmallBytes.single(Self.coarse(p, lex[i - 1]))
-                    recorder.note(Self.key(.previousShape, ps, coarse), .previousShape, ps.string + "|" + coarse.string)
-                }
-                recorder.note(Self.key(.seenQuantity, SmallBytes.one), .seenQuantity, "1")
-                recorder.note(Self.key(.dashSeparator, SmallBytes.one), .dashSeparator, "1")
-                recorder.note(Self.key(.seenOr, SmallBytes.one), .seenOr, "1")
-                recorder.note(Self.key(.segmentShape, seg, coarse), .segmentShape, seg.string + "|" + coarse.string)
-                recorder.note(Self.key(.parenShape, inParen ? SmallBytes.one : SmallBytes.zero, coarse), .parenShape, (inParen ? "1" : "0") + "|" + coarse.string)
-                recorder.note(Self.key(.positionShape, pos, coarse), .positionShape, pos.string + "|" + coarse.string)
-                let segPos = Self.digit(min(i - segmentStart, 5))
-                recorder.note(Self.key(.segmentPositionShape, segPos, coarse), .segmentPositionShape, segPos.string + "|" + coarse.string)
-                if lex[i].count > 0 { recorder.note(Self.key(.lexiconShape, lex[i], shape), .lexiconShape, lex[i].string + "|" + shape.string) }
+                Self.recordLocal(recorder, tokens, lex, i, coarse: coarse, seg: seg, pos: pos, inParen: inParen,
+                                 segmentPosition: min(i - segmentStart, 5), shape: shape)
             }
 
             if t.kind == .punctuation {
@@ -429,6 +401,54 @@ struct FeatureExtractor: Sendable {
             if t.kind == .quantity { seenQuantity = true }
             if t.kind == .word, t.end - t.start == 2, (line[t.start] | 0x20) == 0x6F, (line[t.start + 1] | 0x20) == 0x72 { seenOr = true }
         }
+    }
+
+    // MARK: - Readable names of features (training only), kept out of the hot loop
+
+    @inline(never)
+    static func recordContext(_ recorder: FeatureRecorder, shape: SmallBytes, lexicon: SmallBytes) {
+        recorder.note(key(.shape, shape), .shape, shape.string)
+        if lexicon.count > 0 { recorder.note(key(.lexicon, lexicon), .lexicon, lexicon.string) }
+    }
+
+    @inline(never)
+    static func recordWord(_ recorder: FeatureRecorder, wordKey: UInt64, stem: UnsafeBufferPointer<UInt8>) {
+        recorder.note(wordKey, .word, FeatureRecorder.lower(stem))
+        if let (s3, s2, p3) = affixes(stem) {
+            if let s3 { recorder.note(key(.suffix3, bytes: s3), .suffix3, FeatureRecorder.lower(s3)) }
+            recorder.note(key(.suffix2, bytes: s2), .suffix2, FeatureRecorder.lower(s2))
+            if let p3 { recorder.note(key(.prefix3, bytes: p3), .prefix3, FeatureRecorder.lower(p3)) }
+        }
+    }
+
+    @inline(never)
+    static func recordWordPairs(_ recorder: FeatureRecorder, _ tokens: [Token], _ line: UnsafeBufferPointer<UInt8>, _ i: Int,
+                                before: UInt64, here: UInt64, after: UInt64) {
+        let t = tokens[i]
+        let a = pairName(i > 0 ? tokens[i - 1] : nil, line), b = pairName(t, line)
+        let c = pairName(i + 1 < tokens.count ? tokens[i + 1] : nil, line)
+        recorder.note(pairKey(.bigramPrevious, before, here), .bigramPrevious, a + " " + b)
+        recorder.note(pairKey(.bigramNext, here, after), .bigramNext, b + " " + c)
+    }
+
+    @inline(never)
+    static func recordLocal(_ recorder: FeatureRecorder, _ tokens: [Token], _ lex: [SmallBytes], _ i: Int, coarse: SmallBytes,
+                            seg: SmallBytes, pos: SmallBytes, inParen: Bool, segmentPosition: Int, shape: SmallBytes) {
+        recorder.note(key(.last, SmallBytes.one), .last, "1")
+        if i > 0 {
+            let p = tokens[i - 1]
+            let ps = p.kind == .quantity ? SmallBytes.quantity : SmallBytes.single(Self.coarse(p, lex[i - 1]))
+            recorder.note(key(.previousShape, ps, coarse), .previousShape, ps.string + "|" + coarse.string)
+        }
+        recorder.note(key(.seenQuantity, SmallBytes.one), .seenQuantity, "1")
+        recorder.note(key(.dashSeparator, SmallBytes.one), .dashSeparator, "1")
+        recorder.note(key(.seenOr, SmallBytes.one), .seenOr, "1")
+        recorder.note(key(.segmentShape, seg, coarse), .segmentShape, seg.string + "|" + coarse.string)
+        recorder.note(key(.parenShape, inParen ? SmallBytes.one : SmallBytes.zero, coarse), .parenShape, (inParen ? "1" : "0") + "|" + coarse.string)
+        recorder.note(key(.positionShape, pos, coarse), .positionShape, pos.string + "|" + coarse.string)
+        let segPos = digit(segmentPosition)
+        recorder.note(key(.segmentPositionShape, segPos, coarse), .segmentPositionShape, segPos.string + "|" + coarse.string)
+        if lex[i].count > 0 { recorder.note(key(.lexiconShape, lex[i], shape), .lexiconShape, lex[i].string + "|" + shape.string) }
     }
 
     /// Suffixes of 3 and 2 characters and a prefix of 3, on whole UTF-8 scalars.
