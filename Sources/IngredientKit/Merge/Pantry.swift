@@ -1,0 +1,34 @@
+/// What is on hand, subtracted from a shopping list: ingredient lines, one per line, in the
+/// same language as recipes.
+///
+/// A pantry file is UTF-8 text: one ingredient line per line ("2 cups flour", "6 eggs",
+/// "1 kg rice"); a line with no quantity ("salt") means there is enough of it; blank lines
+/// and lines starting with `#` are ignored. Amounts subtract from the item of the same key
+/// in the same unit family, or across volume and mass when the density is known; what is
+/// still needed stays on the list, and an item fully covered is flagged `in pantry`.
+public struct Pantry: Hashable, Sendable {
+    /// The pantry's lines, parsed.
+    public var lines: [ParsedIngredient]
+
+    /// A pantry of parsed lines.
+    public init(lines: [ParsedIngredient] = []) {
+        self.lines = lines
+    }
+
+    /// The pantry in `text` (the pantry file format), parsed with `parser`.
+    public init(text: String, parser: IngredientParser) {
+        let session = parser.makeSession()
+        var lines: [ParsedIngredient] = []
+        for raw in text.split(separator: "\n", omittingEmptySubsequences: true) {
+            var line = Substring(raw)
+            if line.last == "\r" { line = line.dropLast() }
+            if line.first(where: { $0 != " " && $0 != "\t" }) == "#" { continue }
+            let parsed = session.parse(String(line))
+            if parsed.kind == .ingredient { lines.append(parsed) }
+        }
+        self.lines = lines
+    }
+
+    /// An empty pantry.
+    public static let empty = Pantry()
+}
