@@ -9,7 +9,7 @@ public struct DisplayAmount: Hashable, Sendable {
     public var unit: String?
     /// The text: "1 ½ cups", "2–3 cloves", "400 g", "3".
     public var text: String
-    /// Whether a count was rounded up to a whole number for display (1.5 eggs → 2); the
-    /// exact amount is still in the item's `Measure`.
-    public var isRoundedUp: Bool
+    /// Whether a count or package amount was rounded to a whole number for display (1.5 eggs
+    /// → 2, 2.02 → 2); the exact amount is still in the item's `Measure`.
+    public var isRounded: Bool
 }

@@ -44,7 +44,7 @@ public struct KitchenFormatting: Sendable {
                 unit = id
                 text += " " + (high == 1 ? id : Self.plural(id))
             }
-            return DisplayAmount(quantity: low, quantityMax: high, unit: unit, text: text, isRoundedUp: rounded)
+            return DisplayAmount(quantity: low, quantityMax: high, unit: unit, text: text, isRounded: rounded)
         case .volume: dimension = .volume
         case .mass: dimension = .mass
         case .length: dimension = .length
@@ -53,12 +53,12 @@ public struct KitchenFormatting: Sendable {
             ?? candidates[dimension.rawValue + "/" + (system == .us ? "metric" : "us")] ?? []
         guard let smallest = choices.last else {
             let text = Self.decimal(measure.low, places: 2) + " " + measure.family.baseUnit
-            return DisplayAmount(quantity: measure.low, quantityMax: measure.high, unit: measure.family.baseUnit, text: text, isRoundedUp: false)
+            return DisplayAmount(quantity: measure.low, quantityMax: measure.high, unit: measure.family.baseUnit, text: text, isRounded: false)
         }
         var chosen = smallest
         for choice in choices {
             let v = measure.low / choice.factor
-            guard let minimum = choice.unit.minimum, v >= minimum * (1 - 1e-9) else { continue }
+            guard let minimum = choice.unit.minimum, v >= minimum * 0.99 else { continue }
             if choice.unit.system == .metric || Self.kitchenFraction(v) != nil || choice.factor == smallest.factor {
                 chosen = choice
                 break
@@ -74,7 +74,7 @@ public struct KitchenFormatting: Sendable {
             if ht != lowText { text += "–" + ht }
         }
         text += " " + (highValue <= 1 ? chosen.unit.singular : chosen.unit.plural)
-        return DisplayAmount(quantity: lowValue, quantityMax: highValue, unit: chosen.unit.unit, text: text, isRoundedUp: false)
+        return DisplayAmount(quantity: lowValue, quantityMax: highValue, unit: chosen.unit.unit, text: text, isRounded: false)
     }
 
     /// A count rounded up to a whole number (a little over a whole number stays it; anything

@@ -9,8 +9,8 @@ public struct ListItem: Hashable, Sendable {
         public static let quantityUnclear = Flags(rawValue: 1 << 0)
         /// Every line marks the ingredient optional.
         public static let optional = Flags(rawValue: 1 << 1)
-        /// A count was rounded up for display (1.5 eggs shown as 2).
-        public static let roundedUp = Flags(rawValue: 1 << 2)
+        /// A count was rounded to a whole number for display (1.5 eggs shown as 2).
+        public static let rounded = Flags(rawValue: 1 << 2)
         /// The user checked the item off.
         public static let checked = Flags(rawValue: 1 << 3)
         /// The user added a line for this item by hand.
@@ -24,7 +24,7 @@ public struct ListItem: Hashable, Sendable {
 
         /// Each flag with its name in `ingest list --json`, in the order they are written.
         public static let named: [(Flags, String)] = [
-            (.quantityUnclear, "quantity unclear"), (.optional, "optional"), (.roundedUp, "rounded up"),
+            (.quantityUnclear, "quantity unclear"), (.optional, "optional"), (.rounded, "rounded"),
             (.checked, "checked"), (.manual, "manual"), (.inPantry, "in pantry"),
             (.suppressed, "suppressed"), (.unrecognized, "unrecognized"),
         ]

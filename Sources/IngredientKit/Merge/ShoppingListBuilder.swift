@@ -280,7 +280,7 @@ public struct ShoppingListBuilder: Sendable {
             let needed = Measure(family: b.family, low: max(0, b.low - have), high: max(0, b.high - have))
             let system: UnitDisplay.System = b.us > b.metric ? .us : b.metric > b.us ? .metric : defaultSystem
             let display = formatting.format(needed, system: system)
-            if display.isRoundedUp { flags.insert(.roundedUp) }
+            if display.isRounded { flags.insert(.rounded) }
             quantities.append(ListQuantity(measure: needed, display: display, total: total, onHand: b.have,
                                            onHandDisplay: b.have.map { formatting.format($0, system: system) }, lineCount: b.lines))
             let familyID = density != nil && (b.family == .volume || b.family == .mass) ? "measure" : b.family.id

@@ -41,7 +41,7 @@ extension ShoppingList {
         var amounts: [String] = []
         for q in item.quantities {
             var a = q.display.text
-            if q.display.isRoundedUp, q.measure.family == .count || { if case .package = q.measure.family { return true }; return false }() {
+            if q.display.isRounded, q.measure.family == .count || { if case .package = q.measure.family { return true }; return false }() {
                 a += " (" + exact(q.measure) + " exact)"
             }
             if let have = q.onHandDisplay { a += " (have " + have.text + ")" }
