@@ -8,7 +8,7 @@ struct ListCommand: ParsableCommand {
         discussion: """
             Each FILE is either `ingest import` JSON Lines (one recipe per line; error records are \
             skipped with a note) or a plain file of ingredient lines (one recipe per file, titled by \
-            its file name). Lines of the same canonical key merge into one item; compatible amounts \
+            its file name: beef-tacos.txt is "Beef tacos"). Lines of the same canonical key merge into one item; compatible amounts \
             add up, others are listed side by side; lines without a quantity are kept and flagged. \
             --servings N scales each recipe whose yield gives a number of servings to N servings \
             (others stay as written, with a note). --pantry FILE subtracts what is on hand: one \
@@ -101,7 +101,9 @@ enum RecipeFiles {
         let firstText = lines.first { !$0.allSatisfy { $0 == " " || $0 == "\t" || $0 == "\r" } }
         guard let first = firstText, first.drop(while: { $0 == " " || $0 == "\u{FEFF}" }).first == "{" else {
             let base = path.split(separator: "/").last.map(String.init) ?? path
-            let title = base.split(separator: ".").count > 1 ? base.split(separator: ".").dropLast().joined(separator: ".") : base
+            let stem = base.split(separator: ".").count > 1 ? base.split(separator: ".").dropLast().joined(separator: ".") : base
+            let words = stem.split(whereSeparator: { $0 == "-" || $0 == "_" || $0 == " " }).joined(separator: " ")
+            let title = words.isEmpty ? base : words.prefix(1).uppercased() + words.dropFirst()
             return ([Entry(recipe: builder.recipe(id: path, title: title, lines: lines), servings: nil)], [])
         }
         var entries: [Entry] = [], notes: [String] = []

@@ -9,6 +9,7 @@ public enum ConversionError: Error, Hashable, Sendable, CustomStringConvertible 
     /// (or no key was given).
     case noDensity(key: String?, from: String, to: String)
 
+    /// What went wrong and what to do about it.
     public var description: String {
         switch self {
         case let .unknownUnit(unit):

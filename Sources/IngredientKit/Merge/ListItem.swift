@@ -2,7 +2,9 @@
 public struct ListItem: Hashable, Sendable {
     /// What is notable about an item.
     public struct Flags: OptionSet, Hashable, Sendable {
+        /// The flags as bits.
         public let rawValue: Int
+        /// Flags from their bits.
         public init(rawValue: Int) { self.rawValue = rawValue }
 
         /// Some line gave no quantity ("salt to taste", "pepper"): how much is unclear.

@@ -95,12 +95,11 @@ public struct ShoppingListBuilder: Sendable {
     /// The entry of one line, or nil for headers and blank lines.
     func entry(_ line: ParsedIngredient, index: Int, recipe: ListRecipe?, edits: ListEdits) -> Entry? {
         guard line.kind == .ingredient else { return nil }
-        let trimmed = line.input.split(whereSeparator: { $0 == " " || $0 == "\t" }).joined(separator: " ")
-        guard !trimmed.isEmpty else { return nil }
+        guard line.input.utf8.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { return nil }
         var unrecognized = false
         let key: String
         if let k = self.key(of: line, edits: edits) { key = k } else {
-            key = "?" + trimmed.lowercased()
+            key = "?" + line.input.split(whereSeparator: { $0 == " " || $0 == "\t" }).joined(separator: " ").lowercased()
             unrecognized = true
         }
         let factor = recipe?.servingsFactor ?? 1
@@ -149,14 +148,18 @@ public struct ShoppingListBuilder: Sendable {
             let item = makeItem(key: key, entries: entries, pantry: onHand[key], edits: edits, locale: locale)
             if item.flags.contains(.suppressed) { hidden.append(item) } else { items.append(item) }
         }
-        let order: (ListItem, ListItem) -> Bool = { a, b in
-            if a.aisle.order != b.aisle.order { return a.aisle.order < b.aisle.order }
-            let x = a.name.lowercased(), y = b.name.lowercased()
-            if x != y { return x < y }
-            return a.id < b.id
+        // Store order: aisle, then name ignoring case, then id (sort keys made once per item).
+        func sorted(_ list: [ListItem]) -> [ListItem] {
+            list.map { (item: $0, name: $0.name.lowercased()) }
+                .sorted { a, b in
+                    if a.item.aisle.order != b.item.aisle.order { return a.item.aisle.order < b.item.aisle.order }
+                    if a.name != b.name { return a.name < b.name }
+                    return a.item.id < b.item.id
+                }
+                .map(\.item)
         }
-        items.sort(by: order)
-        hidden.sort(by: order)
+        items = sorted(items)
+        hidden = sorted(hidden)
         summaries.sort { a, b in
             if a.id != b.id { return a.id < b.id }
             if a.planEntryID != b.planEntryID { return (a.planEntryID ?? "") < (b.planEntryID ?? "") }

@@ -36,5 +36,6 @@ public enum UnitFamily: Hashable, Sendable, Comparable {
         }
     }
 
+    /// Orders families by `id`, so lists of them sort the same way every time.
     public static func < (a: UnitFamily, b: UnitFamily) -> Bool { a.id < b.id }
 }
