@@ -31,15 +31,4 @@ public struct ItemSource: Hashable, Sendable {
 
     /// Whether the user added this line by hand.
     public var isManual: Bool { recipeID == nil }
-
-    /// The order sources are listed and summed in: by recipe, plan entry, then line; the
-    /// rest only breaks ties, so that any order of adding recipes gives the same list.
-    static func precedes(_ a: ItemSource, _ b: ItemSource) -> Bool {
-        if a.recipeID != b.recipeID { return (a.recipeID ?? "\u{10FFFF}") < (b.recipeID ?? "\u{10FFFF}") }
-        if a.planEntryID != b.planEntryID { return (a.planEntryID ?? "") < (b.planEntryID ?? "") }
-        if a.lineIndex != b.lineIndex { return a.lineIndex < b.lineIndex }
-        if a.line != b.line { return a.line < b.line }
-        if a.servingsFactor != b.servingsFactor { return a.servingsFactor < b.servingsFactor }
-        return (a.recipeTitle ?? "") < (b.recipeTitle ?? "")
-    }
 }

@@ -10,14 +10,21 @@ struct KeyLookup<Value: Sendable>: Sendable {
     /// The value of the first match of `key`, with the key that matched.
     func match(_ key: String) -> (key: String, value: Value)? {
         if let v = values[key] { return (key, v) }
-        let words = key.split(separator: " ")
-        guard words.count > 1 else { return nil }
-        for start in 1..<words.count {
-            let tail = words[start...].joined(separator: " ")
+        // Word starts and ends, found once; candidates are slices of `key` (short ones need
+        // no allocation).
+        var spaces: [String.Index] = []
+        var i = key.startIndex
+        while i < key.endIndex {
+            if key[i] == " " { spaces.append(i) }
+            i = key.index(after: i)
+        }
+        guard !spaces.isEmpty else { return nil }
+        for space in spaces {
+            let tail = String(key[key.index(after: space)...])
             if let v = values[tail] { return (tail, v) }
         }
-        for end in stride(from: words.count - 1, through: 1, by: -1) {
-            let head = words[..<end].joined(separator: " ")
+        for space in spaces.reversed() {
+            let head = String(key[..<space])
             if let v = values[head] { return (head, v) }
         }
         return nil

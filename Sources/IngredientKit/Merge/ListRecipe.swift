@@ -36,4 +36,15 @@ public struct ListRecipe: Hashable, Sendable {
 
     /// The title, or the id when there is none.
     public var displayTitle: String { title.flatMap { $0.isEmpty ? nil : $0 } ?? id }
+
+    /// The order recipes are merged in: by id, plan entry, servings factor, title, then lines,
+    /// so that the order they are given in never changes a list.
+    static func precedes(_ a: ListRecipe, _ b: ListRecipe) -> Bool {
+        if a.id != b.id { return a.id < b.id }
+        if a.planEntryID != b.planEntryID { return (a.planEntryID ?? "") < (b.planEntryID ?? "") }
+        if a.servingsFactor != b.servingsFactor { return a.servingsFactor < b.servingsFactor }
+        if a.title != b.title { return (a.title ?? "") < (b.title ?? "") }
+        for (x, y) in zip(a.lines, b.lines) where x.input != y.input { return x.input < y.input }
+        return a.lines.count < b.lines.count
+    }
 }

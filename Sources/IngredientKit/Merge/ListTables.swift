@@ -7,16 +7,37 @@
 /// --dictionary my-categories.tsv`. Names in the category, density and protein tables go
 /// through the lexicon's canonical keys when loaded, so they are written naturally.
 public struct ListTables: Sendable {
+    /// The tables behind one reference, so that copies of the value and lookups through it
+    /// do not retain each table.
+    final class Storage: Sendable {
+        let aisles: [Aisle]
+        let aisleIndex: [String: Int]
+        let categories: KeyLookup<String>
+        let proteins: KeyLookup<Protein?>
+        let densities: [String: Density]
+        let display: [String: UnitDisplay]
+        let units: [String: UnitDefinition]
+
+        init(aisles: [Aisle], aisleIndex: [String: Int], categories: KeyLookup<String>, proteins: KeyLookup<Protein?>,
+             densities: [String: Density], display: [String: UnitDisplay], units: [String: UnitDefinition]) {
+            self.aisles = aisles
+            self.aisleIndex = aisleIndex
+            self.categories = categories
+            self.proteins = proteins
+            self.densities = densities
+            self.display = display
+            self.units = units
+        }
+    }
+
+    let storage: Storage
+
     /// The aisles in store-layout order.
-    public let aisles: [Aisle]
-    let aisleIndex: [String: Int]
-    let categories: KeyLookup<String>
-    let proteins: KeyLookup<Protein?>
-    let densities: [String: Density]
+    public var aisles: [Aisle] { storage.aisles }
     /// Display rules per unit id.
-    let display: [String: UnitDisplay]
+    var display: [String: UnitDisplay] { storage.display }
     /// Units by id, from the lexicon's units table.
-    let units: [String: UnitDefinition]
+    var units: [String: UnitDefinition] { storage.units }
 
     /// The tables of the built-in lexicon.
     public static let builtIn: ListTables = {
@@ -107,38 +128,34 @@ public struct ListTables: Sendable {
             display[unit.id] = UnitDisplay(unit: unit.id, system: system, singular: c[2], plural: c[3], minimum: minimum)
         }
 
-        self.aisles = aisles
-        self.aisleIndex = aisleIndex
-        self.categories = categories
-        self.proteins = proteins
-        self.densities = densities
-        self.display = display
-        self.units = units
+        self.storage = Storage(aisles: aisles, aisleIndex: aisleIndex, categories: categories, proteins: proteins,
+                               densities: densities, display: display, units: units)
     }
 
     /// The aisle with id `id`, or the `other` aisle.
     public func aisle(id: String) -> Aisle {
-        aisles[aisleIndex[id] ?? aisleIndex[Aisle.otherID]!]
+        let s = storage
+        return s.aisles[s.aisleIndex[id] ?? s.aisleIndex[Aisle.otherID]!]
     }
 
     /// The aisle a canonical key is shopped in by the category table (whole key, then head
     /// noun, then leading words), or `other`.
     public func aisle(forKey key: String) -> Aisle {
-        aisle(id: categories.match(key)?.value ?? Aisle.otherID)
+        aisle(id: storage.categories.match(key)?.value ?? Aisle.otherID)
     }
 
     /// The density of a canonical key, if the table has that exact key.
     public func density(forKey key: String) -> Density? {
-        densities[key]
+        storage.densities[key]
     }
 
     /// The protein an ingredient key stands for, if any (see `proteins.tsv`).
     public func protein(forKey key: String) -> Protein? {
-        proteins.match(key)?.value ?? nil
+        storage.proteins.match(key)?.value ?? nil
     }
 
     /// How `unit` may be shown, if `unit-display.tsv` has it.
     public func display(forUnit unit: String) -> UnitDisplay? {
-        display[unit]
+        storage.display[unit]
     }
 }

@@ -12,9 +12,14 @@ public struct ProteinClassifier: Sendable {
 
     /// The main protein of a recipe whose ingredient lines have `keys`, in recipe order.
     public func protein(ofKeys keys: [String]) -> Protein {
+        protein(ofKeys: keys) { tables.protein(forKey: $0) }
+    }
+
+    /// The main protein of keys whose proteins `lookup` gives (a cache in front of the table).
+    func protein(ofKeys keys: [String], lookup: (String) -> Protein?) -> Protein {
         var counts: [Protein: (lines: Int, first: Int)] = [:]
         for (i, key) in keys.enumerated() {
-            guard let p = tables.protein(forKey: key) else { continue }
+            guard let p = lookup(key) else { continue }
             counts[p, default: (0, i)].lines += 1
         }
         let meat = counts.filter { $0.key != .eggs }

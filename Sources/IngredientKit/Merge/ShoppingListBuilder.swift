@@ -119,7 +119,10 @@ public struct ShoppingListBuilder: Sendable {
         var byKey: [String: [Entry]] = [:]
         var summaries: [ShoppingList.RecipeSummary] = []
         var skipped = 0
-        for recipe in recipes {
+        var proteins: [String: Protein?] = [:] // per key, looked up once
+        // Recipes in a fixed order, so that every key's lines arrive in the order their
+        // amounts are summed in (floating-point sums depend on it) whatever the input order.
+        for recipe in recipes.sorted(by: ListRecipe.precedes) {
             var keys: [String] = []
             var count = 0
             for (i, line) in recipe.lines.enumerated() {
@@ -131,8 +134,14 @@ public struct ShoppingListBuilder: Sendable {
                 if !e.unrecognized { keys.append(e.key) }
                 byKey[e.key, default: []].append(e)
             }
+            let protein = classifier.protein(ofKeys: keys) { key in
+                if let p = proteins[key] { return p }
+                let p = tables.protein(forKey: key)
+                proteins[key] = p
+                return p
+            }
             summaries.append(.init(id: recipe.id, title: recipe.displayTitle, planEntryID: recipe.planEntryID,
-                                   servingsFactor: recipe.servingsFactor, protein: classifier.protein(ofKeys: keys),
+                                   servingsFactor: recipe.servingsFactor, protein: protein,
                                    ingredientLines: count))
         }
         let session = parser.makeSession()
@@ -200,8 +209,9 @@ public struct ShoppingListBuilder: Sendable {
         var have: Measure?
     }
 
-    func makeItem(key: String, entries unsorted: [Entry], pantry: OnHand?, edits: ListEdits, locale: DisplayLocale) -> ListItem {
-        let entries = unsorted.count > 1 ? unsorted.sorted { ItemSource.precedes($0.source, $1.source) } : unsorted
+    /// The item of one key from its entries, which come in recipe order (`ListRecipe.precedes`,
+    /// then line order, then manual lines).
+    func makeItem(key: String, entries: [Entry], pantry: OnHand?, edits: ListEdits, locale: DisplayLocale) -> ListItem {
         let density = tables.density(forKey: key)
         var hasVolume = false, hasMass = false
         for e in entries {
@@ -216,7 +226,7 @@ public struct ShoppingListBuilder: Sendable {
         sources.reserveCapacity(entries.count)
         var flags: ListItem.Flags = []
         var allOptional = true
-        var notes = Set<String>()
+        var notes: [String] = []
         for e in entries {
             var source = e.source
             if let m = source.measure {
@@ -246,7 +256,7 @@ public struct ShoppingListBuilder: Sendable {
             if source.isManual { flags.insert(.manual) }
             if e.unrecognized { flags.insert(.unrecognized) }
             for note in [source.size, source.preparation, source.comment, source.purpose] {
-                if let note, !note.isEmpty { notes.insert(note) }
+                if let note, !note.isEmpty, !notes.contains(note) { notes.append(note) }
             }
             sources.append(source)
         }
@@ -302,6 +312,6 @@ public struct ShoppingListBuilder: Sendable {
         }
         let aisle = edits.categoryOverrides[key].map { tables.aisle(id: $0) } ?? tables.aisle(forKey: key)
         return ListItem(id: id, key: key, name: name, aisle: aisle, quantities: quantities, sources: sources,
-                        notes: notes.sorted(), flags: flags)
+                        notes: notes.count > 1 ? notes.sorted() : notes, flags: flags)
     }
 }
