@@ -210,6 +210,27 @@ import Foundation
         #expect(protein([]) == .vegetarian)
     }
 
+    /// The README's library example, as written there.
+    @Test func readmeExample() throws {
+        let tacos = builder.recipe(id: "r17", title: "Tacos", planEntryID: "mon-dinner",
+                                   lines: ["1 lb ground beef", "1 onion, diced", "salt to taste"])
+        let chili = builder.recipe(id: "r4", title: "Chili", planEntryID: "thu-dinner", servingsFactor: 1.5,
+                                   lines: ["1 lb ground beef", "1 can tomatoes", "400 g tomatoes"])
+        var edits = ListEdits()
+        edits.manualItems = ["paper towels"]
+        edits.categoryOverrides["tofu"] = "produce"
+        let list = builder.list(for: [tacos, chili], pantry: Pantry(text: "6 eggs\nsalt", parser: builder.parser),
+                                edits: edits, locale: .enUS)
+        let beef = try #require(item(list, "ground beef"))
+        #expect(beef.id == "ground beef|mass")
+        #expect(beef.quantities[0].display.text == "2 ½ lb")
+        #expect(beef.sourceTags == ["Tacos", "Chili"]) // by recipe id: "r17" < "r4"
+        #expect(beef.sources.map(\.planEntryID) == ["mon-dinner", "thu-dinner"])
+        #expect(ProteinClassifier().protein(of: tacos) == .beef)
+        #expect(approx(try UnitConversion().convert(1, from: "cup", to: "gram", key: "flour"), 120))
+        #expect(try #require(item(list, "salt")).flags.contains(.inPantry))
+    }
+
     @Test func localeNames() throws {
         let list = builder.list(for: [recipe("a", ["2 zucchini"])], locale: .enGB)
         #expect(try #require(item(list, "zucchini")).name == "courgette")
