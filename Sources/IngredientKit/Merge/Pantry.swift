@@ -19,11 +19,12 @@ public struct Pantry: Hashable, Sendable {
     public init(text: String, parser: IngredientParser) {
         let session = parser.makeSession()
         var lines: [ParsedIngredient] = []
-        for raw in text.split(separator: "\n", omittingEmptySubsequences: true) {
-            var line = Substring(raw)
-            if line.last == "\r" { line = line.dropLast() }
-            if line.first(where: { $0 != " " && $0 != "\t" }) == "#" { continue }
-            let parsed = session.parse(String(line))
+        // Split on bytes: in a String "\r\n" is one Character, so CRLF would not split on "\n".
+        for raw in text.utf8.split(separator: 0x0A, omittingEmptySubsequences: true) {
+            var bytes = raw[...]
+            if bytes.last == 0x0D { bytes = bytes.dropLast() }
+            if bytes.first(where: { $0 != 0x20 && $0 != 0x09 }) == UInt8(ascii: "#") { continue }
+            let parsed = session.parse(String(decoding: bytes, as: UTF8.self))
             if parsed.kind == .ingredient { lines.append(parsed) }
         }
         self.lines = lines
