@@ -116,7 +116,7 @@ import Foundation
         #expect(list.recipes.reduce(0) { $0 + $1.ingredientLines } == ingredientLines)
     }
 
-    @Test func robustness() {
+    @Test func robustness() throws {
         #expect(builder.list(for: []).items.isEmpty)
         #expect(builder.list(for: []).text() == "Nothing to buy.\n")
         let odd = ["", "   ", "!!!", "\u{0}\u{1}", "🍅🍅🍅", "½", "2", "cups", String(repeating: "flour ", count: 2000),
@@ -126,6 +126,9 @@ import Foundation
         let ingredientLines = builder.recipe(id: "x", lines: odd).lines.filter { $0.kind == .ingredient && !$0.input.allSatisfy { $0 == " " } }.count
         #expect(sources == ingredientLines)
         #expect(!list.json().isEmpty)
+        let huge = builder.list(for: [recipe("huge", ["99999999999999999999999999999999999999 cups sugar"], factor: 1e300)])
+        let sugar = try #require(item(huge, "sugar"))
+        #expect(sugar.quantities.isEmpty && sugar.flags.contains(.quantityUnclear))
         for item in list.items {
             for q in item.quantities { #expect(q.measure.low.isFinite && q.measure.low >= 0) }
         }

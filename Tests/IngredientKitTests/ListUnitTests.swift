@@ -79,6 +79,9 @@ import Testing
         #expect(try shown(24, "ounce") == "1 ½ lb")
         #expect(try shown(8, "ounce") == "8 oz")
         #expect(try shown(2.5, "gram", .metric) == "2.5 g")
+        #expect(try shown(17, "tablespoon") == "17 tbsp")
+        #expect(try shown(1000, "tablespoon") == "62 ½ cups")
+        #expect(try shown(1e20, "cup").hasSuffix(" cups"))
     }
 
     @Test func countsRoundUpButKeepTheExactAmount() {

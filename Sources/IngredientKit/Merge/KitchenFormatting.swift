@@ -59,7 +59,8 @@ public struct KitchenFormatting: Sendable {
         for choice in choices {
             let v = measure.low / choice.factor
             guard let minimum = choice.unit.minimum, v >= minimum * 0.99 else { continue }
-            if choice.unit.system == .metric || Self.kitchenFraction(v) != nil || choice.factor == smallest.factor {
+            // US units need a kitchen amount (1 ½ cups, not 1.06 cups) unless the value is large.
+            if choice.unit.system == .metric || v >= 10 || Self.kitchenFraction(v) != nil || choice.factor == smallest.factor {
                 chosen = choice
                 break
             }

@@ -104,7 +104,8 @@ public struct ShoppingListBuilder: Sendable {
         }
         let factor = recipe?.servingsFactor ?? 1
         let measured = measure(of: line)
-        let scaled = measured.map { $0.0.scaled(by: factor) }
+        // An amount too large to scale (overflow) counts as no amount: flagged, never made up.
+        let scaled = measured.map { $0.0.scaled(by: factor) }.flatMap { $0.high.isFinite ? $0 : nil }
         let source = ItemSource(
             recipeID: recipe?.id, recipeTitle: recipe?.displayTitle, planEntryID: recipe?.planEntryID,
             lineIndex: index, line: line.input, servingsFactor: factor, measure: scaled, amount: nil,
