@@ -188,6 +188,8 @@ import Foundation
         #expect(tables.aisle(forKey: "chicken thigh").id == "meat-seafood")
         #expect(tables.aisle(forKey: "chicken stock").id == "pantry")
         #expect(tables.aisle(forKey: "zzz unknown").id == "other")
+        #expect(tables.aisle(forKey: "skinless chicken thigh boneless").id == "meat-seafood") // inner span
+        #expect(tables.aisle(forKey: "frozen pea").id == "frozen")
         #expect(tables.aisles.map(\.id).last == "other")
         let custom = try ListTables(lexicon: Lexicon.builtIn.adding(.categories, text: "cumin\tother\n"))
         #expect(custom.aisle(forKey: "cumin").id == "other")

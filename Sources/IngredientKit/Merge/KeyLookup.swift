@@ -1,6 +1,7 @@
 /// Looks a canonical key up in a table of keys and head nouns: the whole key, then the key
 /// without its leading words ("smoked paprika" → "paprika"), then its leading words
-/// ("chicken thigh" → "chicken"). Shared by the category and protein tables.
+/// ("chicken thigh" → "chicken"), then inner runs of words, longest first. Shared by the
+/// category and protein tables.
 struct KeyLookup<Value: Sendable>: Sendable {
     private(set) var values: [String: Value] = [:]
 
@@ -26,6 +27,22 @@ struct KeyLookup<Value: Sendable>: Sendable {
         for space in spaces.reversed() {
             let head = String(key[..<space])
             if let v = values[head] { return (head, v) }
+        }
+        // Then inner spans, longest first ("skinless chicken thigh boneless" → "chicken
+        // thigh"); names longer than eight words stop at the ends.
+        guard spaces.count >= 2, spaces.count < 8 else { return nil }
+        var starts = [key.startIndex], ends: [String.Index] = []
+        for space in spaces {
+            starts.append(key.index(after: space))
+            ends.append(space)
+        }
+        ends.append(key.endIndex)
+        let words = starts.count
+        for length in stride(from: words - 2, through: 1, by: -1) {
+            for first in 1..<(words - length) {
+                let span = String(key[starts[first]..<ends[first + length - 1]])
+                if let v = values[span] { return (span, v) }
+            }
         }
         return nil
     }
