@@ -118,6 +118,7 @@ public struct ShoppingListBuilder: Sendable {
     public func list(for recipes: [ListRecipe], pantry: Pantry = .empty, edits: ListEdits = ListEdits(),
                      locale: DisplayLocale = .enUS) -> ShoppingList {
         var byKey: [String: [Entry]] = [:]
+        byKey.reserveCapacity(min(recipes.count * 4, 1 << 20))
         var summaries: [ShoppingList.RecipeSummary] = []
         var skipped = 0
         var proteins: [String: Protein?] = [:] // per key, looked up once
@@ -126,8 +127,8 @@ public struct ShoppingListBuilder: Sendable {
         for recipe in recipes.sorted(by: ListRecipe.precedes) {
             var keys: [String] = []
             var count = 0
-            for (i, line) in recipe.lines.enumerated() {
-                guard let e = entry(line, index: i, recipe: recipe, edits: edits) else {
+            for i in recipe.lines.indices {
+                guard let e = entry(recipe.lines[i], index: i, recipe: recipe, edits: edits) else {
                     skipped += 1
                     continue
                 }
