@@ -24,6 +24,16 @@ public enum DictionaryTable: String, CaseIterable, Sendable {
     case synonyms
     /// `key-overrides.tsv`: `name, key` — a raw name forced to a key, above every other rule.
     case keyOverrides = "key-overrides"
+    /// `aisles.tsv`: `aisle, title` — shopping-list aisles in store-layout order.
+    case aisles
+    /// `categories.tsv`: `name, aisle` — the aisle an ingredient key or head noun is shopped in.
+    case categories
+    /// `densities.tsv`: `name, grams per cup, buy by` — so volume and mass amounts merge.
+    case densities
+    /// `proteins.tsv`: `name, protein` — which ingredients make a recipe a meat, seafood or egg dish.
+    case proteins
+    /// `unit-display.tsv`: `unit, system, singular, plural, minimum` — units shopping lists show.
+    case unitDisplay = "unit-display"
 
     /// The file name of the table, such as `units.tsv`.
     public var fileName: String { rawValue + ".tsv" }
@@ -32,7 +42,9 @@ public enum DictionaryTable: String, CaseIterable, Sendable {
     var columnCount: Int {
         switch self {
         case .units, .synonyms: 4
-        case .numbers, .preparation, .plurals, .keyWords, .keyOverrides: 2
+        case .numbers, .preparation, .plurals, .keyWords, .keyOverrides, .aisles, .categories, .proteins: 2
+        case .densities: 3
+        case .unitDisplay: 5
         case .sizes, .headers, .invariants: 1
         case .phrases: 3
         }

@@ -130,6 +130,13 @@ public struct Lexicon: Sendable {
     /// All units, in table order.
     public var allUnits: [UnitDefinition] { units }
 
+    /// The rows of `table` as merged (built-in rows, then user rows replacing or adding),
+    /// with their line numbers, for tables other parts of the library interpret
+    /// (the shopping-list tables: see `ListTables`).
+    func rows(of table: DictionaryTable) -> [(line: Int, columns: [String], isUser: Bool)] {
+        (rows[table] ?? []).map { ($0.line, $0.columns, $0.user) }
+    }
+
     // MARK: - Building
 
     private mutating func merge(_ table: DictionaryTable, text: String, user: Bool) throws {

@@ -1,0 +1,319 @@
+/// Merges recipes into a shopping list: the part of the toolkit shopping-list engines call.
+///
+/// Lines of the same canonical key become one item; amounts in compatible units add up and
+/// are shown in a sensible unit (3 tsp → 1 tbsp); volume and mass merge when `densities.tsv`
+/// knows the ingredient; other amounts stay side by side as variants; lines without a
+/// quantity are kept and flagged. Each item keeps its sources (recipe, plan entry, line, own
+/// amount), its notes, its aisle, and the user's edits (`ListEdits`).
+///
+/// ```swift
+/// let builder = ShoppingListBuilder()
+/// let tacos = builder.recipe(id: "tacos", title: "Tacos", lines: ["1 lb ground beef", "1 onion, diced"])
+/// let chili = builder.recipe(id: "chili", title: "Chili", servingsFactor: 2, lines: ["1 lb ground beef", "1 tsp salt"])
+/// let list = builder.list(for: [tacos, chili])
+/// list.items.first { $0.key == "ground beef" }?.quantities[0].display.text   // "3 lb"
+/// print(list.text())
+/// ```
+///
+/// A builder is an immutable value; share it between threads.
+public struct ShoppingListBuilder: Sendable {
+    /// The parser for recipe text, manual items and pantries.
+    public let parser: IngredientParser
+    /// The keyer for display names and names without an amount.
+    public let keyer: CanonicalKeyer
+    /// The aisle, density, protein and unit-display tables.
+    public let tables: ListTables
+    /// Unit conversion over the same tables.
+    public let conversion: UnitConversion
+    /// Display formatting over the same tables.
+    public let formatting: KitchenFormatting
+    let classifier: ProteinClassifier
+
+    /// A builder over `lexicon` (its parser, keys and shopping-list tables); throws when the
+    /// lexicon's shopping-list tables are invalid.
+    public init(lexicon: Lexicon) throws(DictionaryError) {
+        let tables = try ListTables(lexicon: lexicon)
+        self.init(parser: IngredientParser(lexicon: lexicon), keyer: CanonicalKeyer(lexicon: lexicon), tables: tables)
+    }
+
+    /// A builder over the built-in tables, or the given parts (which should share a lexicon).
+    public init(parser: IngredientParser = IngredientParser(), keyer: CanonicalKeyer = CanonicalKeyer(),
+                tables: ListTables = .builtIn) {
+        self.parser = parser
+        self.keyer = keyer
+        self.tables = tables
+        self.conversion = UnitConversion(lexicon: parser.lexicon, tables: tables)
+        self.formatting = KitchenFormatting(tables: tables)
+        self.classifier = ProteinClassifier(tables: tables)
+    }
+
+    /// A recipe from ingredient lines as text, parsed.
+    public func recipe(id: String, title: String? = nil, planEntryID: String? = nil, servingsFactor: Double = 1,
+                       lines: [String]) -> ListRecipe {
+        let session = parser.makeSession()
+        return ListRecipe(id: id, title: title, planEntryID: planEntryID, servingsFactor: servingsFactor,
+                          lines: lines.map { session.parse($0) })
+    }
+
+    /// One line's contribution to an item.
+    struct Entry {
+        var key: String
+        var source: ItemSource
+        var system: UnitDisplay.System?
+        var unrecognized: Bool
+    }
+
+    /// The key of a parsed line: the user's override for its name, the parser's key, the key
+    /// of the whole line when it has no amount ("Sugar, brown"), or nil when nothing in it
+    /// reads as a name.
+    func key(of line: ParsedIngredient, edits: ListEdits) -> String? {
+        if !edits.keyOverrides.isEmpty, let name = line.name, let k = edits.keyOverrides[name.lowercased()], !k.isEmpty {
+            return k
+        }
+        if let k = line.key, !k.isEmpty { return k }
+        if let k = keyer.key(for: line) { return k }
+        if line.amount == nil {
+            let whole = keyer.key(forName: line.input)
+            if !whole.isEmpty { return whole }
+        }
+        return nil
+    }
+
+    /// The measure of a line before scaling: its primary amount plus any composite amounts
+    /// of the same family ("1 lb 2 oz").
+    func measure(of line: ParsedIngredient) -> (Measure, UnitDisplay.System?)? {
+        guard let amount = line.amount, var m = Measure(amount, units: tables.units) else { return nil }
+        for alt in line.alternates where alt.isComposite {
+            if let extra = Measure(alt, units: tables.units), extra.family == m.family {
+                m.low += extra.low
+                m.high += extra.high
+            }
+        }
+        return (m, amount.unit.flatMap { formatting.system(ofUnit: $0) })
+    }
+
+    /// The entry of one line, or nil for headers and blank lines.
+    func entry(_ line: ParsedIngredient, index: Int, recipe: ListRecipe?, edits: ListEdits) -> Entry? {
+        guard line.kind == .ingredient else { return nil }
+        guard line.input.utf8.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { return nil }
+        var unrecognized = false
+        let key: String
+        if let k = self.key(of: line, edits: edits) { key = k } else {
+            key = "?" + line.input.split(whereSeparator: { $0 == " " || $0 == "\t" }).joined(separator: " ").lowercased()
+            unrecognized = true
+        }
+        let factor = recipe?.servingsFactor ?? 1
+        let measured = measure(of: line)
+        // An amount too large to scale (overflow) counts as no amount: flagged, never made up.
+        let scaled = measured.map { $0.0.scaled(by: factor) }.flatMap { $0.high.isFinite ? $0 : nil }
+        let source = ItemSource(
+            recipeID: recipe?.id, recipeTitle: recipe?.displayTitle, planEntryID: recipe?.planEntryID,
+            lineIndex: index, line: line.input, servingsFactor: factor, measure: scaled, amount: nil,
+            size: line.size, preparation: line.preparation, comment: line.comment, purpose: line.purpose,
+            isOptional: line.isOptional)
+        return Entry(key: key, source: source, system: measured?.1, unrecognized: unrecognized)
+    }
+
+    /// The shopping list for `recipes`, less `pantry`, with the user's `edits`, names in `locale`.
+    public func list(for recipes: [ListRecipe], pantry: Pantry = .empty, edits: ListEdits = ListEdits(),
+                     locale: DisplayLocale = .enUS) -> ShoppingList {
+        var byKey: [String: [Entry]] = [:]
+        byKey.reserveCapacity(min(recipes.count * 4, 1 << 20))
+        var summaries: [ShoppingList.RecipeSummary] = []
+        var skipped = 0
+        var proteins: [String: Protein?] = [:] // per key, looked up once
+        // Recipes in a fixed order, so that every key's lines arrive in the order their
+        // amounts are summed in (floating-point sums depend on it) whatever the input order.
+        for recipe in recipes.sorted(by: ListRecipe.precedes) {
+            var keys: [String] = []
+            var count = 0
+            for i in recipe.lines.indices {
+                guard let e = entry(recipe.lines[i], index: i, recipe: recipe, edits: edits) else {
+                    skipped += 1
+                    continue
+                }
+                count += 1
+                if !e.unrecognized { keys.append(e.key) }
+                byKey[e.key, default: []].append(e)
+            }
+            let protein = classifier.protein(ofKeys: keys) { key in
+                if let p = proteins[key] { return p }
+                let p = tables.protein(forKey: key)
+                proteins[key] = p
+                return p
+            }
+            summaries.append(.init(id: recipe.id, title: recipe.displayTitle, planEntryID: recipe.planEntryID,
+                                   servingsFactor: recipe.servingsFactor, protein: protein,
+                                   ingredientLines: count))
+        }
+        let session = parser.makeSession()
+        for (i, text) in edits.manualItems.enumerated() {
+            let line = session.parse(text)
+            if let e = entry(line, index: i, recipe: nil, edits: edits) { byKey[e.key, default: []].append(e) } else { skipped += 1 }
+        }
+        let onHand = pantryByKey(pantry, edits: edits)
+
+        var items: [ListItem] = [], hidden: [ListItem] = []
+        items.reserveCapacity(byKey.count)
+        for (key, entries) in byKey {
+            let item = makeItem(key: key, entries: entries, pantry: onHand[key], edits: edits, locale: locale)
+            if item.flags.contains(.suppressed) { hidden.append(item) } else { items.append(item) }
+        }
+        // Store order: aisle, then name ignoring case, then id (sort keys made once per item).
+        func sorted(_ list: [ListItem]) -> [ListItem] {
+            list.map { (item: $0, name: $0.name.lowercased()) }
+                .sorted { a, b in
+                    if a.item.aisle.order != b.item.aisle.order { return a.item.aisle.order < b.item.aisle.order }
+                    if a.name != b.name { return a.name < b.name }
+                    return a.item.id < b.item.id
+                }
+                .map(\.item)
+        }
+        items = sorted(items)
+        hidden = sorted(hidden)
+        summaries.sort { a, b in
+            if a.id != b.id { return a.id < b.id }
+            if a.planEntryID != b.planEntryID { return (a.planEntryID ?? "") < (b.planEntryID ?? "") }
+            if a.servingsFactor != b.servingsFactor { return a.servingsFactor < b.servingsFactor }
+            return a.title < b.title
+        }
+        return ShoppingList(locale: locale, aisles: tables.aisles, recipes: summaries, items: items,
+                            hiddenItems: hidden, skippedLines: skipped)
+    }
+
+    /// What the pantry holds per key: whether some line has no quantity (enough of it), and
+    /// its amounts in a fixed order.
+    struct OnHand {
+        var unlimited = false
+        var measures: [Measure] = []
+    }
+
+    func pantryByKey(_ pantry: Pantry, edits: ListEdits) -> [String: OnHand] {
+        var result: [String: OnHand] = [:]
+        for line in pantry.lines where line.kind == .ingredient {
+            guard let key = key(of: line, edits: edits) else { continue }
+            if let (m, _) = measure(of: line) { result[key, default: OnHand()].measures.append(m) } else {
+                result[key, default: OnHand()].unlimited = true
+            }
+        }
+        for k in result.keys {
+            result[k]!.measures.sort { ($0.family, $0.low, $0.high) < ($1.family, $1.low, $1.high) }
+        }
+        return result
+    }
+
+    /// One family's running sum within an item.
+    struct Bucket {
+        var family: UnitFamily
+        var low = 0.0, high = 0.0
+        var lines = 0
+        var us = 0.0, metric = 0.0
+        var have: Measure?
+    }
+
+    /// The item of one key from its entries, which come in recipe order (`ListRecipe.precedes`,
+    /// then line order, then manual lines).
+    func makeItem(key: String, entries: [Entry], pantry: OnHand?, edits: ListEdits, locale: DisplayLocale) -> ListItem {
+        let density = tables.density(forKey: key)
+        var hasVolume = false, hasMass = false
+        for e in entries {
+            if e.source.measure?.family == .volume { hasVolume = true }
+            if e.source.measure?.family == .mass { hasMass = true }
+        }
+        let target: UnitFamily? = density.flatMap { d in hasVolume && hasMass ? (d.buyBy == .mass ? .mass : .volume) : nil }
+        let defaultSystem: UnitDisplay.System = locale == .enUS ? .us : .metric
+
+        var buckets: [Bucket] = []
+        var sources: [ItemSource] = []
+        sources.reserveCapacity(entries.count)
+        var flags: ListItem.Flags = []
+        var allOptional = true
+        var notes: [String] = []
+        for e in entries {
+            var source = e.source
+            if let m = source.measure {
+                source.amount = formatting.format(m, system: e.system ?? defaultSystem)
+                var counted = m
+                if let target, m.family == .volume || m.family == .mass,
+                   let converted = try? conversion.convert(m, to: target, key: key) {
+                    counted = converted
+                }
+                let b: Int
+                if let i = buckets.firstIndex(where: { $0.family == counted.family }) { b = i } else {
+                    buckets.append(Bucket(family: counted.family))
+                    b = buckets.count - 1
+                }
+                buckets[b].low += counted.low
+                buckets[b].high += counted.high
+                buckets[b].lines += 1
+                switch e.system {
+                case .us: buckets[b].us += counted.low
+                case .metric: buckets[b].metric += counted.low
+                case nil: break
+                }
+            } else {
+                flags.insert(.quantityUnclear)
+            }
+            if !source.isOptional { allOptional = false }
+            if source.isManual { flags.insert(.manual) }
+            if e.unrecognized { flags.insert(.unrecognized) }
+            for note in [source.size, source.preparation, source.comment, source.purpose] {
+                if let note, !note.isEmpty, !notes.contains(note) { notes.append(note) }
+            }
+            sources.append(source)
+        }
+        if allOptional { flags.insert(.optional) }
+        buckets.sort { $0.lines != $1.lines ? $0.lines > $1.lines : $0.family < $1.family }
+
+        // The pantry: a line without quantity covers everything; amounts subtract from the
+        // first bucket they fit (same family, or volume and mass through the density).
+        var covered = false
+        if let pantry {
+            if pantry.unlimited { covered = true } else {
+                for have in pantry.measures {
+                    for b in buckets.indices {
+                        let family = buckets[b].family
+                        guard let m = have.family == family ? have : (try? conversion.convert(have, to: family, key: key)) else { continue }
+                        let used = min(m.low, buckets[b].high - (buckets[b].have?.low ?? 0))
+                        if used > 0 {
+                            let previous = buckets[b].have?.low ?? 0
+                            buckets[b].have = Measure(family: family, low: previous + used)
+                        }
+                        break
+                    }
+                }
+                covered = buckets.allSatisfy { $0.high - ($0.have?.low ?? 0) <= 1e-9 * max(1, $0.high) }
+            }
+        }
+        if covered { flags.insert(.inPantry) }
+
+        var quantities: [ListQuantity] = []
+        var idFamilies: [String] = []
+        for b in buckets {
+            let total = Measure(family: b.family, low: b.low, high: b.high)
+            let have = b.have?.low ?? 0
+            let needed = Measure(family: b.family, low: max(0, b.low - have), high: max(0, b.high - have))
+            let system: UnitDisplay.System = b.us > b.metric ? .us : b.metric > b.us ? .metric : defaultSystem
+            let display = formatting.format(needed, system: system)
+            if display.isRounded { flags.insert(.rounded) }
+            quantities.append(ListQuantity(measure: needed, display: display, total: total, onHand: b.have,
+                                           onHandDisplay: b.have.map { formatting.format($0, system: system) }, lineCount: b.lines))
+            let familyID = density != nil && (b.family == .volume || b.family == .mass) ? "measure" : b.family.id
+            if !idFamilies.contains(familyID) { idFamilies.append(familyID) }
+        }
+        idFamilies.sort()
+        let id = key + "|" + (idFamilies.isEmpty ? "none" : idFamilies.joined(separator: "+"))
+        if edits.checkedItems.contains(id) { flags.insert(.checked) }
+        if edits.suppressedItems.contains(id), !flags.contains(.manual) { flags.insert(.suppressed) }
+
+        let name: String
+        if flags.contains(.unrecognized) {
+            name = entries[0].source.line.split(whereSeparator: { $0 == " " || $0 == "\t" }).joined(separator: " ")
+        } else {
+            name = keyer.displayName(forKey: key, locale: locale)
+        }
+        let aisle = edits.categoryOverrides[key].map { tables.aisle(id: $0) } ?? tables.aisle(forKey: key)
+        return ListItem(id: id, key: key, name: name, aisle: aisle, quantities: quantities, sources: sources,
+                        notes: notes.count > 1 ? notes.sorted() : notes, flags: flags)
+    }
+}

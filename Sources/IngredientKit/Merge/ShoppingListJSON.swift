@@ -1,0 +1,112 @@
+extension ShoppingList {
+    /// The list as the `ingest list --json` document (see the README, "Shopping lists"): one
+    /// JSON object, each item on its own line, ending with a newline. Same list, same bytes.
+    public func json() -> String {
+        var out: [UInt8] = []
+        appendJSON(to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Appends `json()`'s bytes to `out`.
+    public func appendJSON(to out: inout [UInt8]) {
+        func raw(_ s: String) { out.append(contentsOf: s.utf8) }
+        func string(_ s: String?) {
+            if let s { JSONLine.appendString(s, to: &out) } else { raw("null") }
+        }
+        func number(_ n: Double?) {
+            if let n { JSONLine.appendNumber(n, to: &out) } else { raw("null") }
+        }
+        func strings(_ list: [String]) {
+            raw("[")
+            for (i, s) in list.enumerated() {
+                if i > 0 { raw(",") }
+                string(s)
+            }
+            raw("]")
+        }
+        func measure(_ m: Measure) {
+            raw(#"{"family":"#); string(m.family.id)
+            raw(#","exact":"#); number(m.low)
+            raw(#","exactMax":"#); number(m.high)
+            raw(#","baseUnit":"#); string(m.family.baseUnit)
+        }
+        func item(_ item: ListItem) {
+            raw(#"{"id":"#); string(item.id)
+            raw(#","key":"#); string(item.key)
+            raw(#","name":"#); string(item.name)
+            raw(#","aisle":"#); string(item.aisle.id)
+            raw(#","quantities":["#)
+            for (i, q) in item.quantities.enumerated() {
+                if i > 0 { raw(",") }
+                measure(q.measure)
+                raw(#","text":"#); string(q.display.text)
+                raw(#","quantity":"#); number(q.display.quantity)
+                raw(#","quantityMax":"#); number(q.display.quantityMax)
+                raw(#","unit":"#); string(q.display.unit)
+                raw(#","total":"#); number(q.total.low)
+                raw(#","totalMax":"#); number(q.total.high)
+                raw(#","onHand":"#); number(q.onHand?.low)
+                raw(#","onHandText":"#); string(q.onHandDisplay?.text)
+                raw(#","lines":"#); raw(String(q.lineCount))
+                raw("}")
+            }
+            raw(#"],"flags":"#); strings(item.flags.names)
+            raw(#","notes":"#); strings(item.notes)
+            raw(#","sources":["#)
+            for (i, s) in item.sources.enumerated() {
+                if i > 0 { raw(",") }
+                raw(#"{"recipe":"#); string(s.recipeID)
+                raw(#","title":"#); string(s.recipeTitle)
+                raw(#","planEntry":"#); string(s.planEntryID)
+                raw(#","line":"#); string(s.line)
+                raw(#","servingsFactor":"#); number(s.servingsFactor)
+                raw(#","amount":"#)
+                if let m = s.measure {
+                    measure(m)
+                    raw(#","text":"#); string(s.amount?.text)
+                    raw("}")
+                } else { raw("null") }
+                raw(#","size":"#); string(s.size)
+                raw(#","preparation":"#); string(s.preparation)
+                raw(#","comment":"#); string(s.comment)
+                raw(#","purpose":"#); string(s.purpose)
+                raw(#","optional":"#); raw(s.isOptional ? "true" : "false")
+                raw("}")
+            }
+            raw("]}")
+        }
+        func itemList(_ list: [ListItem]) {
+            raw("[")
+            for (i, it) in list.enumerated() {
+                raw(i == 0 ? "\n" : ",\n")
+                item(it)
+            }
+            raw(list.isEmpty ? "]" : "\n]")
+        }
+
+        raw(#"{"locale":"#); string(locale.rawValue)
+        raw(#","recipes":["#)
+        for (i, r) in recipes.enumerated() {
+            raw(i == 0 ? "\n" : ",\n")
+            raw(#"{"id":"#); string(r.id)
+            raw(#","title":"#); string(r.title)
+            raw(#","planEntry":"#); string(r.planEntryID)
+            raw(#","servingsFactor":"#); number(r.servingsFactor)
+            raw(#","protein":"#); string(r.protein.rawValue)
+            raw(#","lines":"#); raw(String(r.ingredientLines))
+            raw("}")
+        }
+        raw(recipes.isEmpty ? "]" : "\n]")
+        raw(#","aisles":["#)
+        for (i, a) in aisles.enumerated() {
+            if i > 0 { raw(",") }
+            raw(#"{"id":"#); string(a.id)
+            raw(#","title":"#); string(a.title)
+            raw("}")
+        }
+        raw(#"],"skippedLines":"#); raw(String(skippedLines))
+        raw(#","items":"#); itemList(items)
+        raw(#","hidden":"#); itemList(hiddenItems)
+        raw("}\n")
+    }
+}

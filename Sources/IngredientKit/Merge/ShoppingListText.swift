@@ -1,0 +1,76 @@
+extension ShoppingList {
+    /// The list as `ingest list` prints it: items under their aisle headings in store order,
+    /// each as "Name — amount  [Recipe] [Recipe]"; then what the pantry covers, then what the
+    /// user removed. Same list, same text.
+    ///
+    /// ```
+    /// Meat & seafood
+    ///   Ground beef — 2 lb  [Spaghetti] [Tacos]
+    /// Condiments & spices
+    ///   Salt — 1 tsp, plus some not measured  [Spaghetti] [Tacos]
+    /// ```
+    public func text() -> String {
+        var out = ""
+        var current: String?
+        for item in items where !item.flags.contains(.inPantry) {
+            if item.aisle.id != current {
+                if current != nil { out += "\n" }
+                out += item.aisle.title + "\n"
+                current = item.aisle.id
+            }
+            out += Self.line(item)
+        }
+        let pantry = items.filter { $0.flags.contains(.inPantry) }
+        if !pantry.isEmpty {
+            if !out.isEmpty { out += "\n" }
+            out += "In your pantry\n"
+            for item in pantry { out += Self.line(item) }
+        }
+        if !hiddenItems.isEmpty {
+            if !out.isEmpty { out += "\n" }
+            out += "Removed by you\n"
+            for item in hiddenItems { out += Self.line(item) }
+        }
+        if out.isEmpty { out = "Nothing to buy.\n" }
+        return out
+    }
+
+    /// One item's line.
+    static func line(_ item: ListItem) -> String {
+        var text = "  " + (item.flags.contains(.checked) ? "✓ " : "") + capitalized(item.name) + " — "
+        var amounts: [String] = []
+        for q in item.quantities {
+            var a = q.display.text
+            if q.display.isRounded, q.measure.family == .count || { if case .package = q.measure.family { return true }; return false }() {
+                a += " (" + exact(q.measure) + " exact)"
+            }
+            if let have = q.onHandDisplay { a += " (have " + have.text + ")" }
+            amounts.append(a)
+        }
+        if item.flags.contains(.inPantry) {
+            let have = item.quantities.compactMap { $0.onHandDisplay?.text }
+            amounts = [have.isEmpty ? "have it" : "have " + have.joined(separator: ", ")]
+        } else if item.flags.contains(.quantityUnclear) {
+            amounts.append(amounts.isEmpty ? "quantity unclear" : "plus some not measured")
+        }
+        text += amounts.joined(separator: ", ")
+        var extras: [String] = []
+        if item.flags.contains(.optional) { extras.append("optional") }
+        extras += item.notes
+        if !extras.isEmpty { text += " (" + extras.joined(separator: "; ") + ")" }
+        text += " "
+        for tag in item.sourceTags { text += " [" + tag + "]" }
+        return text + "\n"
+    }
+
+    /// A count as an exact kitchen number ("1 ½").
+    static func exact(_ m: Measure) -> String {
+        func one(_ v: Double) -> String { KitchenFormatting.kitchenFraction(v)?.1 ?? KitchenFormatting.decimal(v, places: 2) }
+        return m.isRange ? one(m.low) + "–" + one(m.high) : one(m.low)
+    }
+
+    static func capitalized(_ name: String) -> String {
+        guard let first = name.first else { return name }
+        return first.uppercased() + name.dropFirst()
+    }
+}

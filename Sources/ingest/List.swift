@@ -1,0 +1,142 @@
+import ArgumentParser
+import IngredientKit
+
+struct ListCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list",
+        abstract: "Merge recipes into a shopping list grouped by aisle (or JSON).",
+        discussion: """
+            Each FILE is either `ingest import` JSON Lines (one recipe per line; error records are \
+            skipped with a note) or a plain file of ingredient lines (one recipe per file, titled by \
+            its file name: beef-tacos.txt is "Beef tacos"). Lines of the same canonical key merge into one item; compatible amounts \
+            add up, others are listed side by side; lines without a quantity are kept and flagged. \
+            --servings N scales each recipe whose yield gives a number of servings to N servings \
+            (others stay as written, with a note). --pantry FILE subtracts what is on hand: one \
+            ingredient line per line ("2 cups flour"; a bare "salt" means enough), `#` comments. \
+            See the README, "Shopping lists", for the JSON shape.
+            """
+    )
+
+    @Option(help: "Scale every recipe with a yield in servings to this many servings.")
+    var servings: Double?
+
+    @Option(help: "The English of item names: en-US or en-GB.")
+    var locale: LocaleOption = .enUS
+
+    @Option(help: ArgumentHelp("What is on hand: one ingredient line per line.", valueName: "file"))
+    var pantry: String?
+
+    @Flag(help: "Write the list as one JSON document instead of text.")
+    var json = false
+
+    @OptionGroup var dictionaryOptions: DictionaryOptions
+
+    @Argument(help: "Recipe files: `ingest import` JSON Lines, or ingredient lines (one recipe per file).")
+    var files: [String]
+
+    func validate() throws {
+        if files.isEmpty { throw ValidationError("give at least one recipe file") }
+        if let servings, !(servings > 0 && servings.isFinite) { throw ValidationError("--servings must be a positive number") }
+    }
+
+    func run() throws {
+        let lexicon = try dictionaryOptions.lexicon()
+        let builder: ShoppingListBuilder
+        do { builder = try ShoppingListBuilder(lexicon: lexicon) } catch { throw ValidationError(error.description) }
+        var recipes: [ListRecipe] = []
+        var unscaled = 0
+        var failed = false
+        for path in files {
+            do {
+                let read = try RecipeFiles.read(path: path, builder: builder)
+                for var entry in read.recipes {
+                    if let servings {
+                        if let yield = entry.servings {
+                            entry.recipe = entry.recipe.scaled(by: servings / yield)
+                        } else {
+                            unscaled += 1
+                        }
+                    }
+                    recipes.append(entry.recipe)
+                }
+                for note in read.notes { printError(note) }
+            } catch {
+                printError("\(error)")
+                failed = true
+            }
+        }
+        if unscaled > 0 {
+            printError("list: \(unscaled) recipe\(unscaled == 1 ? "" : "s") with no yield in servings left unscaled")
+        }
+        var onHand = Pantry.empty
+        if let pantry {
+            var text = ""
+            do {
+                try LineReader(path: pantry).forEachLine { text += String(decoding: $0, as: UTF8.self) + "\n" }
+            } catch {
+                throw ValidationError("--pantry: \(error)")
+            }
+            onHand = Pantry(text: text, parser: builder.parser)
+        }
+        let list = builder.list(for: recipes, pantry: onHand, locale: locale.locale)
+        var out = OutputBuffer()
+        if json { list.appendJSON(to: &out.bytes) } else { out.write(list.text()) }
+        out.flush()
+        if failed { throw ExitCode(1) }
+    }
+}
+
+/// Reads recipe files for `ingest list`.
+enum RecipeFiles {
+    struct Entry {
+        var recipe: ListRecipe
+        /// The number of servings its yield gives, if any.
+        var servings: Double?
+    }
+
+    /// The recipes in the file at `path`, and notes about records skipped.
+    static func read(path: String, builder: ShoppingListBuilder) throws -> (recipes: [Entry], notes: [String]) {
+        var lines: [String] = []
+        try LineReader(path: path).forEachLine { lines.append(String(decoding: $0, as: UTF8.self)) }
+        let firstText = lines.first { !$0.allSatisfy { $0 == " " || $0 == "\t" || $0 == "\r" } }
+        guard let first = firstText, first.drop(while: { $0 == " " || $0 == "\u{FEFF}" }).first == "{" else {
+            let base = path.split(separator: "/").last.map(String.init) ?? path
+            let stem = base.split(separator: ".").count > 1 ? base.split(separator: ".").dropLast().joined(separator: ".") : base
+            let words = stem.split(whereSeparator: { $0 == "-" || $0 == "_" || $0 == " " }).joined(separator: " ")
+            let title = words.isEmpty ? base : words.prefix(1).uppercased() + words.dropFirst()
+            return ([Entry(recipe: builder.recipe(id: path, title: title, lines: lines), servings: nil)], [])
+        }
+        var entries: [Entry] = [], notes: [String] = []
+        for (n, line) in lines.enumerated() where !line.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) {
+            let value: JSONValue
+            do { value = try LenientJSON.parse(line).value } catch {
+                notes.append("list: \(path) line \(n + 1): not a JSON record (\(error)); skipped")
+                continue
+            }
+            if value["error"] != nil {
+                notes.append("list: \(path) line \(n + 1): error record for \(value["source"]?.text ?? "?"); skipped")
+                continue
+            }
+            guard case let .array(ingredients)? = value["ingredients"] else {
+                notes.append("list: \(path) line \(n + 1): record has no ingredients array; skipped")
+                continue
+            }
+            let texts = ingredients.compactMap { $0["text"]?.text }
+            let id = value["source"]?.text ?? "\(path)#\(n + 1)"
+            let recipe = builder.recipe(id: id, title: value["title"]?.text, lines: texts)
+            entries.append(Entry(recipe: recipe, servings: value["yield"]?.text.flatMap(servings(inYield:))))
+        }
+        return (entries, notes)
+    }
+
+    /// The number of servings a yield states ("4 servings", "Serves 6", "4"), or nil when it
+    /// states something else ("1 loaf") or nothing.
+    static func servings(inYield yield: String) -> Double? {
+        let lower = yield.lowercased()
+        let words = lower.split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "." })
+        guard let number = words.lazy.compactMap({ Double($0) }).first, number > 0, number.isFinite else { return nil }
+        let onlyNumber = words.count == 1
+        let says = ["serv", "portion", "people", "person"].contains { lower.contains($0) }
+        return onlyNumber || says ? number : nil
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+import Testing
+@testable import IngredientKit
+
+/// `ingest list`: golden lists for the week plan (text, with a pantry) and for an `ingest
+/// import` plan (JSON), the JSON contract, and bad input.
+@Suite struct ListCLITests {
+    func golden(_ name: String) throws -> [String] {
+        let text = try String(contentsOfFile: Repo.path("Corpora/list/golden/" + name), encoding: .utf8)
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        if lines.last == "" { lines.removeLast() }
+        return lines
+    }
+
+    func weekFiles() throws -> [String] {
+        try ListFixtures.week().map { "Corpora/list/week/\($0.name).txt" }
+    }
+
+    @Test func weekPlanMatchesGolden() throws {
+        let run = try KeysCLI.run(["list"] + weekFiles())
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.lines == (try golden("week.txt")))
+    }
+
+    @Test func weekPlanWithPantryMatchesGolden() throws {
+        let run = try KeysCLI.run(["list", "--pantry", "Corpora/list/pantry.txt"] + weekFiles())
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.lines == (try golden("week-pantry.txt")))
+    }
+
+    @Test func importPlanJSONMatchesGolden() throws {
+        let run = try KeysCLI.run(["list", "--json", "--servings", "2", "--locale", "en-GB", "Corpora/list/plan.jsonl"])
+        #expect(run.status == 0)
+        #expect(run.lines == (try golden("plan.json")))
+        #expect(run.stderr.contains("2 recipes with no yield in servings left unscaled"))
+    }
+
+    @Test func jsonShape() throws {
+        let run = try KeysCLI.run(["list", "--json", "Corpora/list/plan.jsonl"])
+        let doc = try KeysCLI.object(run.lines.joined(separator: "\n"))
+        #expect(Array(doc.keys).sorted() == ["aisles", "hidden", "items", "locale", "recipes", "skippedLines"])
+        let recipes = try #require(doc["recipes"] as? [[String: Any]])
+        #expect(Set(recipes[0].keys) == ["id", "title", "planEntry", "servingsFactor", "protein", "lines"])
+        let items = try #require(doc["items"] as? [[String: Any]])
+        #expect(!items.isEmpty)
+        for item in items {
+            #expect(Set(item.keys) == ["id", "key", "name", "aisle", "quantities", "flags", "notes", "sources"])
+            for q in try #require(item["quantities"] as? [[String: Any]]) {
+                #expect(Set(q.keys) == ["family", "exact", "exactMax", "baseUnit", "text", "quantity", "quantityMax", "unit",
+                                        "total", "totalMax", "onHand", "onHandText", "lines"])
+            }
+            for s in try #require(item["sources"] as? [[String: Any]]) {
+                #expect(Set(s.keys) == ["recipe", "title", "planEntry", "line", "servingsFactor", "amount", "size",
+                                        "preparation", "comment", "purpose", "optional"])
+            }
+        }
+        let tomato = try #require(items.first { $0["key"] as? String == "tomato" })
+        #expect((tomato["quantities"] as? [Any])?.count == 2)
+    }
+
+    @Test func sameInputSameBytes() throws {
+        let files = try weekFiles()
+        let a = try KeysCLI.run(["list", "--json"] + files)
+        let b = try KeysCLI.run(["list", "--json"] + files.reversed())
+        #expect(a.lines == b.lines)
+    }
+
+    @Test func badInputIsReportedNotFatal() throws {
+        let dir = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let jsonl = dir.appendingPathComponent("mixed.jsonl")
+        try Data(("""
+            {"source":"a#1","title":"Toast","yield":"2 servings","ingredients":[{"text":"2 slices bread"},{"text":"1 tbsp butter"}]}
+            {"source":"b","error":"cannot read"}
+            {not json at all
+            {"source":"c#1","title":"No list"}
+
+            """).utf8).write(to: jsonl)
+        let empty = dir.appendingPathComponent("empty.txt")
+        try Data().write(to: empty)
+        let run = try KeysCLI.run(["list", "--servings", "4", jsonl.path, empty.path, dir.appendingPathComponent("missing.txt").path])
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("error record"))
+        #expect(run.stderr.contains("not a JSON record"))
+        #expect(run.stderr.contains("no ingredients array"))
+        #expect(run.stderr.contains("missing.txt"))
+        #expect(run.lines.contains { $0.contains("Bread — 4 slices") && $0.contains("[Toast]") })
+        let bad = try KeysCLI.run(["list", "--servings", "0", empty.path])
+        #expect(bad.status != 0)
+    }
+
+    @Test func userCategoryTable() throws {
+        let dir = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let table = dir.appendingPathComponent("my-categories.tsv")
+        try Data("ground beef\tfrozen\n".utf8).write(to: table)
+        let run = try KeysCLI.run(["list", "--dictionary", table.path, "Corpora/list/week/beef-tacos.txt"])
+        #expect(run.status == 0)
+        let frozen = try #require(run.lines.firstIndex(of: "Frozen"))
+        #expect(run.lines[frozen + 1].hasPrefix("  Ground beef — 1 lb"))
+        try Data("ground beef\tnowhere\n".utf8).write(to: table)
+        let bad = try KeysCLI.run(["list", "--dictionary", table.path, "Corpora/list/week/beef-tacos.txt"])
+        #expect(bad.status != 0)
+        #expect(bad.stderr.contains("categories.tsv line 1"))
+    }
+}
