@@ -68,6 +68,14 @@ import Foundation
         #expect(list.text().contains("Salt — 1 tsp, plus some not measured"))
     }
 
+    @Test func optionalIsShownOnceNotAlsoAsANote() throws {
+        let list = builder.list(for: [recipe("a", ["1 jalapeño, seeded (optional)"]), recipe("b", ["1 jalapeno (optional)"])])
+        let pepper = try #require(item(list, "jalapeno"))
+        #expect(pepper.flags.contains(.optional))
+        #expect(!pepper.notes.contains { ShoppingListBuilder.isOptionalNote($0) })
+        #expect(list.text().contains("(optional; seeded)"))
+    }
+
     @Test func scalingRoundsCountsForDisplayOnly() throws {
         let list = builder.list(for: [recipe("cake", ["3 eggs", "1 cup sugar"], factor: 0.5)])
         let eggs = try #require(item(list, "egg"))

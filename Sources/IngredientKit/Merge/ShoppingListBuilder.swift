@@ -258,7 +258,10 @@ public struct ShoppingListBuilder: Sendable {
             if source.isManual { flags.insert(.manual) }
             if e.unrecognized { flags.insert(.unrecognized) }
             for note in [source.size, source.preparation, source.comment, source.purpose] {
-                if let note, !note.isEmpty, !notes.contains(note) { notes.append(note) }
+                guard let note, !note.isEmpty, !notes.contains(note) else { continue }
+                // "(optional)" is the optional flag, which the item shows on its own.
+                if source.isOptional, Self.isOptionalNote(note) { continue }
+                notes.append(note)
             }
             sources.append(source)
         }
@@ -315,5 +318,13 @@ public struct ShoppingListBuilder: Sendable {
         let aisle = edits.categoryOverrides[key].map { tables.aisle(id: $0) } ?? tables.aisle(forKey: key)
         return ListItem(id: id, key: key, name: name, aisle: aisle, quantities: quantities, sources: sources,
                         notes: notes.count > 1 ? notes.sorted() : notes, flags: flags)
+    }
+
+    /// Whether a note only says that the line is optional ("optional", "(optional)").
+    static func isOptionalNote(_ note: String) -> Bool {
+        var text = Substring(note)
+        while let first = text.first, first == "(" || first == " " { text = text.dropFirst() }
+        while let last = text.last, last == ")" || last == " " || last == "." { text = text.dropLast() }
+        return text.lowercased() == "optional"
     }
 }
