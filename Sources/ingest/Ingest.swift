@@ -7,7 +7,7 @@ struct Ingest: ParsableCommand {
         commandName: "ingest",
         abstract: "Parse, evaluate and benchmark ingredient lines with IngredientKit.",
         subcommands: [Parse.self, Dedupe.self, Import.self, Pack.self, Evaluate.self, Bench.self, TrainParser.self,
-                      EvaluateKeys.self, BenchKeys.self, KeyNames.self]
+                      EvaluateKeys.self, BenchKeys.self, KeyNames.self, TrainSuggest.self, BenchSuggest.self]
     )
 }
 
