@@ -147,3 +147,19 @@ struct SuggestionTests {
         _ = try ScorerModel(text: a.weightsText(sources: ["x"]))
     }
 }
+
+@Suite("merge suggestions: odd input")
+struct SuggestionRobustnessTests {
+    @Test func oddKeysNeverTrap() {
+        let long = String(repeating: "abcdefgh", count: 20_000)
+        let keys = ["", " ", "  ", "a", "a a", long, long + "x", "\u{FFFD}", "é é", String(repeating: "w ", count: 100), "onion", "onion"]
+        let all = MergeSuggester(minimumConfidence: 0).suggestions(forKeys: keys)
+        for s in all {
+            #expect((0...1).contains(s.confidence))
+            #expect(!keys[s.first].isEmpty && !keys[s.second].isEmpty)
+        }
+        // Only the first of repeated keys is paired.
+        #expect(!all.contains { $0.first == 11 || $0.second == 11 })
+        #expect(MergeSuggester().suggestions(forKeys: []).isEmpty)
+    }
+}

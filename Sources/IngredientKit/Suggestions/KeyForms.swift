@@ -40,7 +40,8 @@ struct KeyForms {
         let words = key.split(separator: " ").prefix(32).map { id(of: $0) }
         var spaceless: [UInt8] = []
         spaceless.reserveCapacity(key.utf8.count)
-        for b in key.utf8 where b != 0x20 { spaceless.append(b) }
+        // Spellings are compared on at most 256 bytes, so odd input costs little.
+        for b in key.utf8.prefix(1024) where b != 0x20 && spaceless.count < 256 { spaceless.append(b) }
         forms.append(Form(words: words, set: Array(Set(words)).sorted(), spaceless: spaceless))
         keys.append(key)
         return forms.count - 1

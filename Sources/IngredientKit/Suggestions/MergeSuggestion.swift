@@ -1,8 +1,9 @@
 /// A suggestion that two distinct canonical keys may be the same thing to buy.
 public struct MergeSuggestion: Hashable, Sendable {
-    /// Indexes of the two keys in the array given to `MergeSuggester.suggestions(forKeys:)`,
-    /// the smaller first.
+    /// The index of the first key in the array given to `MergeSuggester.suggestions(forKeys:)`
+    /// (the smaller of the two indexes).
     public var first: Int
+    /// The index of the second key in that array (the larger of the two indexes).
     public var second: Int
     /// The two keys, in the order of `first` and `second`.
     public var keys: [String]

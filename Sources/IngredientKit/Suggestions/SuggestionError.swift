@@ -5,6 +5,7 @@ public enum SuggestionError: Error, Equatable, Sendable, CustomStringConvertible
     /// A weights file lacks a weight the scorer needs, or has no calibration rows.
     case incompleteWeights(missing: [String])
 
+    /// What went wrong and what to do about it.
     public var description: String {
         switch self {
         case let .malformedRow(table, line, reason):
