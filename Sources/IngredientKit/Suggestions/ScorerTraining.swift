@@ -24,6 +24,11 @@ package struct ScorerTraining: Sendable {
         package var threshold = 0.5
         /// Held-out calibration, each fold's outputs calibrated on the other folds' outputs.
         package var bins: [DedupeEvaluation.Bin] = (0..<10).map { DedupeEvaluation.Bin(lower: Double($0) / 10) }
+        /// Name pairs: labeled pairs among the calibration names linked by merges or held-out
+        /// suggestions ≥ threshold, how many of them are synonyms, and all synonym name pairs.
+        package var namePairsLinked = 0, namePairsRight = 0, namePairsTrue = 0
+        package var namePrecision: Double { namePairsLinked == 0 ? 1 : Double(namePairsRight) / Double(namePairsLinked) }
+        package var nameRecall: Double { namePairsTrue == 0 ? 0 : Double(namePairsRight) / Double(namePairsTrue) }
         package var precision: Double { suggested == 0 ? 1 : Double(right) / Double(suggested) }
         package var recall: Double { synonymPairs == 0 ? 0 : Double(found) / Double(synonymPairs) }
     }
@@ -57,7 +62,7 @@ package struct ScorerTraining: Sendable {
                 if let a = keyIndex[nameKeys[i]], let b = keyIndex[nameKeys[j]], a != b { synonymKeyPairs.insert(DedupeFixture.pairKey(a, b)) }
             }
         }
-        var x: [SIMD32<Double>] = [], y: [Double] = [], fold: [Int] = [], calibrates: [Bool] = []
+        var x: [SIMD32<Double>] = [], y: [Double] = [], fold: [Int] = [], calibrates: [Bool] = [], pairs: [UInt64] = []
         for pair in MergeSuggester.candidates(forms, MergeSuggester.Blocking()) {
             let a = Int(pair >> 32), b = Int(pair & 0xFFFF_FFFF)
             var detail = PairFeatures.Detail()
@@ -67,6 +72,7 @@ package struct ScorerTraining: Sendable {
             // features know nothing of the keys themselves, so a key on both sides leaks little.
             fold.append(keyFold[a] == keyFold[b] ? keyFold[a] : (keyFold[a] + keyFold[b]) % folds)
             calibrates.append(keyCalibrates[a] && keyCalibrates[b])
+            pairs.append(pair)
         }
         examples = x.count
         positives = Int(y.reduce(0, +))
@@ -79,12 +85,14 @@ package struct ScorerTraining: Sendable {
         }
         var cv = CrossValidation()
         cv.folds = folds
+        var heldOut: [UInt64: Double] = [:]
         for k in 0..<folds {
             let others = x.indices.filter { fold[$0] >= 0 && fold[$0] != k && calibrates[$0] }
             let calibration = Self.isotonic(others.map { oof[$0] }, others.map { y[$0] })
             let held = ScorerModel(weights: SIMD32(), knots: calibration)
             for i in x.indices where fold[i] == k && calibrates[i] {
                 let c = held.calibrated(oof[i])
+                heldOut[pairs[i]] = c
                 let b = min(9, Int(c * 10))
                 cv.bins[b].count += 1
                 cv.bins[b].confidenceSum += c
@@ -95,6 +103,21 @@ package struct ScorerTraining: Sendable {
         for pair in synonymKeyPairs {
             let a = Int(pair >> 32), b = Int(pair & 0xFFFF_FFFF)
             if keyCalibrates[a] && keyCalibrates[b] { cv.synonymPairs += 1 }
+        }
+        // Name pairs among the calibration names, as `ingest eval dedupe` counts them.
+        let nameCalibrates = fixture.files.map { files in calibrationFiles.map { !files.isDisjoint(with: $0) } ?? true }
+        for i in 0..<fixture.names.count where nameCalibrates[i] {
+            guard let ki = keyIndex[nameKeys[i]] else { continue }
+            for j in (i + 1)..<fixture.names.count where nameCalibrates[j] {
+                guard let kj = keyIndex[nameKeys[j]] else { continue }
+                let label = fixture.label(i, j)
+                guard label != .unlabeled else { continue }
+                if label == .same { cv.namePairsTrue += 1 }
+                if ki == kj || (heldOut[DedupeFixture.pairKey(ki, kj)] ?? 0) >= cv.threshold {
+                    cv.namePairsLinked += 1
+                    if label == .same { cv.namePairsRight += 1 }
+                }
+            }
         }
         crossValidation = cv
         let held = x.indices.filter { fold[$0] >= 0 && calibrates[$0] }
@@ -202,7 +225,9 @@ package struct ScorerTraining: Sendable {
             "Trained on \(examples) candidate key pairs (\(positives) synonyms) from: \(sources.joined(separator: ", ")).",
             "Calibrated on \(calibrationExamples) out-of-fold pairs from: \(calibrationSources.isEmpty ? "all of them" : calibrationSources.joined(separator: ", ")).",
             "\(cv.folds)-fold cross-validation by cluster on those pairs, at confidence >= \(cv.threshold): precision \(pct(cv.precision)) (\(cv.right)/\(cv.suggested)),",
-            "recall of synonym key pairs \(pct(cv.recall)) (\(cv.found)/\(cv.synonymPairs)); held-out calibration (bin: pairs, mean confidence, observed):",
+            "recall of synonym key pairs \(pct(cv.recall)) (\(cv.found)/\(cv.synonymPairs)); labeled name pairs linked by merges + held-out",
+            "suggestions: precision \(pct(cv.namePrecision)) (\(cv.namePairsRight)/\(cv.namePairsLinked)), recall \(pct(cv.nameRecall)) (\(cv.namePairsRight)/\(cv.namePairsTrue));",
+            "held-out calibration (bin: pairs, mean confidence, observed):",
         ]
         for b in cv.bins where b.count > 0 {
             header.append("  \(ScorerModel.format(b.lower).prefix(3))-\(ScorerModel.format(b.lower + 0.1).prefix(3)): \(b.count), \(pct(b.meanConfidence)), \(pct(b.observed))")
