@@ -22,7 +22,9 @@ struct Dedupe: ParsableCommand {
             merged automatically), `name` the key's display name in --locale. Lines without a name \
             (headers, blank lines) have null key, group and name. Then come suggestion records, \
             {"type":"suggestion","groups":[g1,g2],"keys":[k1,k2],"confidence":c,"reasons":[…]}, for \
-            groups that may be the same thing; none are written yet.
+            pairs of groups that may be the same thing to buy (g1 < g2; k1, k2 their keys), with a \
+            calibrated confidence of at least --min-confidence and human-readable reasons, highest \
+            confidence first (ties by g1, then g2).
             """
     )
 
@@ -32,16 +34,21 @@ struct Dedupe: ParsableCommand {
     @Flag(help: "Keep diacritics in keys (jalapeño and jalapeno then differ).")
     var keepDiacritics = false
 
+    @Option(name: .customLong("min-confidence"), help: "Write suggestions of at least this confidence (0…1; 1.1 writes none).")
+    var minConfidence = MergeSuggester.defaultMinimumConfidence
+
     @OptionGroup var dictionaryOptions: DictionaryOptions
 
     @Argument(help: "Files of ingredient lines or names, one per line.")
     var files: [String] = []
 
     func run() throws {
+        guard minConfidence >= 0, minConfidence.isFinite else { throw ValidationError("--min-confidence must be a number from 0 to 1 (above 1 writes no suggestions)") }
         let lexicon = try dictionaryOptions.lexicon()
         let parser = IngredientParser(lexicon: lexicon)
         let keyer = CanonicalKeyer(lexicon: lexicon, options: .init(foldsDiacritics: !keepDiacritics))
         var groups: [String: Int] = [:]
+        var groupKeys: [String] = []
         var names: [String: String] = [:]
         var out = OutputBuffer()
         var failed = false
@@ -56,6 +63,7 @@ struct Dedupe: ParsableCommand {
                         if let g = groups[key] { group = g } else {
                             group = groups.count + 1
                             groups[key] = group
+                            groupKeys.append(key)
                         }
                         let name: String
                         if let n = names[key] { name = n } else {
@@ -81,9 +89,32 @@ struct Dedupe: ParsableCommand {
                 failed = true
             }
         }
-        // Suggestions ("type":"suggestion") come from a later scorer; none are written yet.
+        // Group g is groupKeys[g - 1], so suggestion indexes are groups minus one.
+        if minConfidence <= 1 {
+            for s in MergeSuggester(minimumConfidence: minConfidence).suggestions(forKeys: groupKeys) {
+                Self.appendSuggestion(s, to: &out.bytes)
+                out.flushIfFull()
+            }
+        }
         out.flush()
         if failed { throw ExitCode(1) }
+    }
+
+    /// Writes one suggestion record.
+    static func appendSuggestion(_ s: MergeSuggestion, to bytes: inout [UInt8]) {
+        bytes.append(contentsOf: #"{"type":"suggestion","groups":["#.utf8)
+        bytes.append(contentsOf: "\(s.first + 1),\(s.second + 1)],\"keys\":[".utf8)
+        JSONLine.appendString(s.keys[0], to: &bytes)
+        bytes.append(0x2C)
+        JSONLine.appendString(s.keys[1], to: &bytes)
+        bytes.append(contentsOf: #"],"confidence":"#.utf8)
+        bytes.append(contentsOf: DedupeReport.num(s.confidence).utf8)
+        bytes.append(contentsOf: #","reasons":["#.utf8)
+        for (n, reason) in s.reasons.enumerated() {
+            if n > 0 { bytes.append(0x2C) }
+            JSONLine.appendString(reason, to: &bytes)
+        }
+        bytes.append(contentsOf: "]}\n".utf8)
     }
 
     /// The key of a line: a line with no amount is a bare name ("Sugar, brown") and is keyed

@@ -5,7 +5,7 @@ struct Evaluate: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "eval",
         abstract: "Score IngredientKit against labeled data.",
-        subcommands: [EvaluateParse.self, EvaluateImport.self]
+        subcommands: [EvaluateParse.self, EvaluateImport.self, EvaluateDedupe.self]
     )
 }
 

@@ -7,7 +7,8 @@ struct Ingest: ParsableCommand {
         commandName: "ingest",
         abstract: "Parse, evaluate and benchmark ingredient lines with IngredientKit.",
         subcommands: [Parse.self, Dedupe.self, Import.self, Pack.self, Evaluate.self, Bench.self, TrainParser.self,
-                      EvaluateKeys.self, BenchKeys.self, KeyNames.self, ListCommand.self, BenchList.self]
+                      EvaluateKeys.self, BenchKeys.self, KeyNames.self, ListCommand.self, BenchList.self,
+                      TrainSuggest.self, BenchSuggest.self]
     )
 }
 

@@ -69,8 +69,11 @@ struct KeysDedupeCLITests {
         let r = try KeysCLI.run(["dedupe"], stdin: Self.input)
         #expect(r.status == 0)
         let inputs = Self.input.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
-        #expect(r.lines.count == inputs.count)
-        for (line, input) in zip(r.lines, inputs) {
+        // Item records come first, one per input line; suggestion records follow.
+        let items = Array(r.lines.prefix(inputs.count))
+        #expect(r.lines.count >= inputs.count)
+        #expect(r.lines.dropFirst(inputs.count).allSatisfy { $0.hasPrefix(#"{"type":"suggestion""#) })
+        for (line, input) in zip(items, inputs) {
             let o = try KeysCLI.object(line)
             #expect(o["type"] as? String == "item")
             #expect(o["input"] as? String == input)
@@ -82,7 +85,7 @@ struct KeysDedupeCLITests {
 
     @Test func groupsAreSharedAndNumberedInFirstSeenOrder() throws {
         let r = try KeysCLI.run(["dedupe"], stdin: Self.input)
-        let items = try r.lines.map(KeysCLI.object)
+        let items = try r.lines.map(KeysCLI.object).filter { $0["type"] as? String == "item" }
         func group(_ i: Int) -> Int? { items[i]["group"] as? Int }
         #expect(group(0) == 1)
         #expect(group(1) == 1) // onion
@@ -107,8 +110,8 @@ struct KeysDedupeCLITests {
     }
 
     @Test func localeNames() throws {
-        let us = try KeysCLI.run(["dedupe"], stdin: "1 courgette\n1 cup icing sugar\n").lines.map(KeysCLI.object)
-        let gb = try KeysCLI.run(["dedupe", "--locale", "en-GB"], stdin: "1 courgette\n1 cup icing sugar\n").lines.map(KeysCLI.object)
+        let us = try KeysCLI.run(["dedupe"], stdin: "1 courgette\n1 cup icing sugar\n").lines.map(KeysCLI.object).filter { $0["type"] as? String == "item" }
+        let gb = try KeysCLI.run(["dedupe", "--locale", "en-GB"], stdin: "1 courgette\n1 cup icing sugar\n").lines.map(KeysCLI.object).filter { $0["type"] as? String == "item" }
         #expect(us.map { $0["name"] as? String } == ["zucchini", "powdered sugar"])
         #expect(gb.map { $0["name"] as? String } == ["courgette", "icing sugar"])
         #expect(us.map { $0["key"] as? String } == gb.map { $0["key"] as? String })
@@ -135,8 +138,8 @@ struct KeysDedupeCLITests {
         try Data([0x6F, 0x6E, 0x69, 0x6F, 0x6E, 0x73, 0xFF, 0x0A, 0x0A]).write(to: b)
         let r = try KeysCLI.run(["dedupe", a.path, b.path])
         #expect(r.status == 0)
-        #expect(r.lines.count == 3)
-        let items = try r.lines.map(KeysCLI.object)
+        let items = try r.lines.map(KeysCLI.object).filter { $0["type"] as? String == "item" }
+        #expect(items.count == 3)
         #expect(items[0]["key"] as? String == "onion")
         #expect(items[1]["key"] as? String == "onion")
         #expect(items[1]["group"] as? Int == 1)

@@ -1,0 +1,49 @@
+/// Canonical keys as the pair scorer reads them: words interned to numbers, with each word's
+/// kind, identity flag and alike group looked up once. One instance serves one batch of keys.
+struct KeyForms {
+    /// One key's words.
+    struct Form {
+        /// Word numbers in key order.
+        var words: [Int32]
+        /// The distinct word numbers, ascending.
+        var set: [Int32]
+        /// The key's bytes without spaces.
+        var spaceless: [UInt8]
+    }
+
+    let tables: SuggestionWords
+    private(set) var ids: [String: Int32] = [:]
+    private(set) var text: [String] = []
+    private(set) var kind: [SuggestionWords.Kind] = []
+    private(set) var identity: [Bool] = []
+    /// The word's alike group, or -1.
+    private(set) var alike: [Int32] = []
+    private(set) var forms: [Form] = []
+    private(set) var keys: [String] = []
+
+    init(tables: SuggestionWords) { self.tables = tables }
+
+    mutating func id(of word: Substring) -> Int32 {
+        if let id = ids[String(word)] { return id }
+        let id = Int32(text.count), w = String(word)
+        ids[w] = id
+        text.append(w)
+        kind.append(tables.kinds[w] ?? .none)
+        identity.append(tables.identity.contains(w))
+        alike.append(tables.alike[w] ?? -1)
+        return id
+    }
+
+    /// Adds `key` (a canonical key: lowercase words separated by single spaces) and returns its index.
+    @discardableResult
+    mutating func add(_ key: String) -> Int {
+        let words = key.split(separator: " ").prefix(32).map { id(of: $0) }
+        var spaceless: [UInt8] = []
+        spaceless.reserveCapacity(key.utf8.count)
+        // Spellings are compared on at most 256 bytes, so odd input costs little.
+        for b in key.utf8.prefix(1024) where b != 0x20 && spaceless.count < 256 { spaceless.append(b) }
+        forms.append(Form(words: words, set: Array(Set(words)).sorted(), spaceless: spaceless))
+        keys.append(key)
+        return forms.count - 1
+    }
+}

@@ -1,0 +1,39 @@
+import ArgumentParser
+import IngredientKit
+
+struct TrainSuggest: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "train-suggest",
+        abstract: "Fit the pair scorer's weights and calibration on labeled dedupe fixtures (see tools/train-suggest).",
+        shouldDisplay: false
+    )
+
+    @Option(help: ArgumentHelp("Where to write the weights file.", valueName: "path"))
+    var out = "Dictionaries/suggest/weights.tsv"
+
+    @Option(help: "Cross-validation folds.")
+    var folds = 5
+
+    @Option(name: .customLong("calibrate-on"), help: ArgumentHelp("Fit the calibration (and report cross-validation) only on pairs of names from this fixture file. Repeatable.", valueName: "fixture"))
+    var calibrateOn: [String] = []
+
+    @OptionGroup var dictionaryOptions: DictionaryOptions
+
+    @Argument(help: "Fixture files (clusters, pairs or child<TAB>parent files).")
+    var fixtures: [String]
+
+    func run() throws {
+        guard folds >= 2 else { throw ValidationError("--folds must be at least 2") }
+        for file in calibrateOn where !fixtures.contains(file) {
+            throw ValidationError("--calibrate-on \(file) must also be given as a FIXTURE")
+        }
+        let fixture = try EvaluateDedupe.readFixtures(fixtures)
+        let keyer = CanonicalKeyer(lexicon: try dictionaryOptions.lexicon())
+        let training = ScorerTraining(fixture: fixture, keyer: keyer, folds: folds, calibrationFiles: calibrateOn.isEmpty ? nil : Set(calibrateOn))
+        func short(_ paths: [String]) -> [String] { paths.map { $0.split(separator: "/").suffix(2).joined(separator: "/") } }
+        let text = training.weightsText(sources: short(fixtures), calibrationSources: short(calibrateOn))
+        try writeFile(out, text)
+        print(text.split(separator: "\n").filter { $0.hasPrefix("#") }.joined(separator: "\n"))
+        print("wrote \(out); rebuild so the new weights are compiled in")
+    }
+}
