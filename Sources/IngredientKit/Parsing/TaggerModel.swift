@@ -17,8 +17,9 @@ final class TaggerModel: Sendable {
     let endRow: SIMD8<Float>
     let contextRows: HashTable<Int32>
     let vocabularyRows: HashTable<Int32>
-    /// `contextWeights` as one 8-lane vector per (row, offset).
-    let contextVectors: [SIMD8<Float>]
+    /// Context weights, row by row: per row one 8-lane vector (eight floats) per offset, read
+    /// as vectors in place.
+    let contextVectors: [Float]
     /// Weights of local features other than word pairs.
     let local: VectorTable
     /// Weights of word pairs, at `local`'s scale: for the pair (a, b), the `bigramNext`
@@ -180,11 +181,23 @@ final class TaggerModel: Sendable {
         self.endRow = Self.vectors(end)[0]
         self.contextRows = contextRows
         self.vocabularyRows = vocabulary
-        self.contextVectors = Self.vectors(contextWeights)
-        let localScale = VectorTable.scale(fitting: localEntries.map(\.weights) + pairEntries.values.flatMap { [$0.next, $0.previous] })
+        self.contextVectors = contextWeights // not copied into vectors: a smaller peak while loading
+        let largest = max(VectorTable.largestMagnitude(localEntries.lazy.map(\.weights)),
+                          VectorTable.largestMagnitude(pairEntries.values.lazy.map(\.next)),
+                          VectorTable.largestMagnitude(pairEntries.values.lazy.map(\.previous)))
+        let localScale = VectorTable.scale(largest: largest)
         let local = VectorTable(localEntries, scale: localScale)
         self.local = local
-        self.wordPairs = VectorTable(pairs: pairEntries.sorted { $0.key < $1.key }.map { ($0.key, $0.value.next, $0.value.previous) }, scale: localScale)
+        let pairKeys = pairEntries.keys.sorted()
+        var pairVectors: [SIMD8<Float>] = []
+        pairVectors.reserveCapacity(2 * pairKeys.count)
+        for key in pairKeys {
+            let entry = pairEntries[key]!
+            pairVectors.append(entry.next)
+            pairVectors.append(entry.previous)
+        }
+        pairEntries = [:]
+        self.wordPairs = VectorTable(pairKeys: pairKeys, vectors: pairVectors, scale: localScale)
         var states = [SIMD8<Int32>](repeating: SIMD8<Int32>(), count: FeatureExtractor.stateTemplates.count * Self.stateStride)
         for (k, entry) in FeatureExtractor.stateTemplates.enumerated() {
             for value in 0..<entry.values {
@@ -244,11 +257,13 @@ final class TaggerModel: Sendable {
         @inline(__always)
         private func spread(_ row: Int32, from j: Int) {
             let n = emission.count
-            model.contextVectors.withUnsafeBufferPointer { cv in
+            model.contextVectors.withUnsafeBytes { cv in
                 let base = Int(row) * TaggerModel.offsets
                 for o in -2...2 {
                     let t = j - o
-                    if t >= 0 && t < n { emission[t] += cv[base + o + 2] }
+                    if t >= 0 && t < n {
+                        emission[t] += cv.loadUnaligned(fromByteOffset: (base + o + 2) * MemoryLayout<SIMD8<Float>>.size, as: SIMD8<Float>.self)
+                    }
                 }
             }
         }

@@ -14,30 +14,37 @@ struct VectorTable: Sendable {
     /// The float value of one integer step.
     let scale: Float
 
-    /// The scale at which weights up to the largest magnitude in `vectors` fit 16 bits.
-    static func scale(fitting vectors: [SIMD8<Float>]) -> Float {
-        var largest: Float = 1e-9
+    /// The scale at which weights up to `largest` in magnitude fit 16 bits.
+    static func scale(largest: Float) -> Float { max(largest, 1e-9) / 32000 }
+
+    /// The largest weight magnitude in `vectors`.
+    static func largestMagnitude<C: Sequence>(_ vectors: C) -> Float where C.Element == SIMD8<Float> {
+        var largest: Float = 0
         for w in vectors { largest = max(largest, w.max(), -w.min()) }
-        return largest / 32000
+        return largest
     }
 
     /// A table of one 8-lane vector per key.
     init(_ entries: [(key: UInt64, weights: SIMD8<Float>)], scale: Float? = nil) {
-        self.init(lanes: 8, entries.map { ($0.key, [$0.weights]) }, scale: scale ?? Self.scale(fitting: entries.map(\.weights)))
+        self.init(lanes: 8, keys: entries.map(\.key), vectors: entries.map(\.weights),
+                  scale: scale ?? Self.scale(largest: Self.largestMagnitude(entries.lazy.map(\.weights))))
     }
 
-    /// A table of two 8-lane vectors per key.
-    init(pairs entries: [(key: UInt64, first: SIMD8<Float>, second: SIMD8<Float>)], scale: Float) {
-        self.init(lanes: 16, entries.map { ($0.key, [$0.first, $0.second]) }, scale: scale)
+    /// A table of two 8-lane vectors per key: `keys[k]` holds `vectors[2k]` and `vectors[2k + 1]`.
+    init(pairKeys keys: [UInt64], vectors: [SIMD8<Float>], scale: Float) {
+        self.init(lanes: 16, keys: keys, vectors: vectors, scale: scale)
     }
 
-    private init(lanes: Int, _ entries: [(key: UInt64, vectors: [SIMD8<Float>])], scale: Float) {
+    private init(lanes: Int, keys: [UInt64], vectors: [SIMD8<Float>], scale: Float) {
+        let perKey = lanes / 8
+        precondition(vectors.count == keys.count * perKey)
+        let entries = keys.count
         let stride = 4 + 2 * lanes
-        let capacity = max(16, entries.count * 3 / 2 + 1)
+        let capacity = max(16, entries * 3 / 2 + 1)
         var slots = [UInt8](repeating: 0, count: capacity * stride)
         var count = 0
         slots.withUnsafeMutableBytes { raw in
-            for (key, vectors) in entries {
+            for (k, key) in keys.enumerated() {
                 let (index, fingerprint) = Self.place(key, capacity)
                 var i = index
                 while true {
@@ -47,7 +54,8 @@ struct VectorTable: Sendable {
                 }
                 if raw.load(fromByteOffset: i * stride, as: UInt32.self) == 0 { count += 1 }
                 raw.storeBytes(of: fingerprint, toByteOffset: i * stride, as: UInt32.self)
-                for (v, weights) in vectors.enumerated() {
+                for v in 0..<perKey {
+                    let weights = vectors[k * perKey + v]
                     for l in 0..<8 {
                         let q = Int16(clamping: Int((weights[l] / scale).rounded()))
                         raw.storeBytes(of: q, toByteOffset: i * stride + 4 + 16 * v + 2 * l, as: Int16.self)
