@@ -119,8 +119,11 @@ struct Dedupe: ParsableCommand {
 
     /// The key of a line: a line with no amount is a bare name ("Sugar, brown") and is keyed
     /// whole, so the keyer's own word-order rules apply; other lines by their parsed name.
+    /// A word that could head a section ("Salad", "Pastry") is a name here unless it ends in
+    /// a colon ("For the salad:"), since lists of names are what dedupe reads.
     static func key(of parsed: ParsedIngredient, _ keyer: CanonicalKeyer) -> String? {
-        if parsed.kind == .ingredient, parsed.amount == nil {
+        let bareHeader = parsed.kind == .header && !parsed.input.contains(":")
+        if (parsed.kind == .ingredient && parsed.amount == nil) || bareHeader {
             let whole = keyer.key(forName: parsed.input)
             if !whole.isEmpty { return whole }
         }

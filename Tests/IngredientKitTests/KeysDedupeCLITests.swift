@@ -83,6 +83,15 @@ struct KeysDedupeCLITests {
         #expect(r.lines[0].hasPrefix(#"{"type":"item","input":"2 Onions, diced","key":"onion","group":1,"name":"onion"}"#))
     }
 
+    @Test func loneWordsThatCouldHeadASectionAreNames() throws {
+        let r = try KeysCLI.run(["dedupe"], stdin: "Salad\nsalad\nFor the salad:\nPastry\n")
+        let items = try r.lines.map(KeysCLI.object).filter { $0["type"] as? String == "item" }
+        #expect(items.count == 4)
+        #expect(items[0]["key"] as? String == "salad" && items[1]["group"] as? Int == items[0]["group"] as? Int)
+        #expect(items[2]["key"] is NSNull)
+        #expect(items[3]["key"] as? String == "pastry")
+    }
+
     @Test func groupsAreSharedAndNumberedInFirstSeenOrder() throws {
         let r = try KeysCLI.run(["dedupe"], stdin: Self.input)
         let items = try r.lines.map(KeysCLI.object).filter { $0["type"] as? String == "item" }
