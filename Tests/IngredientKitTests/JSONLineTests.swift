@@ -80,6 +80,39 @@ struct JSONLineTests {
         #expect(o["input"] as? String == line)
     }
 
+    /// Every ASCII byte, and a UTF-8 sequence, at every position of strings longer than the
+    /// eight bytes the escaper checks at once, against a byte-by-byte reference.
+    @Test func escapingAtEveryPosition() {
+        func reference(_ bytes: [UInt8]) -> [UInt8] {
+            var out: [UInt8] = [0x22]
+            for c in bytes {
+                switch c {
+                case 0x22: out += [0x5C, 0x22]
+                case 0x5C: out += [0x5C, 0x5C]
+                case 0x0A: out += [0x5C, 0x6E]
+                case 0x0D: out += [0x5C, 0x72]
+                case 0x09: out += [0x5C, 0x74]
+                case 0..<0x20, 0x7F: out += Array(String(format: "\\u%04x", Int(c)).utf8)
+                default: out.append(c)
+                }
+            }
+            return out + [0x22]
+        }
+        let specials: [[UInt8]] = (0...0x7F).map { [UInt8($0)] } + [Array("é".utf8), Array("🥛".utf8)]
+        for length in [7, 8, 9, 17] {
+            for position in 0..<length {
+                for special in specials {
+                    var bytes = Array(repeating: UInt8(ascii: "a"), count: length)
+                    bytes.replaceSubrange(position...position, with: special)
+                    let text = String(decoding: bytes, as: UTF8.self)
+                    var out: [UInt8] = []
+                    JSONLine.appendString(text, to: &out)
+                    #expect(out == reference(bytes), "\(bytes)")
+                }
+            }
+        }
+    }
+
     @Test func nonASCIIPassesThrough() throws {
         let line = "100 g crème fraîche 🥛"
         let json = JSONLine.string(for: parser.parse(line))

@@ -160,11 +160,21 @@ struct ByteWriter {
     /// small enough for the instruction cache.
     @inline(never)
     mutating func escaped(_ b: UnsafeBufferPointer<UInt8>) {
+        guard let base = b.baseAddress else { return }
         var runStart = 0
-        for i in 0..<b.count {
+        var i = 0
+        while i < b.count {
+            // Eight bytes at a time while none needs escaping (most text).
+            if i + 8 <= b.count,
+               !Self.needsEscape(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)) {
+                i += 8
+                continue
+            }
             let c = b[i]
+            i += 1
             guard c < 0x20 || c == 0x22 || c == 0x5C || c == 0x7F else { continue }
-            bytes(UnsafeBufferPointer(rebasing: b[runStart..<i]))
+            let at = i - 1
+            bytes(UnsafeBufferPointer(rebasing: b[runStart..<at]))
             byte(0x5C)
             switch c {
             case 0x22: byte(0x22)
@@ -177,9 +187,19 @@ struct ByteWriter {
                 byte(0x75); byte(0x30); byte(0x30)
                 byte(hex[Int(c >> 4)]); byte(hex[Int(c & 0xF)])
             }
-            runStart = i + 1
+            runStart = i
         }
         bytes(UnsafeBufferPointer(rebasing: b[runStart...]))
+    }
+
+    /// Whether any of eight bytes is a control character, `"`, `\` or DEL (exact: bit tricks
+    /// for "some byte is below 0x20" and "some byte equals c").
+    @inline(__always)
+    static func needsEscape(_ x: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        @inline(__always) func hasZero(_ v: UInt64) -> Bool { (v &- ones) & ~v & highs != 0 }
+        let below20 = (x &- ones &* 0x20) & ~x & highs != 0
+        return below20 || hasZero(x ^ (ones &* 0x22)) || hasZero(x ^ (ones &* 0x5C)) || hasZero(x ^ (ones &* 0x7F))
     }
 
     /// A JSON string, or null.
