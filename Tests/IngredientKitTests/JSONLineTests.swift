@@ -148,6 +148,13 @@ struct JSONLineTests {
         #expect(number(-1.5) == "-1.5")
         #expect(number(1000) == "1000")
         #expect(number(123456789) == "123456789")
+        #expect(number(0.05) == "0.05")
+        #expect(number(0.000001) == "0.000001")
+        #expect(number(10.01) == "10.01")
+        #expect(number(1.001) == "1.001")
+        #expect(number(100.000012) == "100.000012")
+        #expect(number(9) == "9" && number(10) == "10" && number(99) == "99" && number(100) == "100")
+        #expect(number(123_456_789_012_345_678) == "123456789012345680")
         #expect(number(.nan) == "null")
         #expect(number(.infinity) == "null")
     }

@@ -213,11 +213,22 @@ struct ByteWriter {
     /// Decimal digits of `n`.
     @inline(__always)
     mutating func digits(_ n: UInt64) {
-        var divisor: UInt64 = 1
-        while divisor <= n / 10 { divisor *= 10 }
-        while divisor > 0 {
-            byte(UInt8(n / divisor % 10) + 0x30)
-            divisor /= 10
+        digits(n, width: 1)
+    }
+
+    /// Decimal digits of `n`, left-padded with zeros to at least `width` digits. Digits are
+    /// made by dividing by the constant 10 (a multiply and shift), last first.
+    @inline(__always)
+    mutating func digits(_ n: UInt64, width: Int) {
+        var scratch: (UInt64, UInt64, UInt64) = (0, 0, 0) // 24 bytes: room for 20 digits
+        withUnsafeMutableBytes(of: &scratch) { buffer in
+            var v = n, k = 24
+            repeat {
+                k -= 1
+                buffer[k] = UInt8(truncatingIfNeeded: v % 10) &+ 0x30
+                v /= 10
+            } while v > 0 || 24 - k < width
+            bytes(UnsafeBufferPointer(rebasing: UnsafeRawBufferPointer(buffer).bindMemory(to: UInt8.self)[k...]))
         }
     }
 
@@ -241,12 +252,7 @@ struct ByteWriter {
         byte(0x2E)
         var width = 6
         while micros % 10 == 0 { micros /= 10; width -= 1 }
-        var divisor: UInt64 = 1
-        for _ in 1..<width { divisor *= 10 }
-        while divisor > 0 {
-            byte(UInt8(micros / divisor % 10) + 0x30)
-            divisor /= 10
-        }
+        digits(micros, width: width)
     }
 }
 
