@@ -72,7 +72,7 @@ struct ListCommand: ParsableCommand {
         if let pantry {
             var text = ""
             do {
-                try LineReader(path: pantry).forEachLine { text += String(decoding: $0, as: UTF8.self) + "\n" }
+                for line in try RecipeFiles.textLines(path: pantry) { text += line + "\n" }
             } catch {
                 throw ValidationError("--pantry: \(error)")
             }
@@ -96,8 +96,7 @@ enum RecipeFiles {
 
     /// The recipes in the file at `path`, and notes about records skipped.
     static func read(path: String, builder: ShoppingListBuilder) throws -> (recipes: [Entry], notes: [String]) {
-        var lines: [String] = []
-        try LineReader(path: path).forEachLine { lines.append(String(decoding: $0, as: UTF8.self)) }
+        let lines = try textLines(path: path)
         let firstText = lines.first { !$0.allSatisfy { $0 == " " || $0 == "\t" || $0 == "\r" } }
         guard let first = firstText, first.drop(while: { $0 == " " || $0 == "\u{FEFF}" }).first == "{" else {
             let base = path.split(separator: "/").last.map(String.init) ?? path
@@ -129,6 +128,21 @@ enum RecipeFiles {
         return (entries, notes)
     }
 
+    /// The lines of a text file; a file that looks binary (an image, an archive) is an error
+    /// rather than a recipe of garbage lines.
+    static func textLines(path: String) throws -> [String] {
+        var lines: [String] = []
+        var head: [UInt8] = []
+        try LineReader(path: path).forEachLine { line in
+            if head.count < 8192 { head.append(contentsOf: line.prefix(8192 - head.count)); head.append(0x0A) }
+            lines.append(String(decoding: line, as: UTF8.self))
+        }
+        if head.withUnsafeBufferPointer({ FormatDetection.looksBinary($0) }) {
+            throw ListInputError.binary(path: path)
+        }
+        return lines
+    }
+
     /// The number of servings a yield states ("4 servings", "Serves 6", "4"), or nil when it
     /// states something else ("1 loaf") or nothing.
     static func servings(inYield yield: String) -> Double? {
@@ -138,5 +152,18 @@ enum RecipeFiles {
         let onlyNumber = words.count == 1
         let says = ["serv", "portion", "people", "person"].contains { lower.contains($0) }
         return onlyNumber || says ? number : nil
+    }
+}
+
+/// Why `ingest list` could not use a file.
+enum ListInputError: Error, CustomStringConvertible {
+    /// The file holds binary data, not text.
+    case binary(path: String)
+
+    var description: String {
+        switch self {
+        case .binary(let path):
+            "list: \(path) looks binary (NUL and control bytes), not a text file of ingredient lines or JSON Lines"
+        }
     }
 }

@@ -89,6 +89,26 @@ import Testing
         #expect(bad.status != 0)
     }
 
+    @Test func binaryFilesAreRefusedNotListed() throws {
+        let dir = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let binary = dir.appendingPathComponent("photo.jpg")
+        var bytes: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10]
+        var x: UInt32 = 12345
+        for _ in 0..<4000 { x = x &* 1_103_515_245 &+ 12345; bytes.append(UInt8(truncatingIfNeeded: x >> 16)) }
+        try Data(bytes).write(to: binary)
+        let recipe = dir.appendingPathComponent("toast.txt")
+        try Data("2 slices bread\n1 tbsp butter\n".utf8).write(to: recipe)
+        let run = try KeysCLI.run(["list", binary.path, recipe.path])
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("photo.jpg looks binary"))
+        #expect(run.lines.contains { $0.contains("Bread — 2 slices") })
+        #expect(!run.lines.contains { $0.contains("[Photo]") })
+        let pantry = try KeysCLI.run(["list", "--pantry", binary.path, recipe.path])
+        #expect(pantry.status != 0)
+        #expect(pantry.stderr.contains("looks binary"))
+    }
+
     @Test func userCategoryTable() throws {
         let dir = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }

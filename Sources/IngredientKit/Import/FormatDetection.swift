@@ -88,7 +88,7 @@ public enum FormatDetection {
 
     /// Whether the bytes are binary: more than a stray NUL or two per hundred bytes, or
     /// mostly control characters (UTF-16 with a byte-order mark is text).
-    static func looksBinary(_ head: UnsafeBufferPointer<UInt8>) -> Bool {
+    package static func looksBinary(_ head: UnsafeBufferPointer<UInt8>) -> Bool {
         if head.count >= 2, (head[0] == 0xFF && head[1] == 0xFE) || (head[0] == 0xFE && head[1] == 0xFF) { return false }
         let sample = head.prefix(8192)
         var nul = 0, control = 0
