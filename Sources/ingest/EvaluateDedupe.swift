@@ -46,9 +46,19 @@ struct EvaluateDedupe: ParsableCommand {
                 printError("\(error)")
                 throw ExitCode(1)
             }
+            let head = Array(text.utf8.prefix(8192))
+            if head.withUnsafeBufferPointer({ FormatDetection.looksBinary($0) }) {
+                printError("eval dedupe: \(path) looks binary (NUL and control bytes), not a fixture of TAB-separated rows")
+                throw ExitCode(1)
+            }
             fixture.add(text: text, file: path)
         }
         for s in fixture.skipped { printError("skipped row \(s)") }
+        if fixture.names.isEmpty {
+            printError("eval dedupe: no labeled rows in \(paths.joined(separator: ", ")); expected group<TAB>text, "
+                       + "a<TAB>b<TAB>same|different or child<TAB>parent rows")
+            throw ExitCode(1)
+        }
         return fixture
     }
 

@@ -98,6 +98,17 @@ struct SuggestionCLITests {
         let partly = try KeysCLI.run(["eval", "dedupe", bad.path])
         #expect(partly.status == 0)
         #expect(partly.stderr.contains("bad.tsv:1"))
+        // A file with no usable row at all (binary, the wrong format) is an error, not an empty report.
+        let binary = dir.appendingPathComponent("binary.tsv")
+        try Data([0x00, 0x01, 0xFF, 0x09, 0x00, 0x0A, 0x89, 0x50, 0x4E, 0x47]).write(to: binary)
+        let none = try KeysCLI.run(["eval", "dedupe", binary.path])
+        #expect(none.status == 1)
+        #expect(none.stderr.contains("looks binary"))
+        let prose = dir.appendingPathComponent("notes.txt")
+        try "Just some notes\nwithout any tabs\n".write(to: prose, atomically: true, encoding: .utf8)
+        let empty = try KeysCLI.run(["eval", "dedupe", prose.path])
+        #expect(empty.status == 1)
+        #expect(empty.stderr.contains("no labeled rows"))
     }
 
     @Test(.enabled(if: Chromium.path != nil, "chromium is not installed (apt-get install -y chromium)"))
