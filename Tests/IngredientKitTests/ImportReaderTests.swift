@@ -119,6 +119,18 @@ struct ImportReaderTests {
         #expect(r.warnings.contains("not UTF-8: decoded as Windows-1252 (Latin-1)"))
     }
 
+    /// "6 servings" on its own line before the ingredients is the yield; the same words on an
+    /// ingredient line stay an ingredient.
+    @Test func plainTextYieldWrittenNumberFirst() throws {
+        let records = PlainTextReader.records("Tomato Soup\n6 servings\n\nIngredients\n1 onion\n4 servings rice\n")
+        let r = try #require(records.first)
+        #expect(r.yield == "6 servings")
+        #expect(r.ingredients.map(\.text) == ["1 onion", "4 servings rice"])
+        #expect(PlainTextReader.yieldValue("4-6 portions", numberFirst: true) == "4-6 portions")
+        #expect(PlainTextReader.yieldValue("6 servings") == nil) // only before the ingredients
+        #expect(PlainTextReader.yieldValue("6 eggs", numberFirst: true) == nil)
+    }
+
     @Test func cooklang() throws {
         let r = try #require(ImportFixtures.recipes("pancakes.cook").first)
         #expect(r.title == "Sunday Pancakes")

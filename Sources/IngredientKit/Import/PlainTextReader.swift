@@ -58,12 +58,25 @@ enum PlainTextReader {
 
     static let yieldKeys = ["serves", "servings", "serving", "yield", "yields", "makes", "portions", "portionen", "personnes", "porciones"]
 
-    /// A yield written on its own line ("Serves 4", "Yield: 2 loaves"), or nil.
-    static func yieldValue(_ s: String) -> String? {
+    /// Words that, after a number, make a whole line a yield ("6 servings", "4–6 portions").
+    static let trailingYieldWords: Set<String> = ["servings", "serving", "portions", "portion", "people", "persons"]
+
+    /// A yield written on its own line ("Serves 4", "Yield: 2 loaves"), or nil. With
+    /// `numberFirst` (lines before the ingredients), also a number followed by one serving
+    /// word ("6 servings"), returned whole.
+    static func yieldValue(_ s: String, numberFirst: Bool = false) -> String? {
         let lower = s.lowercased()
         for key in yieldKeys where lower.hasPrefix(key) {
             let rest = s.dropFirst(key.count).drop { $0 == ":" || $0 == " " || $0 == "-" }
             if !rest.isEmpty, rest.count <= 40, rest.contains(where: \.isNumber) { return String(rest) }
+        }
+        if numberFirst {
+            let words = lower.split(separator: " ")
+            if words.count == 2, let first = words.first?.first, first.isNumber,
+               words[0].allSatisfy({ $0.isNumber || $0 == "-" || $0 == "–" }),
+               trailingYieldWords.contains(String(words[1].filter(\.isLetter))) {
+                return s
+            }
         }
         return nil
     }
@@ -108,7 +121,10 @@ enum PlainTextReader {
                 }
                 continue
             }
-            if record.yield == nil, let y = yieldValue(heading), section != .instructions { record.yield = y; continue }
+            if record.yield == nil, let y = yieldValue(heading, numberFirst: section == .header), section != .instructions {
+                record.yield = y
+                continue
+            }
             switch section {
             case .header:
                 if record.title == nil, raw.count <= 120 {
