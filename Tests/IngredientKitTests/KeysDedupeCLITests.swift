@@ -7,37 +7,16 @@ enum KeysCLI {
     /// The binary `CLITests` finds (`Ingest.executable`).
     static var executable: URL? { Ingest.executable }
 
-    /// Runs `ingest` with `arguments` in the repository root; standard output as lines.
+    /// Runs `ingest` with `arguments` in the repository root (through `Ingest.run`); standard
+    /// output as lines.
     static func run(_ arguments: [String], stdin: String = "") throws -> (status: Int32, lines: [String], stderr: String) {
-        let executable = try #require(executable, "ingest binary not found")
-        let dir = try makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let inURL = dir.appendingPathComponent("in"), outURL = dir.appendingPathComponent("out"), errURL = dir.appendingPathComponent("err")
-        try Data(stdin.utf8).write(to: inURL)
-        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-        let input = try FileHandle(forReadingFrom: inURL)
-        let output = try FileHandle(forWritingTo: outURL)
-        let error = try FileHandle(forWritingTo: errURL)
-        defer { try? input.close(); try? output.close(); try? error.close() }
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.currentDirectoryURL = Repo.root
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = error
-        try process.run()
-        process.waitUntilExit()
-        let text = String(decoding: try Data(contentsOf: outURL), as: UTF8.self)
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let r = try Ingest.run(arguments, stdin: Data(stdin.utf8))
+        var lines = r.stdoutText.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         if lines.last == "" { lines.removeLast() }
-        return (process.terminationStatus, lines, String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
+        return (r.status, lines, r.stderr)
     }
 
-    static func object(_ line: String) throws -> [String: Any] {
-        try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
-    }
+    static func object(_ line: String) throws -> [String: Any] { try Ingest.json(line) }
 }
 
 @Suite("ingest dedupe", .enabled(if: KeysCLI.executable != nil, "the ingest binary was not built"))
