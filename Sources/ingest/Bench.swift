@@ -33,6 +33,12 @@ func writeFile(_ path: String, _ text: String) throws {
     t.withUTF8 { _ = fwrite($0.baseAddress, 1, $0.count, f) }
 }
 
+/// Whether bytes from the start of a file look binary (an image, an archive), by
+/// `FormatDetection.looksBinary` on their first 8 KB.
+func looksBinary<C: Collection>(_ head: C) -> Bool where C.Element == UInt8 {
+    Array(head.prefix(8192)).withUnsafeBufferPointer { FormatDetection.looksBinary($0) }
+}
+
 /// The whole text of a file, ill-formed UTF-8 repaired.
 func readText(_ path: String) throws -> String {
     guard let f = fopen(path, "rb") else {

@@ -46,8 +46,7 @@ struct EvaluateDedupe: ParsableCommand {
                 printError("\(error)")
                 throw ExitCode(1)
             }
-            let head = Array(text.utf8.prefix(8192))
-            if head.withUnsafeBufferPointer({ FormatDetection.looksBinary($0) }) {
+            if looksBinary(text.utf8) {
                 printError("eval dedupe: \(path) looks binary (NUL and control bytes), not a fixture of TAB-separated rows")
                 throw ExitCode(1)
             }

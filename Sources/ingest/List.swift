@@ -137,7 +137,7 @@ enum RecipeFiles {
             if head.count < 8192 { head.append(contentsOf: line.prefix(8192 - head.count)); head.append(0x0A) }
             lines.append(String(decoding: line, as: UTF8.self))
         }
-        if head.withUnsafeBufferPointer({ FormatDetection.looksBinary($0) }) {
+        if looksBinary(head) {
             throw ListInputError.binary(path: path)
         }
         return lines
