@@ -124,12 +124,12 @@ final class TaggerModel: Sendable {
                     }
                     let valueBytes = UnsafeBufferPointer(rebasing: line[fields[2]])
                     if template == .bigramNext || template == .bigramPrevious {
-                        // Both templates of one word pair share a slot (see `wordPairs`).
-                        guard let space = valueBytes.firstIndex(of: 0x20) else {
+                        // Both templates of one word pair share a slot (see `wordPairs`), whose
+                        // key is the pair's `bigramNext` key (`FeatureExtractor.wordPairKey`).
+                        guard valueBytes.contains(0x20) else {
                             throw DictionaryError.invalidValue(table: table, line: lineNumber, column: "word pair", value: Self.string(line, fields[2]))
                         }
-                        let key = FeatureExtractor.wordPairKey(ByteHash.fold(UnsafeBufferPointer(rebasing: valueBytes[..<space])),
-                                                               ByteHash.fold(UnsafeBufferPointer(rebasing: valueBytes[(space + 1)...])))
+                        let key = FeatureExtractor.fileKey(.bigramNext, valueBytes)
                         let w = try weights(from: 3)
                         var entry = pairEntries[key] ?? (SIMD8<Float>(), SIMD8<Float>())
                         if template == .bigramNext { entry.next = w } else { entry.previous = w }

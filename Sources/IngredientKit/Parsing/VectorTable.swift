@@ -24,10 +24,9 @@ struct VectorTable: Sendable {
         return largest
     }
 
-    /// A table of one 8-lane vector per key.
-    init(_ entries: [(key: UInt64, weights: SIMD8<Float>)], scale: Float? = nil) {
-        self.init(lanes: 8, keys: entries.map(\.key), vectors: entries.map(\.weights),
-                  scale: scale ?? Self.scale(largest: Self.largestMagnitude(entries.lazy.map(\.weights))))
+    /// A table of one 8-lane vector per key, at `scale` (see `scale(largest:)`).
+    init(_ entries: [(key: UInt64, weights: SIMD8<Float>)], scale: Float) {
+        self.init(lanes: 8, keys: entries.map(\.key), vectors: entries.map(\.weights), scale: scale)
     }
 
     /// A table of two 8-lane vectors per key: `keys[k]` holds `vectors[2k]` and `vectors[2k + 1]`.
