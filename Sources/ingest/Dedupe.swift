@@ -117,15 +117,14 @@ struct Dedupe: ParsableCommand {
         bytes.append(contentsOf: "]}\n".utf8)
     }
 
-    /// The key of a line: a line with no amount is a bare name ("Sugar, brown") and is keyed
-    /// whole, so the keyer's own word-order rules apply; other lines by their parsed name.
-    /// A word that could head a section ("Salad", "Pastry") is a name here unless it ends in
-    /// a colon ("For the salad:"), since lists of names are what dedupe reads.
+    /// The key of a line (`CanonicalKeyer.key(for:)`: a line with no amount is a bare name
+    /// keyed whole, so "Sugar, brown" is brown sugar). A word that could head a section
+    /// ("Salad", "Pastry") is a name here too unless it ends in a colon ("For the salad:"),
+    /// since lists of names are what dedupe reads.
     static func key(of parsed: ParsedIngredient, _ keyer: CanonicalKeyer) -> String? {
-        let bareHeader = parsed.kind == .header && !parsed.input.contains(":")
-        if (parsed.kind == .ingredient && parsed.amount == nil) || bareHeader {
+        if parsed.kind == .header, !parsed.input.contains(":") {
             let whole = keyer.key(forName: parsed.input)
-            if !whole.isEmpty { return whole }
+            return whole.isEmpty ? nil : whole
         }
         return keyer.key(for: parsed)
     }

@@ -68,6 +68,16 @@ import Foundation
         #expect(list.text().contains("Salt — 1 tsp, plus some not measured"))
     }
 
+    /// A line with no amount is a bare name keyed whole, as in `ingest dedupe`: "Sugar, brown"
+    /// is brown sugar, never added to plain sugar.
+    @Test func bareNamesAreKeyedWhole() throws {
+        let list = builder.list(for: [recipe("a", ["Sugar, brown"]), recipe("b", ["1 cup sugar", "1 tbsp brown sugar"])])
+        let brown = try #require(item(list, "brown sugar"))
+        #expect(brown.sources.count == 2)
+        #expect(try #require(item(list, "sugar")).sources.count == 1)
+        #expect(CanonicalKeyer().key(for: builder.parser.parse("Sugar, brown")) == "brown sugar")
+    }
+
     @Test func optionalIsShownOnceNotAlsoAsANote() throws {
         let list = builder.list(for: [recipe("a", ["1 jalapeño, seeded (optional)"]), recipe("b", ["1 jalapeno (optional)"])])
         let pepper = try #require(item(list, "jalapeno"))

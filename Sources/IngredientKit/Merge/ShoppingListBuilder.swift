@@ -63,20 +63,16 @@ public struct ShoppingListBuilder: Sendable {
         var unrecognized: Bool
     }
 
-    /// The key of a parsed line: the user's override for its name, the parser's key, the key
-    /// of the whole line when it has no amount ("Sugar, brown"), or nil when nothing in it
-    /// reads as a name.
+    /// The key of a parsed line: the user's override for its name, else the keyer's key of
+    /// the line (`CanonicalKeyer.key(for:)`: a line with no amount is keyed whole, so "Sugar,
+    /// brown" is brown sugar), for which a line with an amount reuses the parser's key of its
+    /// name; nil when nothing in it reads as a name.
     func key(of line: ParsedIngredient, edits: ListEdits) -> String? {
         if !edits.keyOverrides.isEmpty, let name = line.name, let k = edits.keyOverrides[name.lowercased()], !k.isEmpty {
             return k
         }
-        if let k = line.key, !k.isEmpty { return k }
-        if let k = keyer.key(for: line) { return k }
-        if line.amount == nil {
-            let whole = keyer.key(forName: line.input)
-            if !whole.isEmpty { return whole }
-        }
-        return nil
+        if line.amount != nil, let k = line.key, !k.isEmpty { return k }
+        return keyer.key(for: line)
     }
 
     /// The measure of a line before scaling: its primary amount plus any composite amounts
