@@ -56,17 +56,12 @@ enum PlainTextReader {
         return nil
     }
 
-    static let yieldKeys = ["serves", "servings", "serving", "yield", "yields", "makes", "portions", "portionen", "personnes", "porciones"]
-
-    /// Words that, after a number, make a whole line a yield ("6 servings", "4–6 portions").
-    static let trailingYieldWords: Set<String> = ["servings", "serving", "portions", "portion", "people", "persons"]
-
     /// A yield written on its own line ("Serves 4", "Yield: 2 loaves"), or nil. With
     /// `numberFirst` (lines before the ingredients), also a number followed by one serving
     /// word ("6 servings"), returned whole.
     static func yieldValue(_ s: String, numberFirst: Bool = false) -> String? {
         let lower = s.lowercased()
-        for key in yieldKeys where lower.hasPrefix(key) {
+        for key in YieldWords.starts where lower.hasPrefix(key) {
             let rest = s.dropFirst(key.count).drop { $0 == ":" || $0 == " " || $0 == "-" }
             if !rest.isEmpty, rest.count <= 40, rest.contains(where: \.isNumber) { return String(rest) }
         }
@@ -74,7 +69,7 @@ enum PlainTextReader {
             let words = lower.split(separator: " ")
             if words.count == 2, let first = words.first?.first, first.isNumber,
                words[0].allSatisfy({ $0.isNumber || $0 == "-" || $0 == "–" }),
-               trailingYieldWords.contains(String(words[1].filter(\.isLetter))) {
+               YieldWords.follows.contains(String(words[1].filter(\.isLetter))) {
                 return s
             }
         }
@@ -107,7 +102,7 @@ enum PlainTextReader {
                     continue
                 }
                 if frontMatter, !value.isEmpty, RecipeHeadings.kind(of: key) == nil {
-                    if yieldKeys.contains(key), record.yield == nil { record.yield = value }
+                    if YieldWords.starts.contains(key), record.yield == nil { record.yield = value }
                     continue
                 }
             }

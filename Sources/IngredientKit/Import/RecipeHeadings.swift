@@ -13,17 +13,25 @@ enum RecipeHeadings {
 
     static let table: [String: Kind] = {
         var table: [String: Kind] = [:]
-        guard let text = EmbeddedDictionaries.files["import/headings.tsv"] else { return table }
-        for line in text.split(separator: "\n") where !line.hasPrefix("#") {
-            let columns = line.split(separator: "\t")
-            guard columns.count == 2, let kind = Kind(rawValue: String(columns[0])) else { continue }
-            table[String(columns[1])] = kind
+        for (kind, phrase) in rows() {
+            if let kind = Kind(rawValue: kind) { table[phrase] = kind }
         }
         return table
     }()
 
-    /// Words that may follow a heading phrase and introduce a qualifier ("Ingredients for 4 people").
-    static let qualifiers: Set<String> = ["for", "für", "pour", "para", "per", "voor", "till", "na", "dla", "на"]
+    /// Words that may follow a heading phrase and introduce a qualifier ("Ingredients for 4
+    /// people"): the table's `qualifier` rows.
+    static let qualifiers: Set<String> = Set(rows().filter { $0.kind == "qualifier" }.map(\.phrase))
+
+    /// The rows of `import/headings.tsv`.
+    private static func rows() -> [(kind: String, phrase: String)] {
+        guard let text = EmbeddedDictionaries.files["import/headings.tsv"] else { return [] }
+        return text.split(separator: "\n").compactMap { line in
+            let columns = line.split(separator: "\t")
+            guard !line.hasPrefix("#"), columns.count == 2 else { return nil }
+            return (String(columns[0]), String(columns[1]))
+        }
+    }
 
     /// The kind of heading `line` is, or nil when it is not a heading. Bullets, `#`, `*`, `=`,
     /// `-`, a final `:` and a parenthesized or "for …" qualifier are allowed around the phrase.
