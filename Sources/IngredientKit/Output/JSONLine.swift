@@ -37,7 +37,11 @@ public enum JSONLine {
     static func append(upTo capacity: Int, to out: inout [UInt8], _ body: (inout ByteWriter) -> Void) {
         let start = out.count
         if out.capacity < start + capacity { out.reserveCapacity(max(start + capacity, 2 * out.capacity)) }
-        out.append(contentsOf: repeatElement(0, count: capacity))
+        if capacity <= zeroRoom.count {
+            zeroRoom.withUnsafeBufferPointer { out.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<capacity])) } // a copy, not a byte loop
+        } else {
+            out.append(contentsOf: repeatElement(0, count: capacity))
+        }
         let written = out.withUnsafeMutableBufferPointer { buffer in
             var w = ByteWriter(base: buffer.baseAddress! + start)
             body(&w)
@@ -275,6 +279,10 @@ protocol JSONLineSource {
     /// Writes the section title as a JSON string, or null.
     func writeSection(_ w: inout ByteWriter)
 }
+
+/// Zero bytes that `JSONLine.append(upTo:to:_:)` copies to make room at the end of a buffer
+/// (a copy is much faster than appending repeated zeros).
+private let zeroRoom = [UInt8](repeating: 0, count: 16_384)
 
 /// Room for the fixed parts of an object and one amount's fields (longest unit id included).
 private let fixedJSONSize = 512

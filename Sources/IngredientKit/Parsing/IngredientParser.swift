@@ -116,13 +116,14 @@ public struct IngredientParser: Sendable {
             return body(view, nil)
         }
         let n = tokens.count
-        let unknownWords = withUnsafeTemporaryAllocation(of: SIMD8<Float>.self, capacity: n) { emission in
-            emission.initialize(repeating: SIMD8<Float>())
-            var scorer = TaggerModel.Scorer(model: model, emission: emission)
+        let padding = 2 * TaggerModel.Scorer.margin
+        let unknownWords = withUnsafeTemporaryAllocation(of: SIMD8<Float>.self, capacity: n + padding) { padded in
+            padded.initialize(repeating: SIMD8<Float>())
+            var scorer = TaggerModel.Scorer(model: model, padded: padded)
             extractor.extract(tokens, line, classes: &w.classes, into: &scorer)
             model.transitionRows.withUnsafeBufferPointer { tr in
                 model.incomingRows.withUnsafeBufferPointer { inc in
-                    Viterbi.decode(emission: UnsafeBufferPointer(emission), transitions: tr, incoming: inc, end: model.endRow,
+                    Viterbi.decode(emission: scorer.emission, transitions: tr, incoming: inc, end: model.endRow,
                                    labels: &w.labels, margins: &w.margins)
                 }
             }

@@ -26,11 +26,17 @@ final class TaggerModel: Sendable {
     /// weights of the token a and the `bigramPrevious` weights of the token b, in one slot,
     /// so that one look-up serves both tokens.
     let wordPairs: VectorTable
-    /// The weights of state features (`FeatureSink.addState`), dense: template × value × coarse byte.
+    /// The weights of state features (`FeatureSink.addState`), dense: template × value × coarse
+    /// class, where `stateClasses` maps each coarse byte to its class (0 for bytes no state
+    /// feature of the model mentions), so that the table stays small enough for the L1 cache.
     let stateWeights: [SIMD8<Int32>]
+    let stateClasses: [UInt16]
+    /// The number of coarse classes, and the stride of one state template in `stateWeights`.
+    let stateClassCount: Int
+    let stateStride: Int
     /// The weights of flag features (`FeatureSink.addFlag`), in `FeatureExtractor.flagTemplates` order.
     let flagWeights: [SIMD8<Int32>]
-    static let stateStride = 6 * 256
+    static let stateValues = 6
     let calibration: [Double]
     let padBegin: Int32
     let padEnd: Int32
@@ -198,16 +204,32 @@ final class TaggerModel: Sendable {
         }
         pairEntries = [:]
         self.wordPairs = VectorTable(pairKeys: pairKeys, vectors: pairVectors, scale: localScale)
-        var states = [SIMD8<Int32>](repeating: SIMD8<Int32>(), count: FeatureExtractor.stateTemplates.count * Self.stateStride)
+        var classes = [UInt16](repeating: 0, count: 256)
+        var classCount = 1
+        for coarse in 0...255 {
+            let mentioned = FeatureExtractor.stateTemplates.contains { entry in
+                (0..<entry.values).contains { local.weights(FeatureExtractor.stateKey(entry.template, $0, UInt8(coarse))) != SIMD8<Int32>() }
+            }
+            if mentioned {
+                classes[coarse] = UInt16(classCount)
+                classCount += 1
+            }
+        }
+        let stride = Self.stateValues * classCount
+        var states = [SIMD8<Int32>](repeating: SIMD8<Int32>(), count: FeatureExtractor.stateTemplates.count * stride)
         for (k, entry) in FeatureExtractor.stateTemplates.enumerated() {
+            precondition(entry.values <= Self.stateValues)
             for value in 0..<entry.values {
-                for coarse in 0...255 {
-                    states[k * Self.stateStride + value * 256 + coarse] =
+                for coarse in 0...255 where classes[coarse] != 0 {
+                    states[k * stride + value * classCount + Int(classes[coarse])] =
                         local.weights(FeatureExtractor.stateKey(entry.template, value, UInt8(coarse)))
                 }
             }
         }
         self.stateWeights = states
+        self.stateClasses = classes
+        self.stateClassCount = classCount
+        self.stateStride = stride
         self.flagWeights = FeatureExtractor.flagTemplates.map { local.weights(FeatureExtractor.flagKey($0)) }
         self.calibration = calibration
         self.padBegin = contextRows[ByteHash.exact(Array("B".utf8), into: Template.pad.seed)]!
@@ -234,37 +256,62 @@ final class TaggerModel: Sendable {
     }
 
     /// Scores features as they are extracted: each token's label scores (one 8-lane vector
-    /// per token) accumulate in `emission`, which must hold `count` zeroed vectors.
+    /// per token) accumulate in `padded`, which must hold `count + 2 * margin` zeroed vectors,
+    /// token `t`'s at `t + margin`; the spare vectors at either end take what context rows
+    /// spill beyond the line, so that spreading a row needs no bounds checks.
     struct Scorer: FeatureSink {
+        /// Spare vectors at either end of the emission buffer.
+        static let margin = 2
         let model: TaggerModel
-        let emission: UnsafeMutableBufferPointer<SIMD8<Float>>
+        let padded: UnsafeMutableBufferPointer<SIMD8<Float>>
+        /// The number of tokens.
+        let count: Int
         private var token = 0
         private var local = SIMD8<Int32>()
         /// Word tokens that were not in the vocabulary.
         private(set) var unknownWords = 0
 
-        init(model: TaggerModel, emission: UnsafeMutableBufferPointer<SIMD8<Float>>) {
+        init(model: TaggerModel, padded: UnsafeMutableBufferPointer<SIMD8<Float>>) {
+            precondition(padded.count >= 2 * Self.margin)
             self.model = model
-            self.emission = emission
-            let n = emission.count
-            spread(model.padBegin, from: -1)
-            spread(model.padBegin, from: -2)
-            spread(model.padEnd, from: n)
-            spread(model.padEnd, from: n + 1)
+            self.padded = padded
+            let n = padded.count - 2 * Self.margin
+            self.count = n
+            spreadPad(model.padBegin, from: -1)
+            spreadPad(model.padBegin, from: -2)
+            spreadPad(model.padEnd, from: n)
+            spreadPad(model.padEnd, from: n + 1)
         }
 
-        /// Token `j` at offset `o` from the labeled token `t = j - o` adds its row's slot `o`.
-        @inline(__always)
-        private func spread(_ row: Int32, from j: Int) {
-            let n = emission.count
+        /// The emission scores of the line's tokens (valid while `padded` is).
+        var emission: UnsafeBufferPointer<SIMD8<Float>> {
+            UnsafeBufferPointer(rebasing: padded[Self.margin..<(Self.margin + count)])
+        }
+
+        /// A pad at position `j` (outside the line) adds its row's slot `o` to the token
+        /// `t = j - o`, for the tokens that exist.
+        private func spreadPad(_ row: Int32, from j: Int) {
             model.contextVectors.withUnsafeBytes { cv in
                 let base = Int(row) * TaggerModel.offsets
-                for o in -2...2 {
-                    let t = j - o
-                    if t >= 0 && t < n {
-                        emission[t] += cv.loadUnaligned(fromByteOffset: (base + o + 2) * MemoryLayout<SIMD8<Float>>.size, as: SIMD8<Float>.self)
-                    }
+                for o in -2...2 where j - o >= 0 && j - o < count {
+                    padded[j - o + Self.margin] += cv.loadUnaligned(fromByteOffset: (base + o + 2) * MemoryLayout<SIMD8<Float>>.size, as: SIMD8<Float>.self)
                 }
+            }
+        }
+
+        /// Token `j` at offset `o` from the labeled token `t = j - o` adds its row's slot `o`
+        /// (into a spare vector when `t` is beyond the line).
+        @inline(__always)
+        private func spread(_ row: Int32, from j: Int) {
+            model.contextVectors.withUnsafeBytes { cv in
+                let size = MemoryLayout<SIMD8<Float>>.size
+                let base = Int(row) * TaggerModel.offsets * size
+                let p = padded.baseAddress! + j + Self.margin
+                p[2] += cv.loadUnaligned(fromByteOffset: base, as: SIMD8<Float>.self)          // o = -2
+                p[1] += cv.loadUnaligned(fromByteOffset: base + size, as: SIMD8<Float>.self)   // o = -1
+                p[0] += cv.loadUnaligned(fromByteOffset: base + 2 * size, as: SIMD8<Float>.self)
+                p[-1] += cv.loadUnaligned(fromByteOffset: base + 3 * size, as: SIMD8<Float>.self)
+                p[-2] += cv.loadUnaligned(fromByteOffset: base + 4 * size, as: SIMD8<Float>.self)
             }
         }
 
@@ -325,12 +372,13 @@ final class TaggerModel: Sendable {
             case .positionShape: 2
             default: 3
             }
-            local &+= model.stateWeights[k * TaggerModel.stateStride + value * 256 + Int(coarse)]
+            let c = Int(model.stateClasses.withUnsafeBufferPointer { $0[Int(coarse)] })
+            local &+= model.stateWeights[k * model.stateStride + value * model.stateClassCount + c]
         }
 
         @inline(__always)
         mutating func endToken() {
-            emission[token] += SIMD8<Float>(local) * model.local.scale
+            padded[token + Self.margin] += SIMD8<Float>(local) * model.local.scale
         }
     }
 

@@ -1,13 +1,19 @@
-/// An immutable open-addressing table from feature keys to weight vectors, packed so that a
-/// look-up touches one small slot: a 32-bit fingerprint of the key and `lanes` 16-bit weights
-/// (8 lanes: 20 bytes; 16 lanes, two vectors: 36 bytes). Weights are stored as integers at a
-/// scale shared by the tables whose sums are added together; sums stay exact in 32-bit lanes
-/// and become floats once per token (`scale`).
+/// An immutable open-addressing table from feature keys to weight vectors, split so that a
+/// look-up of an absent key touches only a small probe array: per slot a 32-bit fingerprint of
+/// the key and the index of its weights; the weights themselves (`lanes` 16-bit integers per key:
+/// 8 lanes, 16 bytes; 16 lanes, two vectors, 32 bytes) sit in a dense array aligned so that one
+/// key's weights share one cache line. Weights are stored as integers at a scale shared by the
+/// tables whose sums are added together; sums stay exact in 32-bit lanes and become floats once
+/// per token (`scale`).
 struct VectorTable: Sendable {
+    /// Per slot: fingerprint in the high 32 bits, weight index + 1 in the low 32; 0 when empty.
+    private let probes: [UInt64]
+    /// Weights, `lanes` per key, starting `weightBase` bytes into the array.
+    private let weightBytes: [UInt8]
+    private let weightBase: Int
     private let stride: Int
-    private let slots: [UInt8]
-    /// Number of slots (not a power of two: sized to keep the table small enough for the
-    /// core's L2 cache); keys map to slots by a multiply-shift.
+    /// Number of slots (not a power of two: sized to keep the probe array small); keys map to
+    /// slots by a multiply-shift.
     private let capacity: Int
     /// Number of stored keys.
     let count: Int
@@ -37,33 +43,45 @@ struct VectorTable: Sendable {
     private init(lanes: Int, keys: [UInt64], vectors: [SIMD8<Float>], scale: Float) {
         let perKey = lanes / 8
         precondition(vectors.count == keys.count * perKey)
-        let entries = keys.count
-        let stride = 4 + 2 * lanes
-        let capacity = max(16, entries * 3 / 2 + 1)
-        var slots = [UInt8](repeating: 0, count: capacity * stride)
+        let stride = 2 * lanes
+        let capacity = max(16, keys.count * 3 / 2 + 1)
+        var probes = [UInt64](repeating: 0, count: capacity)
+        // A later row for a stored key (same fingerprint on its probe path) replaces its weights.
+        var index: [Int] = [] // weight index of each key
+        index.reserveCapacity(keys.count)
         var count = 0
-        slots.withUnsafeMutableBytes { raw in
-            for (k, key) in keys.enumerated() {
-                let (index, fingerprint) = Self.place(key, capacity)
-                var i = index
-                while true {
-                    let existing = raw.load(fromByteOffset: i * stride, as: UInt32.self)
-                    if existing == 0 || existing == fingerprint { break }
-                    i = i + 1 == capacity ? 0 : i + 1
-                }
-                if raw.load(fromByteOffset: i * stride, as: UInt32.self) == 0 { count += 1 }
-                raw.storeBytes(of: fingerprint, toByteOffset: i * stride, as: UInt32.self)
+        for key in keys {
+            let (start, fingerprint) = Self.place(key, capacity)
+            var i = start
+            while probes[i] != 0, UInt32(truncatingIfNeeded: probes[i] >> 32) != fingerprint {
+                i = i + 1 == capacity ? 0 : i + 1
+            }
+            if probes[i] == 0 {
+                probes[i] = UInt64(fingerprint) << 32 | UInt64(count + 1)
+                count += 1
+            }
+            index.append(Int(truncatingIfNeeded: probes[i] & 0xFFFF_FFFF) - 1)
+        }
+        var weightBytes = [UInt8](repeating: 0, count: count * stride + 64)
+        let weightBase = weightBytes.withUnsafeBytes { raw in
+            let address = Int(bitPattern: raw.baseAddress!)
+            return (64 - address % 64) % 64
+        }
+        weightBytes.withUnsafeMutableBytes { raw in
+            for (k, at) in index.enumerated() {
                 for v in 0..<perKey {
                     let weights = vectors[k * perKey + v]
                     for l in 0..<8 {
                         let q = Int16(clamping: Int((weights[l] / scale).rounded()))
-                        raw.storeBytes(of: q, toByteOffset: i * stride + 4 + 16 * v + 2 * l, as: Int16.self)
+                        raw.storeBytes(of: q, toByteOffset: weightBase + at * stride + 16 * v + 2 * l, as: Int16.self)
                     }
                 }
             }
         }
+        self.probes = probes
+        self.weightBytes = weightBytes
+        self.weightBase = weightBase
         self.stride = stride
-        self.slots = slots
         self.capacity = capacity
         self.count = count
         self.scale = scale
@@ -85,35 +103,39 @@ struct VectorTable: Sendable {
         return sum
     }
 
-    /// The byte offset of `key`'s slot, or nil when it is not stored.
+    /// The byte offset of `key`'s weights in `weightBytes`, or nil when it is not stored.
     @inline(__always)
-    private func find(_ key: UInt64, _ raw: UnsafeRawBufferPointer) -> Int? {
-        let (index, fingerprint) = Self.place(key, capacity)
-        var i = index
-        while true {
-            let f = raw.load(fromByteOffset: i * stride, as: UInt32.self)
-            if f == fingerprint { return i * stride }
-            if f == 0 { return nil }
-            i = i + 1 == capacity ? 0 : i + 1
+    private func find(_ key: UInt64) -> Int? {
+        let (start, fingerprint) = Self.place(key, capacity)
+        return probes.withUnsafeBufferPointer { p in
+            var i = start
+            while true {
+                let slot = p[i]
+                if UInt32(truncatingIfNeeded: slot >> 32) == fingerprint {
+                    return weightBase + (Int(truncatingIfNeeded: slot & 0xFFFF_FFFF) - 1) * stride
+                }
+                if slot == 0 { return nil }
+                i = i + 1 == capacity ? 0 : i + 1
+            }
         }
     }
 
     /// Adds the integer weights of `key` (its first vector), if stored, to `sum`.
     @inline(__always)
     func add(_ key: UInt64, to sum: inout SIMD8<Int32>) {
-        slots.withUnsafeBytes { raw in
-            guard let at = find(key, raw) else { return }
-            sum &+= SIMD8<Int32>(truncatingIfNeeded: raw.loadUnaligned(fromByteOffset: at + 4, as: SIMD8<Int16>.self))
+        guard let at = find(key) else { return }
+        weightBytes.withUnsafeBytes { raw in
+            sum &+= SIMD8<Int32>(truncatingIfNeeded: raw.loadUnaligned(fromByteOffset: at, as: SIMD8<Int16>.self))
         }
     }
 
     /// Adds the two vectors of `key`, if stored, to `first` and `second` (a 16-lane table).
     @inline(__always)
     func add(_ key: UInt64, first: inout SIMD8<Int32>, second: inout SIMD8<Int32>) {
-        slots.withUnsafeBytes { raw in
-            guard let at = find(key, raw) else { return }
-            first &+= SIMD8<Int32>(truncatingIfNeeded: raw.loadUnaligned(fromByteOffset: at + 4, as: SIMD8<Int16>.self))
-            second &+= SIMD8<Int32>(truncatingIfNeeded: raw.loadUnaligned(fromByteOffset: at + 20, as: SIMD8<Int16>.self))
+        guard let at = find(key) else { return }
+        weightBytes.withUnsafeBytes { raw in
+            first &+= SIMD8<Int32>(truncatingIfNeeded: raw.loadUnaligned(fromByteOffset: at, as: SIMD8<Int16>.self))
+            second &+= SIMD8<Int32>(truncatingIfNeeded: raw.loadUnaligned(fromByteOffset: at + 16, as: SIMD8<Int16>.self))
         }
     }
 }

@@ -29,6 +29,20 @@ enum Viterbi {
         return x > y ? x : y
     }
 
+    /// The first lane of `v` that equals `value` (0 when none does).
+    @inline(__always)
+    static func firstLane(of value: Float, in v: Row) -> Int {
+        for l in 0..<8 where v[l] == value { return l }
+        return 0
+    }
+
+    /// Row `l`: -infinity in lane `l`, zero elsewhere; adding it leaves out label `l`.
+    static let hidden: [Row] = (0..<Label.count).map { l in
+        var r = Row()
+        r[l] = -.infinity
+        return r
+    }
+
     /// The best label sequence for `emission` (one vector of label scores per token), with,
     /// per token, the margin between the best path and the best path that gives the token
     /// another label (a max-marginal: small where the tagger hesitated).
@@ -71,31 +85,18 @@ enum Viterbi {
             margins.append(contentsOf: repeatElement(0, count: n))
             out.withUnsafeMutableBufferPointer { path in
                 path[n - 1] = last
-                // Back-track by recomputing the best predecessor along the path only.
+                // Back-track by recomputing the best predecessor along the path only: lane p of
+                // `alpha[t - 1] + incoming[to]` scores coming from p; the first best lane wins.
                 var t = n - 1
                 while t > 0 {
-                    let to = path[t]
-                    var arg = 0
-                    var best = alpha[t - 1][0] + transitions[0][to]
-                    for p in 1..<L {
-                        let v = alpha[t - 1][p] + transitions[p][to]
-                        if v > best { best = v; arg = p }
-                    }
-                    path[t - 1] = arg
+                    let from = alpha[t - 1] + incoming[path[t]]
+                    path[t - 1] = firstLane(of: horizontalMax(from), in: from)
                     t -= 1
                 }
                 // The margin of token k: the best path against the best one through another label.
-                // -infinity in lane l, zero elsewhere: adding it leaves out label l.
-                withUnsafeTemporaryAllocation(of: Row.self, capacity: L) { hide in
-                    for l in 0..<L {
-                        var r = Row()
-                        r[l] = -.infinity
-                        hide[l] = r
-                    }
-                    margins.withUnsafeMutableBufferPointer { m in
-                        for k in 0..<n {
-                            m[k] = bestScore - horizontalMax(alpha[k] + beta[k] + hide[path[k]])
-                        }
+                margins.withUnsafeMutableBufferPointer { m in
+                    for k in 0..<n {
+                        m[k] = bestScore - horizontalMax(alpha[k] + beta[k] + hidden[path[k]])
                     }
                 }
             }
