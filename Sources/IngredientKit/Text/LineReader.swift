@@ -50,7 +50,9 @@ package struct LineReader {
             }
             chunk.withUnsafeBufferPointer { buffer in
                 var start = 0
-                for i in 0..<n where buffer[i] == 0x0A {
+                // memchr finds each newline many bytes at a time.
+                while start < n, let hit = memchr(buffer.baseAddress! + start, 0x0A, n - start) {
+                    let i = UnsafeRawPointer(hit) - UnsafeRawPointer(buffer.baseAddress!)
                     if pending.isEmpty {
                         emit(UnsafeBufferPointer(rebasing: buffer[start..<i]))
                     } else {
