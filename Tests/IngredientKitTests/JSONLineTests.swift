@@ -113,6 +113,40 @@ struct JSONLineTests {
         }
     }
 
+    /// The whole-line check that lets a line's text be copied unescaped agrees with the
+    /// byte-by-byte rule for every ASCII byte at every position, and a line with a byte to
+    /// escape writes the same object through the session's fast path as through Strings.
+    @Test func plainLineCheckAtEveryPosition() throws {
+        func needsEscape(_ c: UInt8) -> Bool { c < 0x20 || c == 0x22 || c == 0x5C || c == 0x7F }
+        for length in [1, 7, 8, 9, 17] {
+            for position in 0..<length {
+                for c in UInt8(0)...0x7F {
+                    var bytes = Array(repeating: UInt8(ascii: "a"), count: length)
+                    bytes[position] = c
+                    let plain = bytes.withUnsafeBufferPointer { ByteWriter.isPlain($0) }
+                    #expect(plain == !needsEscape(c), "\(bytes)")
+                }
+            }
+        }
+        let session = parser.makeSession()
+        for line in ["2 cups \"fancy\" flour, sifted", "1 tsp salt\t(to taste)", "3 eggs, beaten \\ whisked", "1 cup sugar, divided"] {
+            var fast: [UInt8] = []
+            Array(line.utf8).withUnsafeBufferPointer { session.appendJSON(utf8: $0, to: &fast) }
+            #expect(String(decoding: fast, as: UTF8.self) == JSONLine.string(for: parser.parse(line)) + "\n")
+        }
+    }
+
+    /// Strings of every length up to 40 bytes are copied whole (short copies are done with
+    /// overlapping loads and stores).
+    @Test func copiesOfEveryLength() {
+        for length in 0...40 {
+            let text = String((0..<length).map { Character(UnicodeScalar(UInt8(0x61 + $0 % 26))) })
+            var out: [UInt8] = []
+            JSONLine.appendString(text, to: &out)
+            #expect(out == [0x22] + Array(text.utf8) + [0x22], "length \(length)")
+        }
+    }
+
     @Test func nonASCIIPassesThrough() throws {
         let line = "100 g crème fraîche 🥛"
         let json = JSONLine.string(for: parser.parse(line))

@@ -144,11 +144,27 @@ struct ByteWriter {
         count += 1
     }
 
+    /// Copies `b`. Most pieces are short (literals, words), so up to 16 bytes are copied with
+    /// two overlapping loads and stores rather than a call to memmove.
     @inline(__always)
     mutating func bytes(_ b: UnsafeBufferPointer<UInt8>) {
-        guard let source = b.baseAddress, b.count > 0 else { return }
-        (base + count).update(from: source, count: b.count)
-        count += b.count
+        guard let source = b.baseAddress else { return }
+        let n = b.count
+        let from = UnsafeRawPointer(source), to = UnsafeMutableRawPointer(base + count)
+        if n >= 8 && n <= 16 {
+            let head = from.loadUnaligned(as: UInt64.self), tail = from.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self)
+            to.storeBytes(of: head, as: UInt64.self)
+            to.storeBytes(of: tail, toByteOffset: n - 8, as: UInt64.self)
+        } else if n >= 4 && n < 8 {
+            let head = from.loadUnaligned(as: UInt32.self), tail = from.loadUnaligned(fromByteOffset: n - 4, as: UInt32.self)
+            to.storeBytes(of: head, as: UInt32.self)
+            to.storeBytes(of: tail, toByteOffset: n - 4, as: UInt32.self)
+        } else if n < 4 {
+            for k in 0..<n { base[count + k] = source[k] }
+        } else {
+            (base + count).update(from: source, count: n)
+        }
+        count += n
     }
 
     /// The bytes of a literal.
@@ -196,6 +212,22 @@ struct ByteWriter {
         bytes(UnsafeBufferPointer(rebasing: b[runStart...]))
     }
 
+    /// Whether no byte of `b` needs escaping in a JSON string (one pass, eight bytes at a time).
+    static func isPlain(_ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = b.baseAddress else { return true }
+        var i = 0
+        while i + 8 <= b.count {
+            if needsEscape(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)) { return false }
+            i += 8
+        }
+        while i < b.count {
+            let c = b[i]
+            if c < 0x20 || c == 0x22 || c == 0x5C || c == 0x7F { return false }
+            i += 1
+        }
+        return true
+    }
+
     /// Whether any of eight bytes is a control character, `"`, `\` or DEL (exact: bit tricks
     /// for "some byte is below 0x20" and "some byte equals c").
     @inline(__always)
@@ -241,14 +273,18 @@ struct ByteWriter {
         guard let value, value.isFinite else { raw("null"); return }
         var v = value
         if v < 0 { byte(0x2D); v = -v }
-        // Whole numbers print exactly; large non-whole ones in Swift's shortest form.
-        if v.rounded() == v, v < 1e18 { digits(UInt64(v)); return }
+        // Whole numbers print exactly; large non-whole ones in Swift's shortest form. Rounding
+        // is done by truncation (a libm call each otherwise, as baseline x86-64 has no
+        // rounding instruction): exact, as `t - trunc(t)` is exact for t ≥ 0.
+        if v < 1e18, Double(UInt64(v)) == v { digits(UInt64(v)); return }
         if v >= 1e9 {
             var text = "\(v)"
             text.withUTF8 { bytes($0) }
             return
         }
-        var micros = UInt64((v * 1_000_000).rounded())
+        let scaled = v * 1_000_000
+        var micros = UInt64(scaled)
+        if scaled - Double(micros) >= 0.5 { micros += 1 } // rounds half away from zero, as `rounded()`
         let whole = micros / 1_000_000
         micros %= 1_000_000
         digits(whole)
@@ -314,29 +350,37 @@ extension ParsedIngredient: JSONLineSource {
 
 extension LineView: JSONLineSource {
     var maximumJSONSize: Int {
-        // Input, fields (joiners included) and section, each byte escaped to at most six.
-        var text = line.count * 2 + spans.count * 2 + (key?.utf8.count ?? 0)
-        for a in amounts { text += a.unit?.utf8.count ?? 0 }
-        return fixedJSONSize + 6 * text + amountJSONSize * amounts.count
+        // Input, fields (joiners included) and section, each byte escaped to at most six
+        // (copied as it is when the line is plain); the key and units, escaped.
+        let fromLine = line.count * 2 + spans.count * 2
+        var other = key?.utf8.count ?? 0
+        for a in amounts { other += a.unit?.utf8.count ?? 0 }
+        return fixedJSONSize + (lineIsPlain ? 1 : 6) * fromLine + 6 * other + amountJSONSize * amounts.count
+    }
+
+    /// Bytes of the line, escaped unless the line is plain.
+    @inline(__always)
+    private func lineBytes(_ b: UnsafeBufferPointer<UInt8>, _ w: inout ByteWriter) {
+        if lineIsPlain { w.bytes(b) } else { w.escaped(b) }
     }
 
     func writeInput(_ w: inout ByteWriter) {
         w.byte(0x22)
-        w.escaped(line)
+        lineBytes(line, &w)
         w.byte(0x22)
     }
 
     func write(_ field: Field, _ w: inout ByteWriter) {
         guard has(field) else { w.raw("null"); return }
         w.byte(0x22)
-        forEachPiece(of: field) { w.escaped($0) }
+        forEachPiece(of: field) { lineBytes($0, &w) }
         w.byte(0x22)
     }
 
     func writeSection(_ w: inout ByteWriter) {
         guard let section else { w.raw("null"); return }
         w.byte(0x22)
-        w.escaped(UnsafeBufferPointer(rebasing: line[section]))
+        lineBytes(UnsafeBufferPointer(rebasing: line[section]), &w)
         w.byte(0x22)
     }
 }

@@ -130,6 +130,7 @@ public struct IngredientParser: Sendable {
             return scorer.unknownWords
         }
         var view = LineView(line: line, kind: .ingredient, confidence: 0)
+        view.lineIsPlain = ByteWriter.isPlain(line)
         // The assembler takes the workspace's buffers (labels, spans, amounts) and the view
         // hands them back at the end, so no line allocates them anew.
         var assembler = LineAssembler(tables: tables, tokens: tokens, labels: [], line: line)

@@ -31,6 +31,9 @@ struct LineView {
     var confidence: Double
     /// The canonical key of the name (see `CanonicalKeyer`); nil without a name or for an empty key.
     var key: String?
+    /// Whether no byte of `line` needs escaping in JSON, so that the line and its fields are
+    /// copied as they are (`JSONLine`); false when not checked.
+    var lineIsPlain = false
 
     /// The canonical key of the name's text, computed from its bytes (or taken from `cache`
     /// when the same name was keyed before).
