@@ -71,6 +71,9 @@ protocol FeatureSink {
     /// A local conjunction of a small number (segment 0–3, parenthesis 0–1, position 0–5)
     /// and the token's coarse class byte.
     mutating func addState(_ template: Template, _ value: Int, _ coarse: UInt8)
+    /// A local conjunction of two coarse class bytes (`previousShape`: the previous token's
+    /// and this one's).
+    mutating func addShapePair(_ template: Template, _ previous: UInt8, _ coarse: UInt8)
     /// Starts token `t`; `wordKey` is the key of its lowercase word, or 0 for non-words.
     /// Returns whether the features its lowercase form decides (affixes) are wanted.
     mutating func beginToken(_ t: Int, wordKey: UInt64) -> Bool
@@ -116,6 +119,10 @@ struct LineFeatures: FeatureSink {
 
     mutating func addState(_ template: Template, _ value: Int, _ coarse: UInt8) {
         addLocal(FeatureExtractor.stateKey(template, value, coarse))
+    }
+
+    mutating func addShapePair(_ template: Template, _ previous: UInt8, _ coarse: UInt8) {
+        addLocal(FeatureExtractor.shapePairKey(template, previous, coarse))
     }
 
     mutating func beginToken(_ t: Int, wordKey: UInt64) -> Bool {
@@ -305,6 +312,11 @@ struct FeatureExtractor: Sendable {
         key(template, digit(value), SmallBytes.single(coarse))
     }
 
+    /// The key of a shape-pair feature: the two coarse class bytes joined by `|`.
+    static func shapePairKey(_ template: Template, _ previous: UInt8, _ coarse: UInt8) -> UInt64 {
+        key(template, SmallBytes.single(previous), SmallBytes.single(coarse))
+    }
+
     /// State templates and how many values each has (`addState`).
     static let stateTemplates: [(template: Template, values: Int)] = [
         (.segmentShape, 4), (.parenShape, 2), (.positionShape, 6), (.segmentPositionShape, 6),
@@ -367,8 +379,7 @@ struct FeatureExtractor: Sendable {
             if i == tokens.count - 1 { f.addFlag(.last) }
             if i > 0 {
                 let p = tokens[i - 1]
-                let ps = p.kind == .quantity ? SmallBytes.quantity : SmallBytes.single(Self.coarse(p, lex[i - 1]))
-                f.addLocal(Self.key(.previousShape, ps, coarse))
+                f.addShapePair(.previousShape, p.kind == .quantity ? 0x51 : Self.coarse(p, lex[i - 1]), Self.coarse(t, lex[i]))
             }
             if seenQuantity { f.addFlag(.seenQuantity) }
             if dash { f.addFlag(.dashSeparator) }

@@ -30,6 +30,9 @@ final class TaggerModel: Sendable {
     /// class, where `stateClasses` maps each coarse byte to its class (0 for bytes no state
     /// feature of the model mentions), so that the table stays small enough for the L1 cache.
     let stateWeights: [SIMD8<Int32>]
+    /// The weights of `previousShape` features (`FeatureSink.addShapePair`), dense: coarse
+    /// class of the previous token × coarse class of this one.
+    let shapePairWeights: [SIMD8<Int32>]
     let stateClasses: [UInt16]
     /// The number of coarse classes, and the stride of one state template in `stateWeights`.
     let stateClassCount: Int
@@ -204,13 +207,29 @@ final class TaggerModel: Sendable {
         }
         pairEntries = [:]
         self.wordPairs = VectorTable(pairKeys: pairKeys, vectors: pairVectors, scale: localScale)
+        // Coarse bytes some state or shape-pair feature mentions get a class of their own;
+        // every other byte shares class 0, whose weights are all zero.
+        var mentioned = [Bool](repeating: false, count: 256)
+        var shapePairs: [(a: Int, b: Int, weights: SIMD8<Int32>)] = []
+        for a in 0...255 {
+            for b in 0...255 {
+                let w = local.weights(FeatureExtractor.shapePairKey(.previousShape, UInt8(a), UInt8(b)))
+                if w != SIMD8<Int32>() {
+                    shapePairs.append((a, b, w))
+                    mentioned[a] = true
+                    mentioned[b] = true
+                }
+            }
+        }
         var classes = [UInt16](repeating: 0, count: 256)
         var classCount = 1
         for coarse in 0...255 {
-            let mentioned = FeatureExtractor.stateTemplates.contains { entry in
-                (0..<entry.values).contains { local.weights(FeatureExtractor.stateKey(entry.template, $0, UInt8(coarse))) != SIMD8<Int32>() }
+            if !mentioned[coarse] {
+                mentioned[coarse] = FeatureExtractor.stateTemplates.contains { entry in
+                    (0..<entry.values).contains { local.weights(FeatureExtractor.stateKey(entry.template, $0, UInt8(coarse))) != SIMD8<Int32>() }
+                }
             }
-            if mentioned {
+            if mentioned[coarse] {
                 classes[coarse] = UInt16(classCount)
                 classCount += 1
             }
@@ -227,6 +246,9 @@ final class TaggerModel: Sendable {
             }
         }
         self.stateWeights = states
+        var pairs = [SIMD8<Int32>](repeating: SIMD8<Int32>(), count: classCount * classCount)
+        for p in shapePairs { pairs[Int(classes[p.a]) * classCount + Int(classes[p.b])] = p.weights }
+        self.shapePairWeights = pairs
         self.stateClasses = classes
         self.stateClassCount = classCount
         self.stateStride = stride
@@ -362,6 +384,13 @@ final class TaggerModel: Sendable {
             default: 3
             }
             local &+= model.flagWeights[k]
+        }
+
+        @inline(__always)
+        mutating func addShapePair(_ template: Template, _ previous: UInt8, _ coarse: UInt8) {
+            model.stateClasses.withUnsafeBufferPointer { classes in
+                local &+= model.shapePairWeights[Int(classes[Int(previous)]) * model.stateClassCount + Int(classes[Int(coarse)])]
+            }
         }
 
         @inline(__always)
