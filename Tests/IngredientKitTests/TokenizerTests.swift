@@ -4,6 +4,24 @@ import Testing
 /// The byte tokenizer and its quantity grouping pass (internal API).
 @Suite("Tokenizer")
 struct TokenizerTests {
+    /// Words get their folded hash and stem during the scan; they must equal what the
+    /// separate pass gives every other token: the stem without a final dot, and its hash.
+    @Test func wordHashesMatchTheirStems() {
+        let lines = ["2 Tbsp. olive oil", "1 tsp e.g. SALT", "a.× b", "it’s crème fraîche", "x2 eggs", "3 oz. pkg.",
+                     "free-range eggs", "don't stir.", "Jalapeño", "1.5 kg", "word. word", "e.g."]
+        for line in lines {
+            let bytes = Array(line.utf8)
+            bytes.withUnsafeBufferPointer { b in
+                for t in Tokenizer.tokenize(b) where t.kind != .quantity {
+                    var stem = t.end
+                    if t.kind == .word, stem - t.start > 1, b[stem - 1] == 0x2E { stem -= 1 }
+                    #expect(t.stemEnd == stem, "\(line): \(t)")
+                    #expect(t.hash == ByteHash.fold(UnsafeBufferPointer(rebasing: b[t.start..<stem])), "\(line): \(t)")
+                }
+            }
+        }
+    }
+
     @Test func wordsNumbersAndPunctuation() {
         let text = "2 cups flour, sifted"
         let t = tokens(text)

@@ -52,7 +52,7 @@ enum Tokenizer {
                 i = lexWord(line, from: i, into: &raw)
             }
         }
-        for k in raw.indices { finishHash(&raw[k], line) }
+        for k in raw.indices where raw[k].stemEnd == 0 { finishHash(&raw[k], line) } // words have theirs
         QuantityGrouping.group(raw, line, into: &tokens)
     }
 
@@ -242,27 +242,51 @@ enum Tokenizer {
                 return j
             }
         }
+        // The word's folded hash is made during the scan (as `finishHash` would make it).
+        var hash = ByteHash.seed, beforeDot = hash
         while i < n {
             let b = s[i]
             if b < 0x80 {
-                if isASCIILetter(b) || (isDigit(b) && i > start) { i += 1; continue }
+                if isASCIILetter(b) || (isDigit(b) && i > start) {
+                    hash = ByteHash.mix(hash, b)
+                    i += 1
+                    continue
+                }
                 // Inner hyphen, apostrophe or dot followed by a letter: "free-range", "e.g".
                 if (b == 0x2D || b == 0x27 || b == 0x2E), i + 1 < n, i > start,
                    isASCIILetter(s[i + 1]) || s[i + 1] >= 0xC3 {
+                    beforeDot = hash
+                    hash = ByteHash.mix(hash, b)
                     i += 1
                     continue
                 }
                 break
             }
             let (c, length) = decode(s, at: i)
-            if c == 0x2019, i + length < n, isASCIILetter(s[i + length]) { i += length; continue } // it’s
+            if c == 0x2019, i + length < n, isASCIILetter(s[i + length]) { // it’s
+                for k in i..<(i + length) { hash = ByteHash.mix(hash, s[k]) }
+                i += length
+                continue
+            }
             guard case .letter = classify(c) else { break }
+            for k in i..<(i + length) { hash = ByteHash.mix(hash, s[k]) }
             i += length
         }
         // Keep an abbreviation's dot: "tsp.", "oz.", "pkg.".
         var end = i
         if i < n, s[i] == 0x2E, i - start <= 5, i + 1 >= n || !isDigit(s[i + 1]) { end = i + 1 }
-        tokens.append(Token(kind: .word, start: start, end: end))
+        var token = Token(kind: .word, start: start, end: end)
+        // The stem leaves out a final dot: the abbreviation's, or an inner one the scan ended on.
+        if end > i {
+            token.stemEnd = i
+        } else if i - start > 1, s[i - 1] == 0x2E {
+            token.stemEnd = i - 1
+            hash = beforeDot
+        } else {
+            token.stemEnd = i
+        }
+        token.hash = hash
+        tokens.append(token)
         return end
     }
 
