@@ -192,7 +192,7 @@ struct ByteWriter {
             }
             let c = b[i]
             i += 1
-            guard c < 0x20 || c == 0x22 || c == 0x5C || c == 0x7F else { continue }
+            guard Self.needsEscape(c) else { continue }
             let at = i - 1
             bytes(UnsafeBufferPointer(rebasing: b[runStart..<at]))
             byte(0x5C)
@@ -221,12 +221,15 @@ struct ByteWriter {
             i += 8
         }
         while i < b.count {
-            let c = b[i]
-            if c < 0x20 || c == 0x22 || c == 0x5C || c == 0x7F { return false }
+            if needsEscape(b[i]) { return false }
             i += 1
         }
         return true
     }
+
+    /// Whether a byte is a control character, `"`, `\` or DEL: the bytes a JSON string escapes.
+    @inline(__always)
+    static func needsEscape(_ c: UInt8) -> Bool { c < 0x20 || c == 0x22 || c == 0x5C || c == 0x7F }
 
     /// Whether any of eight bytes is a control character, `"`, `\` or DEL (exact: bit tricks
     /// for "some byte is below 0x20" and "some byte equals c").

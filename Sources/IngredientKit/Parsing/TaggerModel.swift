@@ -26,17 +26,17 @@ final class TaggerModel: Sendable {
     /// weights of the token a and the `bigramPrevious` weights of the token b, in one slot,
     /// so that one look-up serves both tokens.
     let wordPairs: VectorTable
-    /// The weights of state features (`FeatureSink.addState`), dense: template × value × coarse
-    /// class, where `stateClasses` maps each coarse byte to its class (0 for bytes no state
-    /// feature of the model mentions), so that the table stays small enough for the L1 cache.
+    /// The class of each coarse byte (see `FeatureExtractor.coarse`) in the dense tables
+    /// below: 0 for bytes that no state or shape-pair feature of the model mentions (their
+    /// weights are all zero), so that the tables stay small enough for the L1 cache.
+    let coarseClasses: [UInt16]
+    /// The number of coarse classes, 0 included.
+    let coarseClassCount: Int
+    /// The weights of state features (`FeatureSink.addState`), dense: template × value × coarse class.
     let stateWeights: [SIMD8<Int32>]
     /// The weights of `previousShape` features (`FeatureSink.addShapePair`), dense: coarse
     /// class of the previous token × coarse class of this one.
     let shapePairWeights: [SIMD8<Int32>]
-    let stateClasses: [UInt16]
-    /// The number of coarse classes, and the stride of one state template in `stateWeights`.
-    let stateClassCount: Int
-    let stateStride: Int
     /// The weights of flag features (`FeatureSink.addFlag`), in `FeatureExtractor.flagTemplates` order.
     let flagWeights: [SIMD8<Int32>]
     static let stateValues = 6
@@ -62,6 +62,7 @@ final class TaggerModel: Sendable {
         var pairEntries: [UInt64: (next: SIMD8<Float>, previous: SIMD8<Float>)] = [:]
         var calibration: [Double] = []
         var lexicalRows: [(value: String, template: Template, row: Int32)] = []
+        var shapePairRows: [(previous: UInt8, coarse: UInt8)] = []
         let table = "model/tagger.tsv"
 
         var lineNumber = 0
@@ -145,6 +146,10 @@ final class TaggerModel: Sendable {
                         pairEntries[key] = entry
                     } else {
                         localEntries.append((FeatureExtractor.fileKey(template, valueBytes), try weights(from: 3)))
+                        // "a|b", two coarse bytes (other values can match no token pair).
+                        if template == .previousShape, valueBytes.count == 3, valueBytes[1] == 0x7C {
+                            shapePairRows.append((valueBytes[0], valueBytes[2]))
+                        }
                     }
                 default:
                     throw DictionaryError.invalidValue(table: table, line: lineNumber, column: "row kind", value: kind)
@@ -211,14 +216,12 @@ final class TaggerModel: Sendable {
         // every other byte shares class 0, whose weights are all zero.
         var mentioned = [Bool](repeating: false, count: 256)
         var shapePairs: [(a: Int, b: Int, weights: SIMD8<Int32>)] = []
-        for a in 0...255 {
-            for b in 0...255 {
-                let w = local.weights(FeatureExtractor.shapePairKey(.previousShape, UInt8(a), UInt8(b)))
-                if w != SIMD8<Int32>() {
-                    shapePairs.append((a, b, w))
-                    mentioned[a] = true
-                    mentioned[b] = true
-                }
+        for (a, b) in shapePairRows {
+            let w = local.weights(FeatureExtractor.shapePairKey(.previousShape, a, b))
+            if w != SIMD8<Int32>() {
+                shapePairs.append((Int(a), Int(b), w))
+                mentioned[Int(a)] = true
+                mentioned[Int(b)] = true
             }
         }
         var classes = [UInt16](repeating: 0, count: 256)
@@ -234,7 +237,7 @@ final class TaggerModel: Sendable {
                 classCount += 1
             }
         }
-        let stride = Self.stateValues * classCount
+        let stride = Self.stateValues * classCount // one state template
         var states = [SIMD8<Int32>](repeating: SIMD8<Int32>(), count: FeatureExtractor.stateTemplates.count * stride)
         for (k, entry) in FeatureExtractor.stateTemplates.enumerated() {
             precondition(entry.values <= Self.stateValues)
@@ -249,9 +252,8 @@ final class TaggerModel: Sendable {
         var pairs = [SIMD8<Int32>](repeating: SIMD8<Int32>(), count: classCount * classCount)
         for p in shapePairs { pairs[Int(classes[p.a]) * classCount + Int(classes[p.b])] = p.weights }
         self.shapePairWeights = pairs
-        self.stateClasses = classes
-        self.stateClassCount = classCount
-        self.stateStride = stride
+        self.coarseClasses = classes
+        self.coarseClassCount = classCount
         self.flagWeights = FeatureExtractor.flagTemplates.map { local.weights(FeatureExtractor.flagKey($0)) }
         self.calibration = calibration
         self.padBegin = contextRows[ByteHash.exact(Array("B".utf8), into: Template.pad.seed)]!
@@ -388,8 +390,8 @@ final class TaggerModel: Sendable {
 
         @inline(__always)
         mutating func addShapePair(_ template: Template, _ previous: UInt8, _ coarse: UInt8) {
-            model.stateClasses.withUnsafeBufferPointer { classes in
-                local &+= model.shapePairWeights[Int(classes[Int(previous)]) * model.stateClassCount + Int(classes[Int(coarse)])]
+            model.coarseClasses.withUnsafeBufferPointer { classes in
+                local &+= model.shapePairWeights[Int(classes[Int(previous)]) * model.coarseClassCount + Int(classes[Int(coarse)])]
             }
         }
 
@@ -401,8 +403,8 @@ final class TaggerModel: Sendable {
             case .positionShape: 2
             default: 3
             }
-            let c = Int(model.stateClasses.withUnsafeBufferPointer { $0[Int(coarse)] })
-            local &+= model.stateWeights[k * model.stateStride + value * model.stateClassCount + c]
+            let c = Int(model.coarseClasses.withUnsafeBufferPointer { $0[Int(coarse)] })
+            local &+= model.stateWeights[(k * TaggerModel.stateValues + value) * model.coarseClassCount + c]
         }
 
         @inline(__always)

@@ -78,9 +78,8 @@ enum Viterbi {
                 t -= 1
             }
             let final = alpha[n - 1] + end
-            var last = 0
-            for l in 1..<L where final[l] > final[last] { last = l }
-            let bestScore = final[last]
+            let bestScore = horizontalMax(final)
+            let last = firstLane(of: bestScore, in: final)
             out.append(contentsOf: repeatElement(0, count: n))
             margins.append(contentsOf: repeatElement(0, count: n))
             out.withUnsafeMutableBufferPointer { path in
