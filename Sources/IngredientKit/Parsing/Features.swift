@@ -148,40 +148,44 @@ struct FeatureExtractor: Sendable {
 
     /// Lexicon classes of each token, from the word tables (multi-word phrases included).
     func lexiconClasses(_ tokens: [Token], _ line: UnsafeBufferPointer<UInt8>, into classes: inout [SmallBytes]) {
-        classes.removeAll(keepingCapacity: true)
-        classes.append(contentsOf: repeatElement(SmallBytes(), count: tokens.count))
-        let wordAt = Words(tokens)
-        for i in tokens.indices where tokens[i].kind == .word {
-            let t = tokens[i]
-            let bits = lexicon.firstWords[t.hash] ?? 0
-            if bits == 0 { continue }
-            typealias F = Lexicon.FirstWord
-            if bits & F.unit != 0 {
-                if t.stemEnd - t.start <= 3,
-                   lexicon.unitAliasesExact[ByteHash.exact(UnsafeBufferPointer(rebasing: line[t.stemRange]))] != nil {
-                    classes[i].append(0x55) // U
-                } else if let m = lexicon.unitAliases.longestMatch(in: line, start: i, words: wordAt) {
-                    for k in i..<(i + m.words) where classes[k].count < 6 { classes[k].append(0x55) }
+        let n = tokens.count
+        if classes.count > n { classes.removeLast(classes.count - n) }
+        else if classes.count < n { classes.append(contentsOf: repeatElement(SmallBytes(), count: n - classes.count)) }
+        classes.withUnsafeMutableBufferPointer { lex in
+            for k in 0..<n { lex[k] = SmallBytes() }
+            let wordAt = Words(tokens)
+            for i in tokens.indices where tokens[i].kind == .word {
+                let t = tokens[i]
+                let bits = lexicon.firstWords[t.hash] ?? 0
+                if bits == 0 { continue }
+                typealias F = Lexicon.FirstWord
+                if bits & F.unit != 0 {
+                    if t.stemEnd - t.start <= 3,
+                       lexicon.unitAliasesExact[ByteHash.exact(UnsafeBufferPointer(rebasing: line[t.stemRange]))] != nil {
+                        lex[i].append(0x55) // U
+                    } else if let m = lexicon.unitAliases.longestMatch(in: line, start: i, words: wordAt) {
+                        for k in i..<(i + m.words) where lex[k].count < 6 { lex[k].append(0x55) }
+                    }
                 }
-            }
-            if bits & F.number != 0, let m = lexicon.numbers.longestMatch(in: line, start: i, words: wordAt) {
-                for k in i..<(i + m.words) { classes[k].append(0x4E) } // N
-            }
-            if bits & F.size != 0, lexicon.sizes.value(forWordHash: t.hash) != nil { classes[i].append(0x53) } // S
-            if bits & F.preparation != 0, let kind = lexicon.preparation.value(forWordHash: t.hash) {
-                switch kind {
-                case .verb: classes[i].append(0x56) // V
-                case .adverb: classes[i].append(0x41) // A
-                case .connector: classes[i].append(0x4A) // J
+                if bits & F.number != 0, let m = lexicon.numbers.longestMatch(in: line, start: i, words: wordAt) {
+                    for k in i..<(i + m.words) { lex[k].append(0x4E) } // N
                 }
-            }
-            if bits & F.phrase != 0, let m = lexicon.phrases.longestMatch(in: line, start: i, words: wordAt) {
-                let mark: UInt8 = switch m.value.role {
-                case .comment: 0x43 // C
-                case .purpose: 0x50 // P
-                case .optional: 0x4F // O
+                if bits & F.size != 0, lexicon.sizes.value(forWordHash: t.hash) != nil { lex[i].append(0x53) } // S
+                if bits & F.preparation != 0, let kind = lexicon.preparation.value(forWordHash: t.hash) {
+                    switch kind {
+                    case .verb: lex[i].append(0x56) // V
+                    case .adverb: lex[i].append(0x41) // A
+                    case .connector: lex[i].append(0x4A) // J
+                    }
                 }
-                for k in i..<(i + m.words) where classes[k].count < 7 { classes[k].append(mark) }
+                if bits & F.phrase != 0, let m = lexicon.phrases.longestMatch(in: line, start: i, words: wordAt) {
+                    let mark: UInt8 = switch m.value.role {
+                    case .comment: 0x43 // C
+                    case .purpose: 0x50 // P
+                    case .optional: 0x4F // O
+                    }
+                    for k in i..<(i + m.words) where lex[k].count < 7 { lex[k].append(mark) }
+                }
             }
         }
     }

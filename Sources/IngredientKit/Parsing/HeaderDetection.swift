@@ -18,18 +18,23 @@ enum HeaderDetection {
             content = content.dropFirst()
         }
         guard let first = content.first, let last = content.last else { return nil }
-        let words = content.filter { $0.kind == .word }
-        guard !words.isEmpty else { return nil }
+        // Counted in place (no array): most lines without a quantity are not headers.
+        var wordCount = 0, firstWord = -1, secondWord = -1
+        for k in content.indices where tokens[k].kind == .word {
+            if firstWord < 0 { firstWord = k } else if secondWord < 0 { secondWord = k }
+            wordCount += 1
+        }
+        guard wordCount > 0 else { return nil }
         // No digit anywhere (quantities were checked; a word like "A1" is not a header word).
         for b in UnsafeBufferPointer(rebasing: line[first.start..<last.end]) where Tokenizer.isDigit(b) { return nil }
         let title = first.start..<last.end
-        if colon, words.count <= 8 { return title }
-        if content.allSatisfy({ $0.kind == .word }),
-           let m = lexicon.headers.longestMatch(in: line, start: 0, words: Words(Array(content))), m.words == content.count {
+        if colon, wordCount <= 8 { return title }
+        guard wordCount == content.count else { return nil } // words only from here on
+        if let m = lexicon.headers.longestMatch(in: line, start: content.startIndex, words: Words(tokens, end: content.endIndex)),
+           m.words == content.count {
             return title
         }
-        if words.count <= 6, words.count >= 3, content.allSatisfy({ $0.kind == .word }),
-           Self.isWord(words[0], "for", line), Self.isWord(words[1], "the", line) {
+        if wordCount <= 6, wordCount >= 3, Self.isWord(tokens[firstWord], "for", line), Self.isWord(tokens[secondWord], "the", line) {
             return title
         }
         return nil

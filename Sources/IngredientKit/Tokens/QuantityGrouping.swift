@@ -1,5 +1,19 @@
 /// Second tokenizer pass: joins number tokens into mixed numbers, ranges and multipliers.
 enum QuantityGrouping {
+    /// Whether `group` would change `raw`: some quantity is followed by a token that can join
+    /// it (a fraction, a number, a hyphen, "to", "or", a times sign). Most lines have none.
+    static func isNeeded(_ raw: [Token], _ s: UnsafeBufferPointer<UInt8>) -> Bool {
+        var i = 0
+        while i + 1 < raw.count {
+            if raw[i].kind == .quantity, !raw[i].isMultiplier {
+                let next = raw[i + 1]
+                if next.kind == .quantity || isRangeJoiner(next, s) || isTimes(next, s) { return true }
+            }
+            i += 1
+        }
+        return false
+    }
+
     static func group(_ raw: [Token], _ s: UnsafeBufferPointer<UInt8>, into out: inout [Token]) {
         out.removeAll(keepingCapacity: true)
         var i = 0

@@ -53,7 +53,11 @@ enum Tokenizer {
             }
         }
         for k in raw.indices where raw[k].stemEnd == 0 { finishHash(&raw[k], line) } // words have theirs
-        QuantityGrouping.group(raw, line, into: &tokens)
+        if QuantityGrouping.isNeeded(raw, line) {
+            QuantityGrouping.group(raw, line, into: &tokens)
+        } else {
+            swap(&raw, &tokens) // nothing to join: the raw tokens are the tokens
+        }
     }
 
     // MARK: - Characters
