@@ -279,6 +279,7 @@ struct ByteWriter {
         // Whole numbers print exactly; large non-whole ones in Swift's shortest form. Rounding
         // is done by truncation (a libm call each otherwise, as baseline x86-64 has no
         // rounding instruction): exact, as `t - trunc(t)` is exact for t ≥ 0.
+        if v < 10, Double(UInt8(v)) == v { byte(0x30 &+ UInt8(v)); return } // the most common quantities
         if v < 1e18, Double(UInt64(v)) == v { digits(UInt64(v)); return }
         if v >= 1e9 {
             var text = "\(v)"

@@ -252,7 +252,8 @@ enum Tokenizer {
             let b = s[i]
             if b < 0x80 {
                 if isASCIILetter(b) || (isDigit(b) && i > start) {
-                    hash = ByteHash.mix(hash, b)
+                    // Folding an ASCII letter or digit is setting bit 5 (digits have it set).
+                    hash = ByteHash.mixExact(hash, b | 0x20)
                     i += 1
                     continue
                 }
