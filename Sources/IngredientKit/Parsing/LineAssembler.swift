@@ -133,11 +133,17 @@ struct LineAssembler {
             for k in 0..<m.words { labels[k] = Label.quantity.rawValue }
         }
         swap(&view.amounts, &amounts)
-        appendRuns(of: .name, as: .name, onlyAcross: 1 << Label.preparation.rawValue | 1 << Label.size.rawValue | 1 << Label.punctuation.rawValue)
-        appendRuns(of: .size, as: .size)
-        appendRuns(of: .preparation, as: .preparation)
-        appendRuns(of: .comment, as: .comment)
-        appendRuns(of: .purpose, as: .purpose)
+        // Only the labels the line has are looked for (most lines have three or four).
+        var present = 0
+        for l in labels { present |= 1 << l }
+        func has(_ l: Label) -> Bool { present & (1 << l.rawValue) != 0 }
+        if has(.name) {
+            appendRuns(of: .name, as: .name, onlyAcross: 1 << Label.preparation.rawValue | 1 << Label.size.rawValue | 1 << Label.punctuation.rawValue)
+        }
+        if has(.size) { appendRuns(of: .size, as: .size) }
+        if has(.preparation) { appendRuns(of: .preparation, as: .preparation) }
+        if has(.comment) { appendRuns(of: .comment, as: .comment) }
+        if has(.purpose) { appendRuns(of: .purpose, as: .purpose) }
         view.isOptional = hasOptionalPhrase()
         return doubts
     }
