@@ -5,16 +5,23 @@ struct PhraseTable<Value: Sendable>: Sendable {
     private var prefixes = HashTable<Bool>()
     private(set) var maxWords = 0
 
-    /// Hash of a phrase's words as they are matched: case-folded, single spaces between words.
+    /// Hash of a phrase's words as they are matched: each word's case-folded hash, the first
+    /// alone, each later one combined into the hash of the words before it. A one-word phrase's
+    /// key is its word's hash, and a phrase is matched from the hashes its tokens already have.
     static func key<S: Sequence>(words: S) -> UInt64 where S.Element: Collection, S.Element.Element == UInt8 {
-        var h = ByteHash.seed
+        var h: UInt64 = 0
         var first = true
         for w in words {
-            if !first { h = ByteHash.mix(h, 0x20) }
-            h = ByteHash.fold(w, into: h)
+            h = extend(h, first: first, ByteHash.fold(w))
             first = false
         }
         return h
+    }
+
+    /// The key of the words so far (`h`) followed by a word whose folded hash is `word`.
+    @inline(__always)
+    static func extend(_ h: UInt64, first: Bool, _ word: UInt64) -> UInt64 {
+        first ? word : ByteHash.combine(h, word)
     }
 
     /// Adds `phrase` (words separated by spaces) with `value`, replacing an earlier entry.
@@ -22,13 +29,10 @@ struct PhraseTable<Value: Sendable>: Sendable {
         let words = phrase.split(separator: " ").map { Array($0.utf8) }
         guard !words.isEmpty else { return }
         maxWords = max(maxWords, words.count)
-        var h = ByteHash.seed
+        var h: UInt64 = 0
         for (i, w) in words.enumerated() {
-            if i > 0 {
-                prefixes.set(h, true)
-                h = ByteHash.mix(h, 0x20)
-            }
-            h = ByteHash.fold(w, into: h)
+            if i > 0 { prefixes.set(h, true) }
+            h = Self.extend(h, first: i == 0, ByteHash.fold(w))
         }
         full.set(h, value)
     }
@@ -45,7 +49,7 @@ struct PhraseTable<Value: Sendable>: Sendable {
     func longestMatch(
         in line: UnsafeBufferPointer<UInt8>, start: Int, words: Words
     ) -> (words: Int, value: Value)? {
-        longestMatch(in: line, start: start, wordAt: { words[$0] })
+        longestMatch(start: start, wordHash: { words.hash($0) })
     }
 
     /// The longest phrase starting at word `start`, with `wordAt(i)` giving word `i`'s byte
@@ -54,12 +58,18 @@ struct PhraseTable<Value: Sendable>: Sendable {
     func longestMatch(
         in line: UnsafeBufferPointer<UInt8>, start: Int, wordAt: (Int) -> Range<Int>?
     ) -> (words: Int, value: Value)? {
+        longestMatch(start: start, wordHash: { i in wordAt(i).map { ByteHash.fold(UnsafeBufferPointer(rebasing: line[$0])) } })
+    }
+
+    /// The longest phrase starting at word `start`, with `wordHash(i)` giving word `i`'s
+    /// case-folded hash (nil where a phrase cannot continue).
+    @inline(__always)
+    func longestMatch(start: Int, wordHash: (Int) -> UInt64?) -> (words: Int, value: Value)? {
         var best: (Int, Value)?
-        var h = ByteHash.seed
+        var h: UInt64 = 0
         var i = start
-        while i - start < maxWords, let range = wordAt(i) {
-            if i > start { h = ByteHash.mix(h, 0x20) }
-            h = ByteHash.fold(UnsafeBufferPointer(rebasing: line[range]), into: h)
+        while i - start < maxWords, let word = wordHash(i) {
+            h = Self.extend(h, first: i == start, word)
             if let v = full[h] { best = (i - start + 1, v) }
             if prefixes[h] == nil { break }
             i += 1

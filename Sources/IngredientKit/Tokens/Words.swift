@@ -21,6 +21,14 @@ struct Words {
         self.allowedLabels = allowed
     }
 
+    /// Token `i`'s case-folded stem hash where `self[i]` gives its stem, else nil.
+    @inline(__always)
+    func hash(_ i: Int) -> UInt64? {
+        guard i < end, tokens[i].kind == .word else { return nil }
+        if let labels, (allowedLabels >> labels[i]) & 1 == 0 { return nil }
+        return tokens[i].hash
+    }
+
     @inline(__always)
     subscript(i: Int) -> Range<Int>? {
         guard i < end, tokens[i].kind == .word else { return nil }
