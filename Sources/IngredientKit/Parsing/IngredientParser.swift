@@ -158,7 +158,7 @@ public struct IngredientParser: Sendable {
             unknownWordShare: Double(unknownWords) / Double(max(1, words)),
             tokenCount: tokens.count
         )
-        view.confidence = (Confidence.score(evidence, coefficients: model.calibration) * 1000).rounded() / 1000
+        view.confidence = Confidence.roundedToThousandths(Confidence.score(evidence, coefficients: model.calibration))
         view.key = view.nameKey(tables.lexicon.keyTables, cache: &w.keyCache)
         let result = body(view, evidence)
         swap(&view.spans, &w.spans) // keep the capacity for the next line
