@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import IngredientKit
 
@@ -20,6 +21,34 @@ struct TokenizerTests {
                 }
             }
         }
+    }
+
+    /// Grouping is skipped on lines where no quantity can join its neighbour; on every line
+    /// of our fixture (and a few edge cases) skipping must give what grouping would.
+    @Test func groupingIsSkippedOnlyWhereItChangesNothing() throws {
+        let fixture = try String(contentsOfFile: Repo.path("Corpora/parse/fixture.jsonl"), encoding: .utf8)
+        var lines = fixture.split(separator: "\n").compactMap { row -> String? in
+            guard let data = row.data(using: .utf8),
+                  let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return nil }
+            return object["input"] as? String
+        }
+        lines += ["2 to 3 eggs", "2 or 3", "1 x 400g tin", "8 x 2", "2x", "1-1/2 cups", "1 ½", "3 oz", "x2 eggs", "1 (14 oz) can"]
+        #expect(lines.count > 100)
+        var skipped = 0
+        for line in lines {
+            let bytes = Array(line.utf8)
+            bytes.withUnsafeBufferPointer { b in
+                var raw: [Token] = [], grouped: [Token] = []
+                Tokenizer.lex(b, into: &raw)
+                QuantityGrouping.group(raw, b, into: &grouped)
+                if !QuantityGrouping.isNeeded(raw, b) {
+                    skipped += 1
+                    #expect(String(describing: grouped) == String(describing: raw), "\(line)")
+                }
+                #expect(String(describing: Tokenizer.tokenize(b)) == String(describing: grouped), "\(line)")
+            }
+        }
+        #expect(skipped > 0 && skipped < lines.count)
     }
 
     @Test func wordsNumbersAndPunctuation() {

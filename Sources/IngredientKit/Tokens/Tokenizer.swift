@@ -18,6 +18,16 @@ enum Tokenizer {
 
     /// Tokenizes into `tokens`, reusing the storage of `raw` and `tokens`.
     static func tokenize(_ line: UnsafeBufferPointer<UInt8>, scratch raw: inout [Token], into tokens: inout [Token]) {
+        lex(line, into: &raw)
+        if QuantityGrouping.isNeeded(raw, line) {
+            QuantityGrouping.group(raw, line, into: &tokens)
+        } else {
+            swap(&raw, &tokens) // nothing to join: the raw tokens are the tokens
+        }
+    }
+
+    /// The first pass: the line's tokens before quantity grouping, each with its hash and stem.
+    static func lex(_ line: UnsafeBufferPointer<UInt8>, into raw: inout [Token]) {
         raw.removeAll(keepingCapacity: true)
         var i = 0
         let n = line.count
@@ -53,11 +63,6 @@ enum Tokenizer {
             }
         }
         for k in raw.indices where raw[k].stemEnd == 0 { finishHash(&raw[k], line) } // words have theirs
-        if QuantityGrouping.isNeeded(raw, line) {
-            QuantityGrouping.group(raw, line, into: &tokens)
-        } else {
-            swap(&raw, &tokens) // nothing to join: the raw tokens are the tokens
-        }
     }
 
     // MARK: - Characters
