@@ -24,14 +24,7 @@ enum RecipeHeadings {
     static let qualifiers: Set<String> = Set(rows().filter { $0.kind == "qualifier" }.map(\.phrase))
 
     /// The rows of `import/headings.tsv`.
-    private static func rows() -> [(kind: String, phrase: String)] {
-        guard let text = EmbeddedDictionaries.files["import/headings.tsv"] else { return [] }
-        return text.split(separator: "\n").compactMap { line in
-            let columns = line.split(separator: "\t")
-            guard !line.hasPrefix("#"), columns.count == 2 else { return nil }
-            return (String(columns[0]), String(columns[1]))
-        }
-    }
+    private static func rows() -> [(kind: String, phrase: String)] { ImportWordTable.rows("import/headings.tsv") }
 
     /// The kind of heading `line` is, or nil when it is not a heading. Bullets, `#`, `*`, `=`,
     /// `-`, a final `:` and a parenthesized or "for …" qualifier are allowed around the phrase.

@@ -7,12 +7,6 @@ enum YieldWords {
     static let follows: Set<String> = Set(words(of: "follows"))
 
     private static func words(of kind: String) -> [String] {
-        guard let text = EmbeddedDictionaries.files["import/yields.tsv"] else { return [] }
-        var words: [String] = []
-        for line in text.split(separator: "\n") where !line.hasPrefix("#") {
-            let columns = line.split(separator: "\t")
-            if columns.count == 2, columns[0] == kind { words.append(String(columns[1])) }
-        }
-        return words
+        ImportWordTable.rows("import/yields.tsv").filter { $0.kind == kind }.map(\.phrase)
     }
 }

@@ -43,12 +43,10 @@ struct PhraseTable<Value: Sendable>: Sendable {
 
     /// The longest phrase starting at word `start`, as (word count, value).
     ///
-    /// `words[i]` gives the byte range of word `i` in `line`, or nil where a phrase cannot
+    /// `words.hash(i)` gives the folded hash of word `i`, or nil where a phrase cannot
     /// continue (punctuation, numbers, the end of the line).
     @inline(__always)
-    func longestMatch(
-        in line: UnsafeBufferPointer<UInt8>, start: Int, words: Words
-    ) -> (words: Int, value: Value)? {
+    func longestMatch(start: Int, words: Words) -> (words: Int, value: Value)? {
         longestMatch(start: start, wordHash: { words.hash($0) })
     }
 

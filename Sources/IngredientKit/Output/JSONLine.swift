@@ -276,9 +276,8 @@ struct ByteWriter {
         guard let value, value.isFinite else { raw("null"); return }
         var v = value
         if v < 0 { byte(0x2D); v = -v }
-        // Whole numbers print exactly; large non-whole ones in Swift's shortest form. Rounding
-        // is done by truncation (a libm call each otherwise, as baseline x86-64 has no
-        // rounding instruction): exact, as `t - trunc(t)` is exact for t ≥ 0.
+        // Whole numbers print exactly; large non-whole ones in Swift's shortest form; the rest
+        // are rounded to millionths without libm (`Rounding`).
         if v < 10, Double(UInt8(v)) == v { byte(0x30 &+ UInt8(v)); return } // the most common quantities
         if v < 1e18, Double(UInt64(v)) == v { digits(UInt64(v)); return }
         if v >= 1e9 {
@@ -286,9 +285,7 @@ struct ByteWriter {
             text.withUTF8 { bytes($0) }
             return
         }
-        let scaled = v * 1_000_000
-        var micros = UInt64(scaled)
-        if scaled - Double(micros) >= 0.5 { micros += 1 } // rounds half away from zero, as `rounded()`
+        var micros = Rounding.halfAwayFromZero(v * 1_000_000)
         let whole = micros / 1_000_000
         micros %= 1_000_000
         digits(whole)

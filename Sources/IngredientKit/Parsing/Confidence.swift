@@ -43,15 +43,13 @@ enum Confidence {
     /// `log1p(n)` of the token counts of all but very long lines, made once.
     static let logTokenCounts: [Double] = (0..<128).map { log1p(Double($0)) }
 
-    /// `p` rounded to three decimals (half away from zero, as `rounded()`), for p ≥ 0: by
-    /// truncation, which is exact here, rather than a libm call.
+    /// `p` rounded to three decimals (half away from zero, as `rounded()`), without a libm
+    /// call for the probabilities the model gives (see `Rounding`).
     @inline(__always)
     static func roundedToThousandths(_ p: Double) -> Double {
         let x = p * 1000
-        guard x >= 0, x < 1e15 else { return (x.rounded()) / 1000 }
-        var r = Double(Int64(x))
-        if x - r >= 0.5 { r += 1 }
-        return r / 1000
+        guard x >= 0, x < 1e15 else { return x.rounded() / 1000 }
+        return Double(Rounding.halfAwayFromZero(x)) / 1000
     }
 
     static let inputCount = 7

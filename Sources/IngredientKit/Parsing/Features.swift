@@ -163,11 +163,11 @@ struct FeatureExtractor: Sendable {
                     if t.stemEnd - t.start <= 3,
                        lexicon.unitAliasesExact[ByteHash.exact(UnsafeBufferPointer(rebasing: line[t.stemRange]))] != nil {
                         lex[i].append(0x55) // U
-                    } else if let m = lexicon.unitAliases.longestMatch(in: line, start: i, words: wordAt) {
+                    } else if let m = lexicon.unitAliases.longestMatch(start: i, words: wordAt) {
                         for k in i..<(i + m.words) where lex[k].count < 6 { lex[k].append(0x55) }
                     }
                 }
-                if bits & F.number != 0, let m = lexicon.numbers.longestMatch(in: line, start: i, words: wordAt) {
+                if bits & F.number != 0, let m = lexicon.numbers.longestMatch(start: i, words: wordAt) {
                     for k in i..<(i + m.words) { lex[k].append(0x4E) } // N
                 }
                 if bits & F.size != 0, lexicon.sizes.value(forWordHash: t.hash) != nil { lex[i].append(0x53) } // S
@@ -178,7 +178,7 @@ struct FeatureExtractor: Sendable {
                     case .connector: lex[i].append(0x4A) // J
                     }
                 }
-                if bits & F.phrase != 0, let m = lexicon.phrases.longestMatch(in: line, start: i, words: wordAt) {
+                if bits & F.phrase != 0, let m = lexicon.phrases.longestMatch(start: i, words: wordAt) {
                     let mark: UInt8 = switch m.value.role {
                     case .comment: 0x43 // C
                     case .purpose: 0x50 // P

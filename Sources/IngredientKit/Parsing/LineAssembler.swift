@@ -58,7 +58,7 @@ struct LineAssembler {
                         labels[i] = Label.quantity.rawValue
                         i += 1
                     }
-                } else if t.kind == .word, let m = lexicon.numbers.longestMatch(in: line, start: i, words: wordAt(1 << Label.quantity.rawValue | 1 << Label.comment.rawValue | 1 << Label.unit.rawValue)) {
+                } else if t.kind == .word, let m = lexicon.numbers.longestMatch(start: i, words: wordAt(1 << Label.quantity.rawValue | 1 << Label.comment.rawValue | 1 << Label.unit.rawValue)) {
                     quantity = m.value.isNaN ? nil : m.value
                     quantityMax = quantity
                     for k in i..<(i + m.words) { labels[k] = Label.quantity.rawValue }
@@ -127,7 +127,7 @@ struct LineAssembler {
         }
         // Number phrases the tagger left unlabeled at the start: "a couple of onions", "a dozen eggs".
         if amounts.isEmpty, let first = tokens.first, first.kind == .word,
-           let m = lexicon.numbers.longestMatch(in: line, start: 0, words: Words(tokens)),
+           let m = lexicon.numbers.longestMatch(start: 0, words: Words(tokens)),
            m.words > 1 || !isArticle(tokens[0]), m.words < n, label(m.words) != .quantity, !m.value.isNaN {
             amounts.append(Amount(quantity: m.value, unit: nil))
             for k in 0..<m.words { labels[k] = Label.quantity.rawValue }
@@ -162,7 +162,7 @@ struct LineAssembler {
         guard tokens[end].kind == .word else { return nil }
         let any = Words(tokens, end: end + 1)
         for start in stride(from: max(0, end - 3), through: end, by: 1) {
-            if let m = lexicon.numbers.longestMatch(in: line, start: start, words: any), start + m.words - 1 == end {
+            if let m = lexicon.numbers.longestMatch(start: start, words: any), start + m.words - 1 == end {
                 return (m.value, start)
             }
         }
@@ -177,7 +177,7 @@ struct LineAssembler {
         while i < tokens.count {
             guard tokens[i].kind == .word, label(i) == .preparation,
                   let bits = lexicon.firstWords[tokens[i].hash], bits & Lexicon.FirstWord.phrase != 0,
-                  let m = lexicon.phrases.longestMatch(in: line, start: i, words: wordAt),
+                  let m = lexicon.phrases.longestMatch(start: i, words: wordAt),
                   (i..<(i + m.words)).allSatisfy({ label($0) == .preparation || label($0) == .comment }) else {
                 i += 1
                 continue
@@ -229,7 +229,7 @@ struct LineAssembler {
             if t.kind == .word {
                 if let idx = lexicon.unitAliasesExact[ByteHash.exact(UnsafeBufferPointer(rebasing: line[t.stemRange]))] {
                     found = (lexicon.units[Int(idx)].id, k, k + 1)
-                } else if let m = lexicon.unitAliases.longestMatch(in: line, start: k, words: Words(tokens, end: end)) {
+                } else if let m = lexicon.unitAliases.longestMatch(start: k, words: Words(tokens, end: end)) {
                     found = (lexicon.units[Int(m.value)].id, k, k + m.words)
                 }
             }
@@ -249,7 +249,7 @@ struct LineAssembler {
         if found.to < end, let measure = lexicon.unit(id: found.id), measure.dimension != .item {
             var k = found.to
             while k < end, container == nil {
-                if tokens[k].kind == .word, let m = lexicon.unitAliases.longestMatch(in: line, start: k, words: Words(tokens, end: end)),
+                if tokens[k].kind == .word, let m = lexicon.unitAliases.longestMatch(start: k, words: Words(tokens, end: end)),
                    lexicon.units[Int(m.value)].dimension == .item {
                     container = lexicon.units[Int(m.value)].id
                     for j in k..<(k + m.words) { skip.insert(j) }
@@ -327,7 +327,7 @@ struct LineAssembler {
         let wordAt = Words(tokens)
         for i in tokens.indices where tokens[i].kind == .word && label(i) != .name {
             guard let bits = lexicon.firstWords[tokens[i].hash], bits & Lexicon.FirstWord.phrase != 0 else { continue }
-            if let m = lexicon.phrases.longestMatch(in: line, start: i, words: wordAt), m.value.optional { return true }
+            if let m = lexicon.phrases.longestMatch(start: i, words: wordAt), m.value.optional { return true }
         }
         return false
     }

@@ -273,12 +273,9 @@ enum Tokenizer {
                 break
             }
             let (c, length) = decode(s, at: i)
-            if c == 0x2019, i + length < n, isASCIILetter(s[i + length]) { // it’s
-                for k in i..<(i + length) { hash = ByteHash.mix(hash, s[k]) }
-                i += length
-                continue
-            }
-            guard case .letter = classify(c) else { break }
+            // A letter, or a typographic apostrophe before one ("it’s").
+            let apostrophe = c == 0x2019 && i + length < n && isASCIILetter(s[i + length])
+            if !apostrophe { guard case .letter = classify(c) else { break } }
             for k in i..<(i + length) { hash = ByteHash.mix(hash, s[k]) }
             i += length
         }

@@ -1,5 +1,6 @@
-/// The word tokens of a line as the phrase tables read them: token `i`'s stem, or nil where a
-/// phrase cannot continue (punctuation, numbers, the end, a label outside `allowedLabels`).
+/// The word tokens of a line as the phrase tables read them: token `i`'s case-folded stem
+/// hash, or nil where a phrase cannot continue (punctuation, numbers, the end, a label
+/// outside `allowedLabels`).
 /// A value type, so that phrase look-ups allocate nothing.
 struct Words {
     let tokens: [Token]
@@ -21,18 +22,11 @@ struct Words {
         self.allowedLabels = allowed
     }
 
-    /// Token `i`'s case-folded stem hash where `self[i]` gives its stem, else nil.
+    /// Token `i`'s case-folded stem hash (`Token.hash`), or nil where a phrase cannot continue.
     @inline(__always)
     func hash(_ i: Int) -> UInt64? {
         guard i < end, tokens[i].kind == .word else { return nil }
         if let labels, (allowedLabels >> labels[i]) & 1 == 0 { return nil }
         return tokens[i].hash
-    }
-
-    @inline(__always)
-    subscript(i: Int) -> Range<Int>? {
-        guard i < end, tokens[i].kind == .word else { return nil }
-        if let labels, (allowedLabels >> labels[i]) & 1 == 0 { return nil }
-        return tokens[i].stemRange
     }
 }
