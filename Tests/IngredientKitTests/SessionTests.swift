@@ -57,8 +57,8 @@ struct NameKeyCacheTests {
     @Test func returnsAKeyOnlyForTheSameBytes() {
         var cache = NameKeyCache()
         var computed = 0
-        // Past the warm-up, many distinct names share the 4,096 slots, so slots get reused.
-        let names = (0..<20_000).map { "name \($0)" } + ["salt", "Salt", "salt "]
+        // Past the warm-up, more distinct names than slots share them, so slots get reused.
+        let names = (0..<(NameKeyCache.slotCount + 16_000)).map { "name \($0)" } + ["salt", "Salt", "salt "]
         for round in 0..<2 {
             for name in names {
                 var bytes = Array(name.utf8)

@@ -355,6 +355,7 @@ struct FeatureExtractor: Sendable {
 
         var depth = 0, commas = 0, seenQuantity = false, dash = false, seenOr = false
         var segmentStart = 0 // index of the first token of the current comma segment
+        var previousCoarse: UInt8 = 0 // the coarse class of the token before
         for (i, t) in tokens.enumerated() {
             let stem = UnsafeBufferPointer(rebasing: line[t.stemRange])
             let wordKey: UInt64 = t.kind == .word ? Self.key(.word, hash: t.hash) : 0
@@ -376,19 +377,14 @@ struct FeatureExtractor: Sendable {
             if t.kind == .punctuation {
                 if t.mark == 0x28 || t.mark == 0x5B { depth += 1 }
             }
-            let coarse = SmallBytes.single(Self.coarse(t, lex[i]))
+            let coarseByte = Self.coarse(t, lex[i])
             let inParen = depth > 0
-            let seg = Self.digit(min(commas, 3))
-            let pos = Self.digit(min(i, 5))
             if i == tokens.count - 1 { f.addFlag(.last) }
-            if i > 0 {
-                let p = tokens[i - 1]
-                f.addShapePair(.previousShape, p.kind == .quantity ? 0x51 : Self.coarse(p, lex[i - 1]), Self.coarse(t, lex[i]))
-            }
+            if i > 0 { f.addShapePair(.previousShape, previousCoarse, coarseByte) }
+            previousCoarse = coarseByte
             if seenQuantity { f.addFlag(.seenQuantity) }
             if dash { f.addFlag(.dashSeparator) }
             if seenOr { f.addFlag(.seenOr) }
-            let coarseByte = Self.coarse(t, lex[i])
             f.addState(.segmentShape, min(commas, 3), coarseByte)
             f.addState(.parenShape, inParen ? 1 : 0, coarseByte)
             f.addState(.positionShape, min(i, 5), coarseByte)
@@ -401,8 +397,8 @@ struct FeatureExtractor: Sendable {
             if let recorder { Self.recordWordPairs(recorder, tokens, line, i, before: before, here: here, after: after) }
             f.endToken()
             if let recorder {
-                Self.recordLocal(recorder, tokens, lex, i, coarse: coarse, seg: seg, pos: pos, inParen: inParen,
-                                 segmentPosition: min(i - segmentStart, 5), shape: shape)
+                Self.recordLocal(recorder, tokens, lex, i, coarse: SmallBytes.single(coarseByte), seg: Self.digit(min(commas, 3)),
+                                 pos: Self.digit(min(i, 5)), inParen: inParen, segmentPosition: min(i - segmentStart, 5), shape: shape)
             }
 
             if t.kind == .punctuation {

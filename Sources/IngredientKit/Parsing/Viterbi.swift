@@ -50,6 +50,8 @@ enum Viterbi {
     /// `transitions[p]` holds the scores of moving from label `p` to each label (row 8 is
     /// the start); `incoming[x]` holds, for each label `l`, the score of moving from `l` to
     /// `x` (the transpose, used backward). `end` scores ending on each label.
+    /// Kept out of line: inlined into the parser it compiles to more instructions.
+    @inline(never)
     static func decode(
         emission: UnsafeBufferPointer<Row>,
         transitions: UnsafeBufferPointer<Row>, incoming: UnsafeBufferPointer<Row>, end: Row,
