@@ -187,6 +187,8 @@ struct JSONLineTests {
         #expect(number(10.01) == "10.01")
         #expect(number(1.001) == "1.001")
         #expect(number(100.000012) == "100.000012")
+        #expect(number(0.1) == "0.1" && number(0.010203) == "0.010203" && number(0.0102) == "0.0102")
+        #expect(number(12.5) == "12.5" && number(1.999999) == "1.999999" && number(0.872) == "0.872")
         #expect(number(9) == "9" && number(10) == "10" && number(99) == "99" && number(100) == "100")
         #expect(number(123_456_789_012_345_678) == "123456789012345680")
         #expect(number(.nan) == "null")

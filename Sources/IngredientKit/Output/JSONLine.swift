@@ -11,9 +11,10 @@ public enum JSONLine {
         write(line, to: &out)
     }
 
-    /// Appends the JSON object of an assembled line (the fast path of `Session.appendJSON`).
-    static func append(_ view: LineView, to out: inout [UInt8]) {
-        write(view, to: &out)
+    /// Appends the JSON object of an assembled line (the fast path of `Session.appendJSON`),
+    /// rendered in `room` first.
+    static func append(_ view: LineView, to out: inout [UInt8], room: JSONRoom) {
+        room.append(upTo: view.maximumJSONSize, to: &out) { render(view, &$0) }
     }
 
     /// The JSON object of `line` as a String (without the newline).
@@ -128,6 +129,32 @@ public enum JSONLine {
     /// Appends `value` as a JSON number with at most six decimals.
     public static func appendNumber(_ value: Double, to out: inout [UInt8]) {
         append(upTo: 48, to: &out) { $0.number(value) }
+    }
+}
+
+/// Room to render JSON objects in before they are appended to an output array, reused from
+/// line to line by a parsing session: unlike room made at the end of the array, it needs no
+/// zero-filling, and the array grows by exactly what was written.
+final class JSONRoom {
+    private var base: UnsafeMutablePointer<UInt8>?
+    private var capacity = 0
+
+    deinit { base?.deallocate() }
+
+    /// Runs `body` with a writer over at least `needed` bytes, then appends what it wrote to `out`.
+    @inline(__always)
+    func append(upTo needed: Int, to out: inout [UInt8], _ body: (inout ByteWriter) -> Void) {
+        if needed > capacity { grow(to: needed) }
+        var w = ByteWriter(base: base!)
+        body(&w)
+        out.append(contentsOf: UnsafeBufferPointer(start: base!, count: w.count))
+    }
+
+    @inline(never)
+    private func grow(to needed: Int) {
+        base?.deallocate()
+        capacity = max(needed, 2 * capacity, 4096)
+        base = .allocate(capacity: capacity)
     }
 }
 
@@ -249,16 +276,10 @@ struct ByteWriter {
         byte(0x22)
     }
 
-    /// Decimal digits of `n`.
+    /// Decimal digits of `n`, made by dividing by the constant 10 (a multiply and shift),
+    /// last first.
     @inline(__always)
     mutating func digits(_ n: UInt64) {
-        digits(n, width: 1)
-    }
-
-    /// Decimal digits of `n`, left-padded with zeros to at least `width` digits. Digits are
-    /// made by dividing by the constant 10 (a multiply and shift), last first.
-    @inline(__always)
-    mutating func digits(_ n: UInt64, width: Int) {
         var scratch: (UInt64, UInt64, UInt64) = (0, 0, 0) // 24 bytes: room for 20 digits
         withUnsafeMutableBytes(of: &scratch) { buffer in
             var v = n, k = 24
@@ -266,7 +287,7 @@ struct ByteWriter {
                 k -= 1
                 buffer[k] = UInt8(truncatingIfNeeded: v % 10) &+ 0x30
                 v /= 10
-            } while v > 0 || 24 - k < width
+            } while v > 0
             bytes(UnsafeBufferPointer(rebasing: UnsafeRawBufferPointer(buffer).bindMemory(to: UInt8.self)[k...]))
         }
     }
@@ -285,15 +306,28 @@ struct ByteWriter {
             text.withUTF8 { bytes($0) }
             return
         }
-        var micros = Rounding.halfAwayFromZero(v * 1_000_000)
-        let whole = micros / 1_000_000
-        micros %= 1_000_000
-        digits(whole)
-        guard micros > 0 else { return }
+        let micros = Rounding.halfAwayFromZero(v * 1_000_000)
+        let whole = micros / 1_000_000, fraction = micros % 1_000_000
+        if whole < 10 { byte(0x30 &+ UInt8(truncatingIfNeeded: whole)) } else { digits(whole) }
+        guard fraction > 0 else { return }
+        // Six digits, two at a time, then the trailing zeros taken back.
         byte(0x2E)
-        var width = 6
-        while micros % 10 == 0 { micros /= 10; width -= 1 }
-        digits(micros, width: width)
+        let fraction32 = UInt32(truncatingIfNeeded: fraction)
+        pair(fraction32 / 10_000)
+        pair(fraction32 / 100 % 100)
+        pair(fraction32 % 100)
+        while base[count - 1] == 0x30 { count -= 1 }
+    }
+
+    private static let pairs: StaticString = "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
+
+    /// The two decimal digits of `n` (below 100).
+    @inline(__always)
+    private mutating func pair(_ n: UInt32) {
+        let p = Self.pairs.utf8Start + 2 * Int(n)
+        base[count] = p[0]
+        base[count + 1] = p[1]
+        count += 2
     }
 }
 
