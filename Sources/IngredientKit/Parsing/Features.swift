@@ -66,11 +66,12 @@ enum Template: UInt8, CaseIterable, Sendable {
 /// Features from small value sets come as flags and states so that a sink may score them
 /// from dense tables; `stateKey` and `flagKey` give the keys they stand for.
 protocol FeatureSink {
-    /// A yes/no local feature of the current token that is present (`last`, `seenOr`, …).
-    mutating func addFlag(_ template: Template)
-    /// A local conjunction of a small number (segment 0–3, parenthesis 0–1, position 0–5)
-    /// and the token's coarse class byte.
-    mutating func addState(_ template: Template, _ value: Int, _ coarse: UInt8)
+    /// The local features of the current token's place in the line: yes/no flags (bit `k`
+    /// set when `FeatureExtractor.flagTemplates[k]` is present: `last`, `seenOr`, …) and
+    /// the states, small numbers each conjoined with the token's coarse class byte
+    /// (`FeatureExtractor.stateTemplates`: comma segment 0–3, inside parentheses 0–1,
+    /// position 0–5, position in the segment 0–5).
+    mutating func addPlace(flags: Int, segment: Int, paren: Int, position: Int, segmentPosition: Int, coarse: UInt8)
     /// A local conjunction of two coarse class bytes (`previousShape`: the previous token's
     /// and this one's).
     mutating func addShapePair(_ template: Template, _ previous: UInt8, _ coarse: UInt8)
@@ -110,15 +111,18 @@ struct LineFeatures: FeatureSink {
     @inline(__always)
     mutating func addLocal(_ key: UInt64) { localKeys.append(key) }
 
-    mutating func addFlag(_ template: Template) { addLocal(FeatureExtractor.flagKey(template)) }
+    mutating func addPlace(flags: Int, segment: Int, paren: Int, position: Int, segmentPosition: Int, coarse: UInt8) {
+        for (k, template) in FeatureExtractor.flagTemplates.enumerated() where flags & (1 << k) != 0 {
+            addLocal(FeatureExtractor.flagKey(template))
+        }
+        for (template, value) in zip(FeatureExtractor.stateTemplates.map(\.template), [segment, paren, position, segmentPosition]) {
+            addLocal(FeatureExtractor.stateKey(template, value, coarse))
+        }
+    }
 
     mutating func addWordPairs(_ t: Int, before: UInt64, here: UInt64, after: UInt64) {
         addLocal(FeatureExtractor.pairKey(.bigramPrevious, before, here))
         addLocal(FeatureExtractor.pairKey(.bigramNext, here, after))
-    }
-
-    mutating func addState(_ template: Template, _ value: Int, _ coarse: UInt8) {
-        addLocal(FeatureExtractor.stateKey(template, value, coarse))
     }
 
     mutating func addShapePair(_ template: Template, _ previous: UInt8, _ coarse: UInt8) {
@@ -321,11 +325,11 @@ struct FeatureExtractor: Sendable {
         key(template, SmallBytes.single(previous), SmallBytes.single(coarse))
     }
 
-    /// State templates and how many values each has (`addState`).
+    /// State templates and how many values each has (`addPlace`).
     static let stateTemplates: [(template: Template, values: Int)] = [
         (.segmentShape, 4), (.parenShape, 2), (.positionShape, 6), (.segmentPositionShape, 6),
     ]
-    /// Flag templates (`addFlag`).
+    /// Flag templates (`addPlace`), bit `k` for the template at `k`.
     static let flagTemplates: [Template] = [.last, .seenQuantity, .dashSeparator, .seenOr]
 
     static func digit(_ n: Int) -> SmallBytes {
@@ -379,16 +383,12 @@ struct FeatureExtractor: Sendable {
             }
             let coarseByte = Self.coarse(t, lex[i])
             let inParen = depth > 0
-            if i == tokens.count - 1 { f.addFlag(.last) }
             if i > 0 { f.addShapePair(.previousShape, previousCoarse, coarseByte) }
             previousCoarse = coarseByte
-            if seenQuantity { f.addFlag(.seenQuantity) }
-            if dash { f.addFlag(.dashSeparator) }
-            if seenOr { f.addFlag(.seenOr) }
-            f.addState(.segmentShape, min(commas, 3), coarseByte)
-            f.addState(.parenShape, inParen ? 1 : 0, coarseByte)
-            f.addState(.positionShape, min(i, 5), coarseByte)
-            f.addState(.segmentPositionShape, min(i - segmentStart, 5), coarseByte)
+            // Bits in `flagTemplates` order.
+            let flags = (i == tokens.count - 1 ? 1 : 0) | (seenQuantity ? 2 : 0) | (dash ? 4 : 0) | (seenOr ? 8 : 0)
+            f.addPlace(flags: flags, segment: min(commas, 3), paren: inParen ? 1 : 0, position: min(i, 5),
+                       segmentPosition: min(i - segmentStart, 5), coarse: coarseByte)
             if lex[i].count > 0 { f.addLocal(Self.key(.lexiconShape, lex[i], shape)) }
             let here = Self.pairHash(t)
             let before = i > 0 ? Self.pairHash(tokens[i - 1]) : Self.boundaryHash

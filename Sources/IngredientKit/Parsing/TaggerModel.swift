@@ -32,14 +32,19 @@ final class TaggerModel: Sendable {
     let coarseClasses: [UInt16]
     /// The number of coarse classes, 0 included.
     let coarseClassCount: Int
-    /// The weights of state features (`FeatureSink.addState`), dense: template × value × coarse class.
-    let stateWeights: [SIMD8<Int32>]
+    /// The weights of the segment and parenthesis states (`FeatureSink.addPlace`), summed
+    /// (integer sums are exact, so summing ahead changes nothing), dense: segment 0–3 ×
+    /// parenthesis 0–1 × coarse class.
+    let segmentParenWeights: [SIMD8<Int32>]
+    /// The weights of the position and position-in-segment states, summed, dense: position
+    /// 0–5 × position in segment 0–5 × coarse class.
+    let positionWeights: [SIMD8<Int32>]
     /// The weights of `previousShape` features (`FeatureSink.addShapePair`), dense: coarse
     /// class of the previous token × coarse class of this one.
     let shapePairWeights: [SIMD8<Int32>]
-    /// The weights of flag features (`FeatureSink.addFlag`), in `FeatureExtractor.flagTemplates` order.
+    /// The weights of the flag features (`FeatureSink.addPlace`), summed for each of the 16
+    /// sets of flags (bit `k` for `FeatureExtractor.flagTemplates[k]`).
     let flagWeights: [SIMD8<Int32>]
-    static let stateValues = 6
     let calibration: [Double]
     let padBegin: Int32
     let padEnd: Int32
@@ -237,24 +242,33 @@ final class TaggerModel: Sendable {
                 classCount += 1
             }
         }
-        let stride = Self.stateValues * classCount // one state template
-        var states = [SIMD8<Int32>](repeating: SIMD8<Int32>(), count: FeatureExtractor.stateTemplates.count * stride)
-        for (k, entry) in FeatureExtractor.stateTemplates.enumerated() {
-            precondition(entry.values <= Self.stateValues)
-            for value in 0..<entry.values {
-                for coarse in 0...255 where classes[coarse] != 0 {
-                    states[k * stride + value * classCount + Int(classes[coarse])] =
-                        local.weights(FeatureExtractor.stateKey(entry.template, value, UInt8(coarse)))
+        // States two by two: (segment, parenthesis) and (position, position in segment).
+        precondition(FeatureExtractor.stateTemplates.map(\.values) == [4, 2, 6, 6])
+        func stateSums(_ first: Int, _ second: Int) -> [SIMD8<Int32>] {
+            let a = FeatureExtractor.stateTemplates[first], b = FeatureExtractor.stateTemplates[second]
+            var sums = [SIMD8<Int32>](repeating: SIMD8<Int32>(), count: a.values * b.values * classCount)
+            for x in 0..<a.values {
+                for y in 0..<b.values {
+                    for coarse in 0...255 where classes[coarse] != 0 {
+                        sums[(x * b.values + y) * classCount + Int(classes[coarse])] =
+                            local.weights(FeatureExtractor.stateKey(a.template, x, UInt8(coarse)))
+                            &+ local.weights(FeatureExtractor.stateKey(b.template, y, UInt8(coarse)))
+                    }
                 }
             }
+            return sums
         }
-        self.stateWeights = states
+        self.segmentParenWeights = stateSums(0, 1)
+        self.positionWeights = stateSums(2, 3)
         var pairs = [SIMD8<Int32>](repeating: SIMD8<Int32>(), count: classCount * classCount)
         for p in shapePairs { pairs[Int(classes[p.a]) * classCount + Int(classes[p.b])] = p.weights }
         self.shapePairWeights = pairs
         self.coarseClasses = classes
         self.coarseClassCount = classCount
-        self.flagWeights = FeatureExtractor.flagTemplates.map { local.weights(FeatureExtractor.flagKey($0)) }
+        let flags = FeatureExtractor.flagTemplates.map { local.weights(FeatureExtractor.flagKey($0)) }
+        self.flagWeights = (0..<(1 << flags.count)).map { set in
+            flags.indices.reduce(SIMD8<Int32>()) { sum, k in set & (1 << k) != 0 ? sum &+ flags[k] : sum }
+        }
         self.calibration = calibration
         self.padBegin = contextRows[ByteHash.exact(Array("B".utf8), into: Template.pad.seed)]!
         self.padEnd = contextRows[ByteHash.exact(Array("E".utf8), into: Template.pad.seed)]!
@@ -378,17 +392,6 @@ final class TaggerModel: Sendable {
         }
 
         @inline(__always)
-        mutating func addFlag(_ template: Template) {
-            let k: Int = switch template {
-            case .last: 0
-            case .seenQuantity: 1
-            case .dashSeparator: 2
-            default: 3
-            }
-            local &+= model.flagWeights[k]
-        }
-
-        @inline(__always)
         mutating func addShapePair(_ template: Template, _ previous: UInt8, _ coarse: UInt8) {
             model.coarseClasses.withUnsafeBufferPointer { classes in
                 local &+= model.shapePairWeights[Int(classes[Int(previous)]) * model.coarseClassCount + Int(classes[Int(coarse)])]
@@ -396,15 +399,12 @@ final class TaggerModel: Sendable {
         }
 
         @inline(__always)
-        mutating func addState(_ template: Template, _ value: Int, _ coarse: UInt8) {
-            let k: Int = switch template {
-            case .segmentShape: 0
-            case .parenShape: 1
-            case .positionShape: 2
-            default: 3
-            }
+        mutating func addPlace(flags: Int, segment: Int, paren: Int, position: Int, segmentPosition: Int, coarse: UInt8) {
             let c = Int(model.coarseClasses.withUnsafeBufferPointer { $0[Int(coarse)] })
-            local &+= model.stateWeights[(k * TaggerModel.stateValues + value) * model.coarseClassCount + c]
+            let classes = model.coarseClassCount
+            local &+= model.flagWeights[flags]
+            local &+= model.segmentParenWeights[(segment * 2 + paren) * classes + c]
+            local &+= model.positionWeights[(position * 6 + segmentPosition) * classes + c]
         }
 
         @inline(__always)
