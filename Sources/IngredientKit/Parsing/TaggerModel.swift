@@ -48,6 +48,9 @@ final class TaggerModel: Sendable {
     let calibration: [Double]
     let padBegin: Int32
     let padEnd: Int32
+    /// What the pads add to the first two and the last two tokens of a line of four tokens or
+    /// more (where no token gets both), summed in the order `Scorer` would add them.
+    let padSums: (first: SIMD8<Float>, second: SIMD8<Float>, secondLast: SIMD8<Float>, last: SIMD8<Float>)
 
     /// The model compiled into the library.
     static let builtIn: TaggerModel = {
@@ -270,8 +273,17 @@ final class TaggerModel: Sendable {
             flags.indices.reduce(SIMD8<Int32>()) { sum, k in set & (1 << k) != 0 ? sum &+ flags[k] : sum }
         }
         self.calibration = calibration
-        self.padBegin = contextRows[ByteHash.exact(Array("B".utf8), into: Template.pad.seed)]!
-        self.padEnd = contextRows[ByteHash.exact(Array("E".utf8), into: Template.pad.seed)]!
+        let padBegin = contextRows[ByteHash.exact(Array("B".utf8), into: Template.pad.seed)]!
+        let padEnd = contextRows[ByteHash.exact(Array("E".utf8), into: Template.pad.seed)]!
+        self.padBegin = padBegin
+        self.padEnd = padEnd
+        // A row's slot for offset o (-2…2).
+        func slot(_ row: Int32, _ o: Int) -> SIMD8<Float> {
+            let start = (Int(row) * Self.offsets + o + 2) * Label.count
+            return Self.vectors(Array(contextWeights[start..<(start + Label.count)]))[0]
+        }
+        self.padSums = (first: SIMD8<Float>() + slot(padBegin, -1) + slot(padBegin, -2), second: SIMD8<Float>() + slot(padBegin, -2),
+                        secondLast: SIMD8<Float>() + slot(padEnd, 2), last: SIMD8<Float>() + slot(padEnd, 1) + slot(padEnd, 2))
     }
 
     var isEmpty: Bool { local.count == 0 && wordPairs.count == 0 }
@@ -315,10 +327,18 @@ final class TaggerModel: Sendable {
             self.padded = padded
             let n = padded.count - 2 * Self.margin
             self.count = n
-            spreadPad(model.padBegin, from: -1)
-            spreadPad(model.padBegin, from: -2)
-            spreadPad(model.padEnd, from: n)
-            spreadPad(model.padEnd, from: n + 1)
+            if n >= 4 {
+                let sums = model.padSums
+                padded[Self.margin] = sums.first
+                padded[Self.margin + 1] = sums.second
+                padded[Self.margin + n - 2] = sums.secondLast
+                padded[Self.margin + n - 1] = sums.last
+            } else {
+                spreadPad(model.padBegin, from: -1)
+                spreadPad(model.padBegin, from: -2)
+                spreadPad(model.padEnd, from: n)
+                spreadPad(model.padEnd, from: n + 1)
+            }
         }
 
         /// The emission scores of the line's tokens (valid while `padded` is).
