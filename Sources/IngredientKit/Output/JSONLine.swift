@@ -208,6 +208,17 @@ struct ByteWriter {
     @inline(never)
     mutating func escaped(_ b: UnsafeBufferPointer<UInt8>) {
         guard let base = b.baseAddress else { return }
+        // Short text (units, keys, most words) checked whole with two overlapping loads.
+        if b.count >= 4 && b.count <= 16 {
+            let raw = UnsafeRawPointer(base), n = b.count
+            let plain = n >= 8
+                ? !Self.needsEscape(raw.loadUnaligned(as: UInt64.self)) && !Self.needsEscape(raw.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self))
+                : !Self.needsEscape(UInt64(raw.loadUnaligned(as: UInt32.self)) | UInt64(raw.loadUnaligned(fromByteOffset: n - 4, as: UInt32.self)) << 32)
+            if plain {
+                bytes(b)
+                return
+            }
+        }
         var runStart = 0
         var i = 0
         while i < b.count {
@@ -406,10 +417,12 @@ extension LineView: JSONLineSource {
     }
 
     func write(_ field: Field, _ w: inout ByteWriter) {
-        guard has(field) else { w.raw("null"); return }
-        w.byte(0x22)
-        forEachPiece(of: field) { lineBytes($0, &w) }
-        w.byte(0x22)
+        var opened = false
+        forEachPiece(of: field) { piece in
+            if !opened { w.byte(0x22); opened = true }
+            lineBytes(piece, &w)
+        }
+        if opened { w.byte(0x22) } else { w.raw("null") }
     }
 
     func writeSection(_ w: inout ByteWriter) {
