@@ -51,6 +51,33 @@ struct TokenizerTests {
         #expect(skipped > 0 && skipped < lines.count)
     }
 
+    /// The tokenizer tells whether a line can be copied into JSON as it is; it must agree
+    /// with a check of every byte, on our fixture and on lines with each byte JSON escapes.
+    @Test func plainLinesAreThoseWithNothingToEscape() throws {
+        let fixture = try String(contentsOfFile: Repo.path("Corpora/parse/fixture.jsonl"), encoding: .utf8)
+        var lines = fixture.split(separator: "\n").compactMap { row -> String? in
+            guard let data = row.data(using: .utf8),
+                  let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return nil }
+            return object["input"] as? String
+        }
+        let escaped = ["\"", "\\", "\t", "\u{7F}", "\u{01}", "\r", "\u{1F}"]
+        for e in escaped {
+            lines += ["2 cups\(e)flour", "\(e)1 egg", "1 egg\(e)", "1\(e)2 cups", "salt\(e)", "a\(e)b", "½\(e)", "x2\(e)"]
+        }
+        lines += ["", " ", "crème fraîche", "1 – 2 cups", "it’s"]
+        var plainCount = 0
+        for line in lines {
+            let bytes = Array(line.utf8)
+            bytes.withUnsafeBufferPointer { b in
+                var raw: [Token] = [], tokens: [Token] = []
+                let plain = Tokenizer.tokenize(b, scratch: &raw, into: &tokens)
+                #expect(plain == !b.contains(where: ByteWriter.needsEscape), "\(line.debugDescription)")
+                if plain { plainCount += 1 }
+            }
+        }
+        #expect(plainCount > 100 && plainCount < lines.count - 50)
+    }
+
     @Test func wordsNumbersAndPunctuation() {
         let text = "2 cups flour, sifted"
         let t = tokens(text)

@@ -250,21 +250,6 @@ struct ByteWriter {
         bytes(UnsafeBufferPointer(rebasing: b[runStart...]))
     }
 
-    /// Whether no byte of `b` needs escaping in a JSON string (one pass, eight bytes at a time).
-    static func isPlain(_ b: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = b.baseAddress else { return true }
-        var i = 0
-        while i + 8 <= b.count {
-            if needsEscape(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)) { return false }
-            i += 8
-        }
-        while i < b.count {
-            if needsEscape(b[i]) { return false }
-            i += 1
-        }
-        return true
-    }
-
     /// Whether a byte is a control character, `"`, `\` or DEL: the bytes a JSON string escapes.
     @inline(__always)
     static func needsEscape(_ c: UInt8) -> Bool { c < 0x20 || c == 0x22 || c == 0x5C || c == 0x7F }

@@ -106,7 +106,7 @@ public struct IngredientParser: Sendable {
     /// confidence evidence (nil for headers and empty lines) to `body`.
     func analyze<Result>(validUTF8 line: UnsafeBufferPointer<UInt8>, workspace w: Workspace = Workspace(),
                          _ body: (LineView, Confidence.Evidence?) -> Result) -> Result {
-        Tokenizer.tokenize(line, scratch: &w.raw, into: &w.tokens)
+        let lineIsPlain = Tokenizer.tokenize(line, scratch: &w.raw, into: &w.tokens)
         let tokens = w.tokens
         if tokens.isEmpty {
             return body(LineView(line: line, kind: .empty, confidence: 1), nil)
@@ -131,7 +131,7 @@ public struct IngredientParser: Sendable {
             return scorer.unknownWords
         }
         var view = LineView(line: line, kind: .ingredient, confidence: 0)
-        view.lineIsPlain = ByteWriter.isPlain(line)
+        view.lineIsPlain = lineIsPlain
         // The assembler takes the workspace's buffers (labels, spans, amounts) and the view
         // hands them back at the end, so no line allocates them anew.
         var assembler = LineAssembler(tables: tables, tokens: tokens, labels: [], line: line)

@@ -16,25 +16,38 @@ enum Tokenizer {
         return tokens
     }
 
-    /// Tokenizes into `tokens`, reusing the storage of `raw` and `tokens`.
-    static func tokenize(_ line: UnsafeBufferPointer<UInt8>, scratch raw: inout [Token], into tokens: inout [Token]) {
-        lex(line, into: &raw)
+    /// Tokenizes into `tokens`, reusing the storage of `raw` and `tokens`. Returns whether the
+    /// line is plain text (see `lex`).
+    @discardableResult
+    static func tokenize(_ line: UnsafeBufferPointer<UInt8>, scratch raw: inout [Token], into tokens: inout [Token]) -> Bool {
+        let plain = lex(line, into: &raw)
         if QuantityGrouping.isNeeded(raw, line) {
             QuantityGrouping.group(raw, line, into: &tokens)
         } else {
             swap(&raw, &tokens) // nothing to join: the raw tokens are the tokens
         }
+        return plain
     }
 
     /// The first pass: the line's tokens before quantity grouping, each with its hash and stem.
-    static func lex(_ line: UnsafeBufferPointer<UInt8>, into raw: inout [Token]) {
+    ///
+    /// Returns whether the line is plain text: no control character, DEL, quote or backslash
+    /// (the bytes a JSON string escapes), so that its bytes can be copied into JSON as they
+    /// are. Every such byte is seen here, as words and numbers never take one in.
+    @discardableResult
+    static func lex(_ line: UnsafeBufferPointer<UInt8>, into raw: inout [Token]) -> Bool {
         raw.removeAll(keepingCapacity: true)
+        var plain = true
         var i = 0
         let n = line.count
         while i < n {
             let b = line[i]
             if b < 0x80 {
-                if b <= 0x20 || b == 0x7F { i += 1; continue }
+                if b <= 0x20 || b == 0x7F {
+                    if b != 0x20 { plain = false }
+                    i += 1
+                    continue
+                }
                 if isDigit(b) || (b == 0x2E && i + 1 < n && isDigit(line[i + 1]) && (i == 0 || !isDigit(line[i - 1]))) {
                     i = lexNumber(line, from: i, into: &raw)
                     continue
@@ -44,6 +57,7 @@ enum Tokenizer {
                     continue
                 }
                 // "2#" is two pounds: a '#' right after a number is a unit word.
+                if b == 0x22 || b == 0x5C { plain = false }
                 let kind: Token.Kind = b == 0x23 && i > 0 && isDigit(line[i - 1]) ? .word : .punctuation
                 raw.append(Token(kind: kind, start: i, end: i + 1, mark: kind == .word ? 0 : b))
                 i += 1
@@ -63,6 +77,7 @@ enum Tokenizer {
             }
         }
         for k in raw.indices where raw[k].stemEnd == 0 { finishHash(&raw[k], line) } // words have theirs
+        return plain
     }
 
     // MARK: - Characters
