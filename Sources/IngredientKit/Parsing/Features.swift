@@ -75,9 +75,10 @@ protocol FeatureSink {
     /// A local conjunction of two coarse class bytes (`previousShape`: the previous token's
     /// and this one's).
     mutating func addShapePair(_ template: Template, _ previous: UInt8, _ coarse: UInt8)
-    /// Starts token `t`; `wordKey` is the key of its lowercase word, or 0 for non-words.
-    /// Returns whether the features its lowercase form decides (affixes) are wanted.
-    mutating func beginToken(_ t: Int, wordKey: UInt64) -> Bool
+    /// Starts token `t`; `wordHash` is the folded hash of its word, or 0 for non-words, and
+    /// `vocabularyRow` the word's row in the tagger's vocabulary (-1 when it has none, see
+    /// `WordIndex`). Returns whether the features its lowercase form decides (affixes) are wanted.
+    mutating func beginToken(_ t: Int, wordHash: UInt64, vocabularyRow: Int32) -> Bool
     /// A context feature of the current token.
     mutating func addContext(_ template: Template, _ key: UInt64)
     /// A local feature of the current token.
@@ -129,7 +130,8 @@ struct LineFeatures: FeatureSink {
         addLocal(FeatureExtractor.shapePairKey(template, previous, coarse))
     }
 
-    mutating func beginToken(_ t: Int, wordKey: UInt64) -> Bool {
+    mutating func beginToken(_ t: Int, wordHash: UInt64, vocabularyRow: Int32) -> Bool {
+        let wordKey = wordHash == 0 ? 0 : FeatureExtractor.key(.word, hash: wordHash)
         lexicalWord.append(wordKey)
         if wordKey != 0 { addContext(.word, wordKey) }
         return true
@@ -147,20 +149,34 @@ struct LineFeatures: FeatureSink {
 /// Computes the tagger's features of a tokenized line.
 struct FeatureExtractor: Sendable {
     let lexicon: Lexicon
+    /// The lexicon's words and the tagger's vocabulary, for one look-up per word.
+    let words: WordIndex
     /// When set (training only), receives the readable name of every feature computed.
     var recorder: FeatureRecorder? = nil
 
-    /// Lexicon classes of each token, from the word tables (multi-word phrases included).
-    func lexiconClasses(_ tokens: [Token], _ line: UnsafeBufferPointer<UInt8>, into classes: inout [SmallBytes]) {
+    /// An extractor over `lexicon`'s tables and a tagger `vocabulary` (none for training).
+    init(lexicon: Lexicon, vocabulary: HashTable<Int32> = HashTable()) {
+        self.lexicon = lexicon
+        self.words = WordIndex(lexicon: lexicon, vocabulary: vocabulary)
+    }
+
+    /// Lexicon classes of each token, from the word tables (multi-word phrases included), and
+    /// each word's vocabulary row (-1 for other tokens and unknown words).
+    func lexiconClasses(_ tokens: [Token], _ line: UnsafeBufferPointer<UInt8>, into classes: inout [SmallBytes], rows: inout [Int32]) {
         let n = tokens.count
         if classes.count > n { classes.removeLast(classes.count - n) }
         else if classes.count < n { classes.append(contentsOf: repeatElement(SmallBytes(), count: n - classes.count)) }
+        if rows.count > n { rows.removeLast(rows.count - n) }
+        else if rows.count < n { rows.append(contentsOf: repeatElement(-1, count: n - rows.count)) }
+        rows.withUnsafeMutableBufferPointer { rows in
         classes.withUnsafeMutableBufferPointer { lex in
-            for k in 0..<n { lex[k] = SmallBytes() }
+            for k in 0..<n { lex[k] = SmallBytes(); rows[k] = -1 }
             let wordAt = Words(tokens)
             for i in tokens.indices where tokens[i].kind == .word {
                 let t = tokens[i]
-                let bits = lexicon.firstWords[t.hash] ?? 0
+                let entry = words[hash: t.hash]
+                rows[i] = entry.row
+                let bits = entry.bits
                 if bits == 0 { continue }
                 typealias F = Lexicon.FirstWord
                 if bits & F.unit != 0 {
@@ -191,6 +207,7 @@ struct FeatureExtractor: Sendable {
                     for k in i..<(i + m.words) where lex[k].count < 7 { lex[k].append(mark) }
                 }
             }
+        }
         }
     }
 
@@ -347,23 +364,23 @@ struct FeatureExtractor: Sendable {
         f.localKeys.reserveCapacity(tokens.count * 14)
         f.localStart.reserveCapacity(tokens.count + 1)
         f.lexicalWord.reserveCapacity(tokens.count)
-        var classes: [SmallBytes] = []
-        extract(tokens, line, classes: &classes, into: &f)
+        var classes: [SmallBytes] = [], rows: [Int32] = []
+        extract(tokens, line, classes: &classes, rows: &rows, into: &f)
         return f
     }
 
     /// Computes every feature of the line's tokens and hands each to `f`, token by token.
     @inline(__always)
-    func extract<Sink: FeatureSink>(_ tokens: [Token], _ line: UnsafeBufferPointer<UInt8>, classes lex: inout [SmallBytes], into f: inout Sink) {
-        lexiconClasses(tokens, line, into: &lex)
+    func extract<Sink: FeatureSink>(_ tokens: [Token], _ line: UnsafeBufferPointer<UInt8>, classes lex: inout [SmallBytes],
+                                    rows: inout [Int32], into f: inout Sink) {
+        lexiconClasses(tokens, line, into: &lex, rows: &rows)
 
         var depth = 0, commas = 0, seenQuantity = false, dash = false, seenOr = false
         var segmentStart = 0 // index of the first token of the current comma segment
         var previousCoarse: UInt8 = 0 // the coarse class of the token before
         for (i, t) in tokens.enumerated() {
             let stem = UnsafeBufferPointer(rebasing: line[t.stemRange])
-            let wordKey: UInt64 = t.kind == .word ? Self.key(.word, hash: t.hash) : 0
-            let needsAffixes = f.beginToken(i, wordKey: wordKey)
+            let needsAffixes = f.beginToken(i, wordHash: t.kind == .word ? t.hash : 0, vocabularyRow: rows[i])
             let shape = Self.shape(t, line)
             f.addContext(.shape, Self.key(.shape, shape))
             if lex[i].count > 0 { f.addContext(.lexicon, Self.key(.lexicon, lex[i])) }
@@ -374,7 +391,7 @@ struct FeatureExtractor: Sendable {
                     f.addContext(.suffix2, Self.key(.suffix2, bytes: s2))
                     if let p3 { f.addContext(.prefix3, Self.key(.prefix3, bytes: p3)) }
                 }
-                if let recorder { Self.recordWord(recorder, wordKey: wordKey, stem: stem) }
+                if let recorder { Self.recordWord(recorder, wordKey: Self.key(.word, hash: t.hash), stem: stem) }
             }
 
             // Local features.

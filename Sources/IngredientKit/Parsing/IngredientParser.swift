@@ -34,7 +34,7 @@ public struct IngredientParser: Sendable {
     init(lexicon: Lexicon, model: TaggerModel) {
         self.tables = LexiconReference(lexicon)
         self.model = model
-        self.extractor = FeatureExtractor(lexicon: lexicon)
+        self.extractor = FeatureExtractor(lexicon: lexicon, vocabulary: model.vocabularyRows)
     }
 
     /// Parses one line.
@@ -94,6 +94,7 @@ public struct IngredientParser: Sendable {
         @exclusivity(unchecked) var raw: [Token] = []
         @exclusivity(unchecked) var tokens: [Token] = []
         @exclusivity(unchecked) var classes: [SmallBytes] = []
+        @exclusivity(unchecked) var rows: [Int32] = []
         @exclusivity(unchecked) var labels: [Int] = []
         @exclusivity(unchecked) var margins: [Float] = []
         @exclusivity(unchecked) var spans: [Span] = []
@@ -121,7 +122,7 @@ public struct IngredientParser: Sendable {
         let unknownWords = withUnsafeTemporaryAllocation(of: SIMD8<Float>.self, capacity: n + padding) { padded in
             padded.initialize(repeating: SIMD8<Float>())
             var scorer = TaggerModel.Scorer(model: model, padded: padded)
-            extractor.extract(tokens, line, classes: &w.classes, into: &scorer)
+            extractor.extract(tokens, line, classes: &w.classes, rows: &w.rows, into: &scorer)
             model.transitionRows.withUnsafeBufferPointer { tr in
                 model.incomingRows.withUnsafeBufferPointer { inc in
                     Viterbi.decode(emission: scorer.emission, transitions: tr, incoming: inc, end: model.endRow,

@@ -16,6 +16,8 @@ final class TaggerModel: Sendable {
     let incomingRows: [SIMD8<Float>]
     let endRow: SIMD8<Float>
     let contextRows: HashTable<Int32>
+    /// Per known word, by its folded hash: the row that sums every context feature its
+    /// lowercase form decides (word, affixes); see `WordIndex`.
     let vocabularyRows: HashTable<Int32>
     /// Context weights, row by row: per row one 8-lane vector (eight floats) per offset, read
     /// as vectors in place.
@@ -193,7 +195,7 @@ final class TaggerModel: Sendable {
                         contextWeights[Int(combined) * Self.rowWidth + x] += contextWeights[Int(r) * Self.rowWidth + x]
                     }
                 }
-                vocabulary.set(keys[0], combined)
+                vocabulary.set(ByteHash.fold(stem), combined)
             }
         }
         self.transitions = transitions
@@ -374,11 +376,11 @@ final class TaggerModel: Sendable {
         }
 
         @inline(__always)
-        mutating func beginToken(_ t: Int, wordKey: UInt64) -> Bool {
+        mutating func beginToken(_ t: Int, wordHash: UInt64, vocabularyRow row: Int32) -> Bool {
             token = t
             local = SIMD8<Int32>()
-            guard wordKey != 0 else { return true }
-            if let row = model.vocabularyRows[wordKey] {
+            guard wordHash != 0 else { return true }
+            if row >= 0 {
                 spread(row, from: t)
                 return false
             }
