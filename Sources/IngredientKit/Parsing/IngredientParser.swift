@@ -96,7 +96,6 @@ public struct IngredientParser: Sendable {
         @exclusivity(unchecked) var classes: [SmallBytes] = []
         @exclusivity(unchecked) var rows: [Int32] = []
         @exclusivity(unchecked) var labels: [Int] = []
-        @exclusivity(unchecked) var margins: [Float] = []
         @exclusivity(unchecked) var spans: [Span] = []
         @exclusivity(unchecked) var amounts: [Amount] = []
         @exclusivity(unchecked) var keyCache = NameKeyCache()
@@ -119,17 +118,16 @@ public struct IngredientParser: Sendable {
         }
         let n = tokens.count
         let padding = 2 * TaggerModel.Scorer.margin
-        let unknownWords = withUnsafeTemporaryAllocation(of: SIMD8<Float>.self, capacity: n + padding) { padded in
+        let (words, unknownWords, margins) = withUnsafeTemporaryAllocation(of: SIMD8<Float>.self, capacity: n + padding) { padded in
             padded.initialize(repeating: SIMD8<Float>())
             var scorer = TaggerModel.Scorer(model: model, padded: padded)
             extractor.extract(tokens, line, classes: &w.classes, rows: &w.rows, into: &scorer)
-            model.transitionRows.withUnsafeBufferPointer { tr in
+            let margins = model.transitionRows.withUnsafeBufferPointer { tr in
                 model.incomingRows.withUnsafeBufferPointer { inc in
-                    Viterbi.decode(emission: scorer.emission, transitions: tr, incoming: inc, end: model.endRow,
-                                   labels: &w.labels, margins: &w.margins)
+                    Viterbi.decode(emission: scorer.emission, transitions: tr, incoming: inc, end: model.endRow, labels: &w.labels)
                 }
             }
-            return scorer.unknownWords
+            return (scorer.words, scorer.unknownWords, margins)
         }
         var view = LineView(line: line, kind: .ingredient, confidence: 0)
         view.lineIsPlain = lineIsPlain
@@ -144,16 +142,9 @@ public struct IngredientParser: Sendable {
         swap(&view.spans, &assembler.spans)
         swap(&assembler.labels, &w.labels)
 
-        var words = 0
-        for t in tokens where t.kind == .word { words += 1 }
-        var minimum = Float.infinity, sum: Float = 0
-        for m in w.margins {
-            minimum = min(minimum, m)
-            sum += m
-        }
         let evidence = Confidence.Evidence(
-            minimumMargin: Double(minimum == .infinity ? 0 : minimum),
-            meanMargin: Double(sum) / Double(max(1, w.margins.count)),
+            minimumMargin: Double(margins.minimum == .infinity ? 0 : margins.minimum),
+            meanMargin: Double(margins.sum) / Double(n),
             hasQuantity: view.amounts.first?.quantity != nil,
             unknownUnit: doubts.unknownUnit || doubts.quantityWordUnread,
             hasName: view.has(.name),

@@ -320,8 +320,8 @@ final class TaggerModel: Sendable {
         let count: Int
         private var token = 0
         private var local = SIMD8<Int32>()
-        /// Word tokens that were not in the vocabulary.
-        private(set) var unknownWords = 0
+        /// Word tokens, and those of them that were not in the vocabulary.
+        private(set) var words = 0, unknownWords = 0
 
         init(model: TaggerModel, padded: UnsafeMutableBufferPointer<SIMD8<Float>>) {
             precondition(padded.count >= 2 * Self.margin)
@@ -380,6 +380,7 @@ final class TaggerModel: Sendable {
             token = t
             local = SIMD8<Int32>()
             guard wordHash != 0 else { return true }
+            words += 1
             if row >= 0 {
                 spread(row, from: t)
                 return false

@@ -43,9 +43,10 @@ enum Viterbi {
         return r
     }
 
-    /// The best label sequence for `emission` (one vector of label scores per token), with,
-    /// per token, the margin between the best path and the best path that gives the token
-    /// another label (a max-marginal: small where the tagger hesitated).
+    /// The best label sequence for `emission` (one vector of label scores per token), and the
+    /// smallest and the sum of the tokens' margins: for each token, the margin between the
+    /// best path and the best path that gives the token another label (a max-marginal: small
+    /// where the tagger hesitated).
     ///
     /// `transitions[p]` holds the scores of moving from label `p` to each label (row 8 is
     /// the start); `incoming[x]` holds, for each label `l`, the score of moving from `l` to
@@ -55,14 +56,13 @@ enum Viterbi {
     static func decode(
         emission: UnsafeBufferPointer<Row>,
         transitions: UnsafeBufferPointer<Row>, incoming: UnsafeBufferPointer<Row>, end: Row,
-        labels out: inout [Int], margins: inout [Float]
-    ) {
+        labels out: inout [Int]
+    ) -> Margins {
         let n = emission.count
         let L = Label.count
         out.removeAll(keepingCapacity: true)
-        margins.removeAll(keepingCapacity: true)
-        guard n > 0 else { return }
-        withUnsafeTemporaryAllocation(of: Row.self, capacity: 2 * n) { scores in
+        guard n > 0 else { return Margins() }
+        return withUnsafeTemporaryAllocation(of: Row.self, capacity: 2 * n) { scores in
             let alpha = UnsafeMutableBufferPointer(rebasing: scores[0..<n])
             let beta = UnsafeMutableBufferPointer(rebasing: scores[n...])
             // Forward: alpha[t][l] = max_p alpha[t-1][p] + T[p][l], plus emission.
@@ -83,8 +83,7 @@ enum Viterbi {
             let bestScore = horizontalMax(final)
             let last = firstLane(of: bestScore, in: final)
             out.append(contentsOf: repeatElement(0, count: n))
-            margins.append(contentsOf: repeatElement(0, count: n))
-            out.withUnsafeMutableBufferPointer { path in
+            return out.withUnsafeMutableBufferPointer { path in
                 path[n - 1] = last
                 // Back-track by recomputing the best predecessor along the path only: lane p of
                 // `alpha[t - 1] + incoming[to]` scores coming from p; the first best lane wins.
@@ -95,12 +94,20 @@ enum Viterbi {
                     t -= 1
                 }
                 // The margin of token k: the best path against the best one through another label.
-                margins.withUnsafeMutableBufferPointer { m in
-                    for k in 0..<n {
-                        m[k] = bestScore - horizontalMax(alpha[k] + beta[k] + hidden[path[k]])
-                    }
+                var margins = Margins()
+                for k in 0..<n {
+                    let m = bestScore - horizontalMax(alpha[k] + beta[k] + hidden[path[k]])
+                    margins.minimum = min(margins.minimum, m)
+                    margins.sum += m
                 }
+                return margins
             }
         }
+    }
+
+    /// The smallest and the sum of a line's per-token margins (see `decode`).
+    struct Margins {
+        var minimum = Float.infinity
+        var sum: Float = 0
     }
 }

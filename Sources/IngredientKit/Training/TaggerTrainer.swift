@@ -84,7 +84,7 @@ package struct TaggerTrainer {
         var rng = SplitMix(seed: options.seed)
         var c = 1.0
         var emission: [SIMD8<Float>] = []
-        var predicted: [Int] = [], margins: [Float] = []
+        var predicted: [Int] = []
         for epoch in 1...options.epochs {
             // Deterministic shuffle.
             for k in stride(from: order.count - 1, to: 0, by: -1) {
@@ -113,7 +113,7 @@ package struct TaggerTrainer {
                 emission.withUnsafeBufferPointer { em in
                     trans.withUnsafeBufferPointer { tr in
                         incoming.withUnsafeBufferPointer { inc in
-                            Viterbi.decode(emission: em, transitions: tr, incoming: inc, end: endF, labels: &predicted, margins: &margins)
+                            _ = Viterbi.decode(emission: em, transitions: tr, incoming: inc, end: endF, labels: &predicted)
                         }
                     }
                 }
