@@ -99,7 +99,8 @@ struct JSONLineTests {
             return out + [0x22]
         }
         let specials: [[UInt8]] = (0...0x7F).map { [UInt8($0)] } + [Array("é".utf8), Array("🥛".utf8)]
-        for length in [7, 8, 9, 17] {
+        // Lengths around the short-text check (4–16 bytes) and the eight-byte steps.
+        for length in [1, 3, 4, 5, 7, 8, 9, 12, 16, 17] {
             for position in 0..<length {
                 for special in specials {
                     var bytes = Array(repeating: UInt8(ascii: "a"), count: length)
@@ -113,18 +114,22 @@ struct JSONLineTests {
         }
     }
 
-    /// The whole-line check that lets a line's text be copied unescaped agrees with the
-    /// byte-by-byte rule for every ASCII byte at every position, and a line with a byte to
-    /// escape writes the same object through the session's fast path as through Strings.
+    /// The tokenizer's report that lets a line's text be copied unescaped agrees with the
+    /// byte-by-byte rule for every ASCII byte at every position (in words, numbers and
+    /// space), and a line with a byte to escape writes the same object through the session's
+    /// fast path as through Strings.
     @Test func plainLineCheckAtEveryPosition() throws {
         func needsEscape(_ c: UInt8) -> Bool { c < 0x20 || c == 0x22 || c == 0x5C || c == 0x7F }
-        for length in [1, 7, 8, 9, 17] {
-            for position in 0..<length {
-                for c in UInt8(0)...0x7F {
-                    var bytes = Array(repeating: UInt8(ascii: "a"), count: length)
-                    bytes[position] = c
-                    let plain = bytes.withUnsafeBufferPointer { ByteWriter.isPlain($0) }
-                    #expect(plain == !needsEscape(c), "\(bytes)")
+        for filler in ["a", "1", " "].map({ UInt8(ascii: $0) }) {
+            for length in [1, 2, 7, 9] {
+                for position in 0..<length {
+                    for c in UInt8(0)...0x7F {
+                        var bytes = Array(repeating: filler, count: length)
+                        bytes[position] = c
+                        var raw: [Token] = [], tokens: [Token] = []
+                        let plain = bytes.withUnsafeBufferPointer { Tokenizer.tokenize($0, scratch: &raw, into: &tokens) }
+                        #expect(plain == !needsEscape(c), "\(bytes)")
+                    }
                 }
             }
         }
