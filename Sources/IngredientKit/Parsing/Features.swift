@@ -169,45 +169,45 @@ struct FeatureExtractor: Sendable {
         if rows.count > n { rows.removeLast(rows.count - n) }
         else if rows.count < n { rows.append(contentsOf: repeatElement(-1, count: n - rows.count)) }
         rows.withUnsafeMutableBufferPointer { rows in
-        classes.withUnsafeMutableBufferPointer { lex in
-            for k in 0..<n { lex[k] = SmallBytes(); rows[k] = -1 }
-            let wordAt = Words(tokens)
-            for i in tokens.indices where tokens[i].kind == .word {
-                let t = tokens[i]
-                let entry = words[hash: t.hash]
-                rows[i] = entry.row
-                let bits = entry.bits
-                if bits == 0 { continue }
-                typealias F = Lexicon.FirstWord
-                if bits & F.unit != 0 {
-                    if t.stemEnd - t.start <= 3,
-                       lexicon.unitAliasesExact[ByteHash.exact(UnsafeBufferPointer(rebasing: line[t.stemRange]))] != nil {
-                        lex[i].append(0x55) // U
-                    } else if let m = lexicon.unitAliases.longestMatch(start: i, words: wordAt) {
-                        for k in i..<(i + m.words) where lex[k].count < 6 { lex[k].append(0x55) }
+            classes.withUnsafeMutableBufferPointer { lex in
+                for k in 0..<n { lex[k] = SmallBytes(); rows[k] = -1 }
+                let wordAt = Words(tokens)
+                for i in tokens.indices where tokens[i].kind == .word {
+                    let t = tokens[i]
+                    let entry = words[hash: t.hash]
+                    rows[i] = entry.row
+                    let bits = entry.bits
+                    if bits == 0 { continue }
+                    typealias F = Lexicon.FirstWord
+                    if bits & F.unit != 0 {
+                        if t.stemEnd - t.start <= 3,
+                           lexicon.unitAliasesExact[ByteHash.exact(UnsafeBufferPointer(rebasing: line[t.stemRange]))] != nil {
+                            lex[i].append(0x55) // U
+                        } else if let m = lexicon.unitAliases.longestMatch(start: i, words: wordAt) {
+                            for k in i..<(i + m.words) where lex[k].count < 6 { lex[k].append(0x55) }
+                        }
                     }
-                }
-                if bits & F.number != 0, let m = lexicon.numbers.longestMatch(start: i, words: wordAt) {
-                    for k in i..<(i + m.words) { lex[k].append(0x4E) } // N
-                }
-                if bits & F.size != 0, lexicon.sizes.value(forWordHash: t.hash) != nil { lex[i].append(0x53) } // S
-                if bits & F.preparation != 0, let kind = lexicon.preparation.value(forWordHash: t.hash) {
-                    switch kind {
-                    case .verb: lex[i].append(0x56) // V
-                    case .adverb: lex[i].append(0x41) // A
-                    case .connector: lex[i].append(0x4A) // J
+                    if bits & F.number != 0, let m = lexicon.numbers.longestMatch(start: i, words: wordAt) {
+                        for k in i..<(i + m.words) { lex[k].append(0x4E) } // N
                     }
-                }
-                if bits & F.phrase != 0, let m = lexicon.phrases.longestMatch(start: i, words: wordAt) {
-                    let mark: UInt8 = switch m.value.role {
-                    case .comment: 0x43 // C
-                    case .purpose: 0x50 // P
-                    case .optional: 0x4F // O
+                    if bits & F.size != 0, lexicon.sizes.value(forWordHash: t.hash) != nil { lex[i].append(0x53) } // S
+                    if bits & F.preparation != 0, let kind = lexicon.preparation.value(forWordHash: t.hash) {
+                        switch kind {
+                        case .verb: lex[i].append(0x56) // V
+                        case .adverb: lex[i].append(0x41) // A
+                        case .connector: lex[i].append(0x4A) // J
+                        }
                     }
-                    for k in i..<(i + m.words) where lex[k].count < 7 { lex[k].append(mark) }
+                    if bits & F.phrase != 0, let m = lexicon.phrases.longestMatch(start: i, words: wordAt) {
+                        let mark: UInt8 = switch m.value.role {
+                        case .comment: 0x43 // C
+                        case .purpose: 0x50 // P
+                        case .optional: 0x4F // O
+                        }
+                        for k in i..<(i + m.words) where lex[k].count < 7 { lex[k].append(mark) }
+                    }
                 }
             }
-        }
         }
     }
 
