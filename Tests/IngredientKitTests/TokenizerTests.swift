@@ -23,15 +23,20 @@ struct TokenizerTests {
         }
     }
 
-    /// Grouping is skipped on lines where no quantity can join its neighbour; on every line
-    /// of our fixture (and a few edge cases) skipping must give what grouping would.
-    @Test func groupingIsSkippedOnlyWhereItChangesNothing() throws {
+    /// The input lines of our parse fixture.
+    static func fixtureInputs() throws -> [String] {
         let fixture = try String(contentsOfFile: Repo.path("Corpora/parse/fixture.jsonl"), encoding: .utf8)
-        var lines = fixture.split(separator: "\n").compactMap { row -> String? in
+        return fixture.split(separator: "\n").compactMap { row -> String? in
             guard let data = row.data(using: .utf8),
                   let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return nil }
             return object["input"] as? String
         }
+    }
+
+    /// Grouping is skipped on lines where no quantity can join its neighbour; on every line
+    /// of our fixture (and a few edge cases) skipping must give what grouping would.
+    @Test func groupingIsSkippedOnlyWhereItChangesNothing() throws {
+        var lines = try Self.fixtureInputs()
         lines += ["2 to 3 eggs", "2 or 3", "1 x 400g tin", "8 x 2", "2x", "1-1/2 cups", "1 ½", "3 oz", "x2 eggs", "1 (14 oz) can"]
         #expect(lines.count > 100)
         var skipped = 0
@@ -54,12 +59,7 @@ struct TokenizerTests {
     /// The tokenizer tells whether a line can be copied into JSON as it is; it must agree
     /// with a check of every byte, on our fixture and on lines with each byte JSON escapes.
     @Test func plainLinesAreThoseWithNothingToEscape() throws {
-        let fixture = try String(contentsOfFile: Repo.path("Corpora/parse/fixture.jsonl"), encoding: .utf8)
-        var lines = fixture.split(separator: "\n").compactMap { row -> String? in
-            guard let data = row.data(using: .utf8),
-                  let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return nil }
-            return object["input"] as? String
-        }
+        var lines = try Self.fixtureInputs()
         let escaped = ["\"", "\\", "\t", "\u{7F}", "\u{01}", "\r", "\u{1F}"]
         for e in escaped {
             lines += ["2 cups\(e)flour", "\(e)1 egg", "1 egg\(e)", "1\(e)2 cups", "salt\(e)", "a\(e)b", "½\(e)", "x2\(e)"]
