@@ -11,10 +11,9 @@ public enum JSONLine {
         write(line, to: &out)
     }
 
-    /// Appends the JSON object of an assembled line (the fast path of `Session.appendJSON`),
-    /// rendered in `room` first.
-    static func append(_ view: LineView, to out: inout [UInt8], room: JSONRoom) {
-        room.append(upTo: view.maximumJSONSize, to: &out) { render(view, &$0) }
+    /// Appends the JSON object of an assembled line (the fast path of `Session.appendJSON`).
+    static func append(_ view: LineView, to out: inout [UInt8]) {
+        write(view, to: &out)
     }
 
     /// The JSON object of `line` as a String (without the newline).
@@ -31,24 +30,17 @@ public enum JSONLine {
         append(upTo: line.maximumJSONSize, to: &out) { render(line, &$0) }
     }
 
-    /// Runs `body` with a writer over `capacity` bytes of room at the end of `out`, then keeps
-    /// only what it wrote. The room is made in `out` itself (grown geometrically), so a line
-    /// costs neither an allocation nor a copy.
+    /// Runs `body` with a writer over `capacity` bytes of room, then appends what it wrote to
+    /// `out`. The room is a temporary allocation (on the stack unless it is large), so it
+    /// needs neither zero-filling nor a heap allocation, and `out` grows by exactly what was
+    /// written.
     @inline(__always)
     static func append(upTo capacity: Int, to out: inout [UInt8], _ body: (inout ByteWriter) -> Void) {
-        let start = out.count
-        if out.capacity < start + capacity { out.reserveCapacity(max(start + capacity, 2 * out.capacity)) }
-        if capacity <= zeroRoom.count {
-            zeroRoom.withUnsafeBufferPointer { out.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<capacity])) } // a copy, not a byte loop
-        } else {
-            out.append(contentsOf: repeatElement(0, count: capacity))
-        }
-        let written = out.withUnsafeMutableBufferPointer { buffer in
-            var w = ByteWriter(base: buffer.baseAddress! + start)
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { room in
+            var w = ByteWriter(base: room.baseAddress!)
             body(&w)
-            return w.count
+            out.append(contentsOf: UnsafeBufferPointer(start: room.baseAddress!, count: w.count))
         }
-        out.removeLast(capacity - written)
     }
 
     private static func render<Source: JSONLineSource>(_ line: Source, _ w: inout ByteWriter) {
@@ -129,32 +121,6 @@ public enum JSONLine {
     /// Appends `value` as a JSON number with at most six decimals.
     public static func appendNumber(_ value: Double, to out: inout [UInt8]) {
         append(upTo: 48, to: &out) { $0.number(value) }
-    }
-}
-
-/// Room to render JSON objects in before they are appended to an output array, reused from
-/// line to line by a parsing session: unlike room made at the end of the array, it needs no
-/// zero-filling, and the array grows by exactly what was written.
-final class JSONRoom {
-    private var base: UnsafeMutablePointer<UInt8>?
-    private var capacity = 0
-
-    deinit { base?.deallocate() }
-
-    /// Runs `body` with a writer over at least `needed` bytes, then appends what it wrote to `out`.
-    @inline(__always)
-    func append(upTo needed: Int, to out: inout [UInt8], _ body: (inout ByteWriter) -> Void) {
-        if needed > capacity { grow(to: needed) }
-        var w = ByteWriter(base: base!)
-        body(&w)
-        out.append(contentsOf: UnsafeBufferPointer(start: base!, count: w.count))
-    }
-
-    @inline(never)
-    private func grow(to needed: Int) {
-        base?.deallocate()
-        capacity = max(needed, 2 * capacity, 4096)
-        base = .allocate(capacity: capacity)
     }
 }
 
@@ -346,10 +312,6 @@ protocol JSONLineSource {
     /// Writes the section title as a JSON string, or null.
     func writeSection(_ w: inout ByteWriter)
 }
-
-/// Zero bytes that `JSONLine.append(upTo:to:_:)` copies to make room at the end of a buffer
-/// (a copy is much faster than appending repeated zeros).
-private let zeroRoom = [UInt8](repeating: 0, count: 16_384)
 
 /// Room for the fixed parts of an object and one amount's fields (longest unit id included).
 private let fixedJSONSize = 512

@@ -163,14 +163,10 @@ struct FeatureExtractor: Sendable {
     /// Lexicon classes of each token, from the word tables (multi-word phrases included), and
     /// each word's vocabulary row (-1 for other tokens and unknown words).
     func lexiconClasses(_ tokens: [Token], _ line: UnsafeBufferPointer<UInt8>, into classes: inout [SmallBytes], rows: inout [Int32]) {
-        let n = tokens.count
-        if classes.count > n { classes.removeLast(classes.count - n) }
-        else if classes.count < n { classes.append(contentsOf: repeatElement(SmallBytes(), count: n - classes.count)) }
-        if rows.count > n { rows.removeLast(rows.count - n) }
-        else if rows.count < n { rows.append(contentsOf: repeatElement(-1, count: n - rows.count)) }
+        classes.reset(count: tokens.count, to: SmallBytes())
+        rows.reset(count: tokens.count, to: -1)
         rows.withUnsafeMutableBufferPointer { rows in
             classes.withUnsafeMutableBufferPointer { lex in
-                for k in 0..<n { lex[k] = SmallBytes(); rows[k] = -1 }
                 let wordAt = Words(tokens)
                 for i in tokens.indices where tokens[i].kind == .word {
                     let t = tokens[i]
@@ -506,6 +502,15 @@ struct FeatureExtractor: Sendable {
             p3 = UnsafeBufferPointer(rebasing: w[..<j])
         }
         return (suffix3, suffix2, p3)
+    }
+}
+
+extension Array {
+    /// Makes the array `n` copies of `value`, reusing its storage (a workspace buffer).
+    fileprivate mutating func reset(count n: Int, to value: Element) {
+        if count > n { removeLast(count - n) }
+        withUnsafeMutableBufferPointer { $0.update(repeating: value) }
+        if count < n { append(contentsOf: repeatElement(value, count: n - count)) }
     }
 }
 

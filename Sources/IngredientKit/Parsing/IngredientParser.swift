@@ -84,7 +84,7 @@ public struct IngredientParser: Sendable {
                 JSONLine.append(parse(utf8: bytes), to: &out)
                 return
             }
-            parser.analyze(validUTF8: bytes, workspace: workspace) { view, _ in JSONLine.append(view, to: &out, room: workspace.jsonRoom) }
+            parser.analyze(validUTF8: bytes, workspace: workspace) { view, _ in JSONLine.append(view, to: &out) }
         }
     }
 
@@ -99,7 +99,6 @@ public struct IngredientParser: Sendable {
         @exclusivity(unchecked) var spans: [Span] = []
         @exclusivity(unchecked) var amounts: [Amount] = []
         @exclusivity(unchecked) var keyCache = NameKeyCache()
-        let jsonRoom = JSONRoom()
     }
 
     /// Analyzes a line and hands its assembled view (valid only during the call) and the

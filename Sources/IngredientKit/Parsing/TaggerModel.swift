@@ -51,7 +51,7 @@ final class TaggerModel: Sendable {
     let padBegin: Int32
     let padEnd: Int32
     /// What the pads add to the first two and the last two tokens of a line of four tokens or
-    /// more (where no token gets both), summed in the order `Scorer` would add them.
+    /// more (where no token gets both), made by `Scorer.addPads` on a four-token line.
     let padSums: (first: SIMD8<Float>, second: SIMD8<Float>, secondLast: SIMD8<Float>, last: SIMD8<Float>)
 
     /// The model compiled into the library.
@@ -279,13 +279,11 @@ final class TaggerModel: Sendable {
         let padEnd = contextRows[ByteHash.exact(Array("E".utf8), into: Template.pad.seed)]!
         self.padBegin = padBegin
         self.padEnd = padEnd
-        // A row's slot for offset o (-2…2).
-        func slot(_ row: Int32, _ o: Int) -> SIMD8<Float> {
-            let start = (Int(row) * Self.offsets + o + 2) * Label.count
-            return Self.vectors(Array(contextWeights[start..<(start + Label.count)]))[0]
-        }
-        self.padSums = (first: SIMD8<Float>() + slot(padBegin, -1) + slot(padBegin, -2), second: SIMD8<Float>() + slot(padBegin, -2),
-                        secondLast: SIMD8<Float>() + slot(padEnd, 2), last: SIMD8<Float>() + slot(padEnd, 1) + slot(padEnd, 2))
+        // A four-token line gets, at either end, what every longer line gets there.
+        let m = Scorer.margin
+        var four = [SIMD8<Float>](repeating: SIMD8<Float>(), count: 4 + 2 * m)
+        four.withUnsafeMutableBufferPointer { Scorer.addPads(begin: padBegin, end: padEnd, contextVectors: contextWeights, to: $0) }
+        self.padSums = (first: four[m], second: four[m + 1], secondLast: four[m + 2], last: four[m + 3])
     }
 
     var isEmpty: Bool { local.count == 0 && wordPairs.count == 0 }
@@ -336,10 +334,7 @@ final class TaggerModel: Sendable {
                 padded[Self.margin + n - 2] = sums.secondLast
                 padded[Self.margin + n - 1] = sums.last
             } else {
-                spreadPad(model.padBegin, from: -1)
-                spreadPad(model.padBegin, from: -2)
-                spreadPad(model.padEnd, from: n)
-                spreadPad(model.padEnd, from: n + 1)
+                Self.addPads(begin: model.padBegin, end: model.padEnd, contextVectors: model.contextVectors, to: padded)
             }
         }
 
@@ -348,14 +343,23 @@ final class TaggerModel: Sendable {
             UnsafeBufferPointer(rebasing: padded[Self.margin..<(Self.margin + count)])
         }
 
-        /// A pad at position `j` (outside the line) adds its row's slot `o` to the token
-        /// `t = j - o`, for the tokens that exist.
-        private func spreadPad(_ row: Int32, from j: Int) {
-            model.contextVectors.withUnsafeBytes { cv in
-                let base = Int(row) * TaggerModel.offsets
-                for o in -2...2 where j - o >= 0 && j - o < count {
-                    padded[j - o + Self.margin] += cv.loadUnaligned(fromByteOffset: (base + o + 2) * MemoryLayout<SIMD8<Float>>.size, as: SIMD8<Float>.self)
+        /// Adds what the pads beyond either end of the line add to its tokens in `padded`
+        /// (laid out as a scorer's): row `begin` at positions -1 and -2, row `end` at the two
+        /// positions after the last token. A pad at position `j` adds its row's slot `o` to
+        /// the token `t = j - o`, for the tokens that exist.
+        static func addPads(begin: Int32, end: Int32, contextVectors: [Float], to padded: UnsafeMutableBufferPointer<SIMD8<Float>>) {
+            let n = padded.count - 2 * margin
+            contextVectors.withUnsafeBytes { cv in
+                func spread(_ row: Int32, from j: Int) {
+                    let base = Int(row) * TaggerModel.offsets
+                    for o in -2...2 where j - o >= 0 && j - o < n {
+                        padded[j - o + margin] += cv.loadUnaligned(fromByteOffset: (base + o + 2) * MemoryLayout<SIMD8<Float>>.size, as: SIMD8<Float>.self)
+                    }
                 }
+                spread(begin, from: -1)
+                spread(begin, from: -2)
+                spread(end, from: n)
+                spread(end, from: n + 1)
             }
         }
 
