@@ -141,6 +141,45 @@ struct JSONLineTests {
         }
     }
 
+    /// The room reserved for an object bounds what is written, in the largest cases: every
+    /// number at its longest, every text field null or escaped to six bytes a byte, many
+    /// alternates, and lines of the session's fast path with long numbers and many amounts.
+    @Test func roomBoundsTheLargestObjects() {
+        let longest = -1.7976931348623157e+308
+        var line = ParsedIngredient(input: "", kind: .ingredient)
+        line.amount = Amount(quantity: longest, quantityMax: -123456789.123456, unit: "\u{1}\"")
+        line.alternates = (0..<5).map { _ in Amount(quantity: longest, quantityMax: longest, unit: nil) }
+        line.confidence = longest
+        for withText in [false, true] {
+            if withText {
+                let control = String(repeating: "\u{1F}\"\\", count: 7)
+                line.input = control
+                (line.size, line.name, line.key, line.preparation) = (control, control, control, control)
+                (line.comment, line.purpose, line.section) = (control, control, control)
+            }
+            var out: [UInt8] = []
+            JSONLine.append(line, to: &out)
+            #expect(out.count <= line.maximumJSONSize, "\(out.count) > \(line.maximumJSONSize)")
+        }
+        let lines = [
+            "", "For the sauce:", "x",
+            "-99999999999999999999999 to 1234567890123.5 cups (1e300 g / 7777777777.777 oz / 2.5 lb / 3 kg / 4 l) salt",
+            "1,000,000,000,000,000,000,000,000 tablespoons / 2 teaspoons / 3 cups / 4 pints / 5 quarts / 6 gallons water",
+            "\u{1}\"\\ 1/3 fluid ounces \"\"\"\" , \\\\ ( \u{7F} ) ; optional, to taste",
+        ]
+        let session = parser.makeSession()
+        for text in lines {
+            let bytes = Array(text.utf8)
+            bytes.withUnsafeBufferPointer { b in
+                parser.analyze(validUTF8: b, workspace: session.workspace) { view, _ in
+                    var out: [UInt8] = []
+                    JSONLine.append(view, to: &out)
+                    #expect(out.count <= view.maximumJSONSize, "\(text): \(out.count) > \(view.maximumJSONSize)")
+                }
+            }
+        }
+    }
+
     /// Strings of every length up to 40 bytes are copied whole (short copies are done with
     /// overlapping loads and stores).
     @Test func copiesOfEveryLength() {

@@ -39,6 +39,7 @@ public enum JSONLine {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { room in
             var w = ByteWriter(base: room.baseAddress!)
             body(&w)
+            assert(w.count <= capacity, "JSON room of \(capacity) bytes overrun: \(w.count)")
             out.append(contentsOf: UnsafeBufferPointer(start: room.baseAddress!, count: w.count))
         }
     }
@@ -313,9 +314,13 @@ protocol JSONLineSource {
     func writeSection(_ w: inout ByteWriter)
 }
 
-/// Room for the fixed parts of an object and one amount's fields (longest unit id included).
-private let fixedJSONSize = 512
-private let amountJSONSize = 160
+/// Room for the fixed parts of an object: its field names and literals with every text field
+/// null: 250 bytes with the longest kind and a confidence of 25 bytes, rounded up.
+private let fixedJSONSize = 288
+/// Room for one amount's object beyond its unit's text: names, braces, commas and two numbers
+/// of at most 25 bytes each (91 bytes), rounded up. Kept small so that most lines' room fits
+/// the stack (a temporary allocation above 1 KB goes to the heap).
+private let amountJSONSize = 112
 
 extension ParsedIngredient: JSONLineSource {
     var amounts: [Amount] { (amount.map { [$0] } ?? []) + alternates }
