@@ -147,17 +147,21 @@ struct LineFeatures: FeatureSink {
 }
 
 /// Computes the tagger's features of a tokenized line.
-struct FeatureExtractor: Sendable {
+/// A class, so that the parser's per-line calls share its tables through one reference
+/// rather than copying them.
+final class FeatureExtractor: Sendable {
     let lexicon: Lexicon
     /// The lexicon's words and the tagger's vocabulary, for one look-up per word.
     let words: WordIndex
     /// When set (training only), receives the readable name of every feature computed.
-    var recorder: FeatureRecorder? = nil
+    let recorder: FeatureRecorder?
 
-    /// An extractor over `lexicon`'s tables and a tagger `vocabulary` (none for training).
-    init(lexicon: Lexicon, vocabulary: HashTable<Int32> = HashTable()) {
+    /// An extractor over `lexicon`'s tables and a tagger `vocabulary` (none for training),
+    /// reporting to `recorder` when one is given.
+    init(lexicon: Lexicon, vocabulary: HashTable<Int32> = HashTable(), recorder: FeatureRecorder? = nil) {
         self.lexicon = lexicon
         self.words = WordIndex(lexicon: lexicon, vocabulary: vocabulary)
+        self.recorder = recorder
     }
 
     /// Lexicon classes of each token, from the word tables (multi-word phrases included), and

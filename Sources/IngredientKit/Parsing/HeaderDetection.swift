@@ -6,7 +6,7 @@
 enum HeaderDetection {
     /// The byte range of the header's title (without a trailing colon), or nil when the line is
     /// not a header.
-    static func title(_ tokens: [Token], _ line: UnsafeBufferPointer<UInt8>, lexicon: Lexicon) -> Range<Int>? {
+    static func title(_ tokens: [Token], _ line: UnsafeBufferPointer<UInt8>, tables: LexiconReference) -> Range<Int>? {
         guard !tokens.isEmpty, !tokens.contains(where: { $0.kind == .quantity }) else { return nil }
         var content = tokens[...]
         var colon = false
@@ -30,7 +30,7 @@ enum HeaderDetection {
         let title = first.start..<last.end
         if colon, wordCount <= 8 { return title }
         guard wordCount == content.count else { return nil } // words only from here on
-        if let m = lexicon.headers.longestMatch(start: content.startIndex, words: Words(tokens, end: content.endIndex)),
+        if let m = tables.lexicon.headers.longestMatch(start: content.startIndex, words: Words(tokens, end: content.endIndex)),
            m.words == content.count {
             return title
         }

@@ -110,7 +110,7 @@ public struct IngredientParser: Sendable {
         if tokens.isEmpty {
             return body(LineView(line: line, kind: .empty, confidence: 1), nil)
         }
-        if let title = HeaderDetection.title(tokens, line, lexicon: tables.lexicon) {
+        if let title = HeaderDetection.title(tokens, line, tables: tables) {
             var view = LineView(line: line, kind: .header, confidence: 1)
             view.section = title
             return body(view, nil)

@@ -27,8 +27,7 @@ package struct TaggerTrainer {
 
     /// Featurizes gold sentences that have token labels; returns examples and how many were skipped.
     func examples(_ gold: [GoldSentence]) -> [Example] {
-        var extractor = FeatureExtractor(lexicon: lexicon)
-        extractor.recorder = recorder
+        let extractor = FeatureExtractor(lexicon: lexicon, recorder: recorder)
         var out: [Example] = []
         for g in gold {
             var text = g.input
