@@ -509,15 +509,6 @@ final class FeatureExtractor: Sendable {
     }
 }
 
-extension Array {
-    /// Makes the array `n` copies of `value`, reusing its storage (a workspace buffer).
-    fileprivate mutating func reset(count n: Int, to value: Element) {
-        if count > n { removeLast(count - n) }
-        withUnsafeMutableBufferPointer { $0.update(repeating: value) }
-        if count < n { append(contentsOf: repeatElement(value, count: n - count)) }
-    }
-}
-
 extension SmallBytes {
     static let one = single(0x31), zero = single(0x30), quantity = single(0x51)
 

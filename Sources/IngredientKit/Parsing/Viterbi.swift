@@ -60,7 +60,7 @@ enum Viterbi {
     ) -> Margins {
         let n = emission.count
         let L = Label.count
-        out.removeAll(keepingCapacity: true)
+        out.reset(count: n, to: 0)
         guard n > 0 else { return Margins() }
         return withUnsafeTemporaryAllocation(of: Row.self, capacity: 2 * n) { scores in
             let alpha = UnsafeMutableBufferPointer(rebasing: scores[0..<n])
@@ -82,7 +82,6 @@ enum Viterbi {
             let final = alpha[n - 1] + end
             let bestScore = horizontalMax(final)
             let last = firstLane(of: bestScore, in: final)
-            out.append(contentsOf: repeatElement(0, count: n))
             return out.withUnsafeMutableBufferPointer { path in
                 path[n - 1] = last
                 // Back-track by recomputing the best predecessor along the path only: lane p of

@@ -1,0 +1,10 @@
+extension Array {
+    /// Makes the array `n` copies of `value`, reusing its storage (a workspace buffer): the
+    /// elements are overwritten in place, and the count changes with at most one call (most
+    /// lines' buffers are refilled, so emptying and appending anew would cost two).
+    mutating func reset(count n: Int, to value: Element) {
+        if count > n { removeLast(count - n) }
+        withUnsafeMutableBufferPointer { $0.update(repeating: value) }
+        if count < n { append(contentsOf: repeatElement(value, count: n - count)) }
+    }
+}
