@@ -314,8 +314,8 @@ protocol JSONLineSource {
     func writeSection(_ w: inout ByteWriter)
 }
 
-/// Room for the fixed parts of an object: its field names and literals with every text field
-/// null: 250 bytes with the longest kind and a confidence of 25 bytes, rounded up.
+/// Room for the fixed parts of an object, its field names and literals with every text field
+/// null (250 bytes with the longest kind and a confidence of 25 bytes), rounded up.
 private let fixedJSONSize = 288
 /// Room for one amount's object beyond its unit's text: names, braces, commas and two numbers
 /// of at most 25 bytes each (91 bytes), rounded up. Kept small so that most lines' room fits
