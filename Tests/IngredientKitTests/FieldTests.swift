@@ -79,4 +79,30 @@ struct FieldTests {
         #expect(dozen.comment == nil)
         #expect(couple.comment == nil)
     }
+
+    /// Assembly looks for phrases only at the tokens the feature extractor noted as phrase
+    /// starts (a bit mask of the first 64 tokens, then every token); a phrase is found at
+    /// any position, before and past the 64th token.
+    @Test func optionalPhraseAtAnyPosition() {
+        for filler in [0, 20, 55, 61, 62, 63, 64, 65, 80] {
+            let line = "2 cups flour" + String(repeating: " and more flour", count: filler / 3) + String(repeating: " sugar", count: filler % 3) + ", to taste"
+            let p = parser.parse(line)
+            #expect(p.isOptional, "\(filler) words: \(line)")
+            #expect(p.comment?.hasSuffix("to taste") == true, "\(filler) words")
+        }
+    }
+
+    @Test func phraseStartsVisitsNotedTokensInOrder() {
+        var starts = PhraseStarts()
+        for i in [3, 0, 63, 17] { starts.insert(i) }
+        var seen: [Int] = []
+        var i = starts.next(from: 0, end: 100)
+        while i < 100 { seen.append(i); i = starts.next(from: i + 1, end: 100) }
+        #expect(seen == [0, 3, 17, 63])
+        #expect(starts.next(from: 18, end: 40) == 40) // the next start lies beyond the end
+        starts.insert(70) // past the mask: every token is a candidate from then on
+        #expect(starts.next(from: 5, end: 100) == 5)
+        #expect(starts.next(from: 100, end: 100) == 100)
+        #expect(PhraseStarts().next(from: 0, end: 9) == 9)
+    }
 }

@@ -165,10 +165,12 @@ final class FeatureExtractor: Sendable {
     }
 
     /// Lexicon classes of each token, from the word tables (multi-word phrases included), and
-    /// each word's vocabulary row (-1 for other tokens and unknown words).
-    func lexiconClasses(_ tokens: [Token], _ line: UnsafeBufferPointer<UInt8>, into classes: inout [SmallBytes], rows: inout [Int32]) {
+    /// each word's vocabulary row (-1 for other tokens and unknown words); returns the tokens
+    /// that start phrase-table entries.
+    func lexiconClasses(_ tokens: [Token], _ line: UnsafeBufferPointer<UInt8>, into classes: inout [SmallBytes], rows: inout [Int32]) -> PhraseStarts {
         classes.reset(count: tokens.count, to: SmallBytes())
         rows.reset(count: tokens.count, to: -1)
+        var starts = PhraseStarts()
         rows.withUnsafeMutableBufferPointer { rows in
             classes.withUnsafeMutableBufferPointer { lex in
                 let wordAt = Words(tokens)
@@ -198,17 +200,21 @@ final class FeatureExtractor: Sendable {
                         case .connector: lex[i].append(0x4A) // J
                         }
                     }
-                    if bits & F.phrase != 0, let m = lexicon.phrases.longestMatch(start: i, words: wordAt) {
-                        let mark: UInt8 = switch m.value.role {
-                        case .comment: 0x43 // C
-                        case .purpose: 0x50 // P
-                        case .optional: 0x4F // O
+                    if bits & F.phrase != 0 {
+                        starts.insert(i)
+                        if let m = lexicon.phrases.longestMatch(start: i, words: wordAt) {
+                            let mark: UInt8 = switch m.value.role {
+                            case .comment: 0x43 // C
+                            case .purpose: 0x50 // P
+                            case .optional: 0x4F // O
+                            }
+                            for k in i..<(i + m.words) where lex[k].count < 7 { lex[k].append(mark) }
                         }
-                        for k in i..<(i + m.words) where lex[k].count < 7 { lex[k].append(mark) }
                     }
                 }
             }
         }
+        return starts
     }
 
     /// The shape of a token: its kind, case pattern and marks, in a few bytes.
@@ -369,11 +375,12 @@ final class FeatureExtractor: Sendable {
         return f
     }
 
-    /// Computes every feature of the line's tokens and hands each to `f`, token by token.
-    @inline(__always)
+    /// Computes every feature of the line's tokens and hands each to `f`, token by token;
+    /// returns the tokens that start phrase-table entries (see `lexiconClasses`).
+    @inline(__always) @discardableResult
     func extract<Sink: FeatureSink>(_ tokens: [Token], _ line: UnsafeBufferPointer<UInt8>, classes lex: inout [SmallBytes],
-                                    rows: inout [Int32], into f: inout Sink) {
-        lexiconClasses(tokens, line, into: &lex, rows: &rows)
+                                    rows: inout [Int32], into f: inout Sink) -> PhraseStarts {
+        let starts = lexiconClasses(tokens, line, into: &lex, rows: &rows)
 
         var depth = 0, commas = 0, seenQuantity = false, dash = false, seenOr = false
         var segmentStart = 0 // index of the first token of the current comma segment
@@ -429,6 +436,7 @@ final class FeatureExtractor: Sendable {
             if t.kind == .quantity { seenQuantity = true }
             if t.kind == .word, t.end - t.start == 2, (line[t.start] | 0x20) == 0x6F, (line[t.start + 1] | 0x20) == 0x72 { seenOr = true }
         }
+        return starts
     }
 
     // MARK: - Readable names of features (training only), kept out of the hot loop

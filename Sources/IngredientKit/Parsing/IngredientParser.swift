@@ -117,22 +117,22 @@ public struct IngredientParser: Sendable {
         }
         let n = tokens.count
         let padding = 2 * TaggerModel.Scorer.margin
-        let (words, unknownWords, margins) = withUnsafeTemporaryAllocation(of: SIMD8<Float>.self, capacity: n + padding) { padded in
+        let (words, unknownWords, margins, phraseStarts) = withUnsafeTemporaryAllocation(of: SIMD8<Float>.self, capacity: n + padding) { padded in
             padded.initialize(repeating: SIMD8<Float>())
             var scorer = TaggerModel.Scorer(model: model, padded: padded)
-            extractor.extract(tokens, line, classes: &w.classes, rows: &w.rows, into: &scorer)
+            let phraseStarts = extractor.extract(tokens, line, classes: &w.classes, rows: &w.rows, into: &scorer)
             let margins = model.transitionRows.withUnsafeBufferPointer { tr in
                 model.incomingRows.withUnsafeBufferPointer { inc in
                     Viterbi.decode(emission: scorer.emission, transitions: tr, incoming: inc, end: model.endRow, labels: &w.labels)
                 }
             }
-            return (scorer.words, scorer.unknownWords, margins)
+            return (scorer.words, scorer.unknownWords, margins, phraseStarts)
         }
         var view = LineView(line: line, kind: .ingredient, confidence: 0)
         view.lineIsPlain = lineIsPlain
         // The assembler takes the workspace's buffers (labels, spans, amounts) and the view
         // hands them back at the end, so no line allocates them anew.
-        var assembler = LineAssembler(tables: tables, tokens: tokens, labels: [], line: line)
+        var assembler = LineAssembler(tables: tables, tokens: tokens, labels: [], line: line, phraseStarts: phraseStarts)
         swap(&assembler.labels, &w.labels)
         swap(&assembler.spans, &w.spans)
         assembler.spans.removeAll(keepingCapacity: true)

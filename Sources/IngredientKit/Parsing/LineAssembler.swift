@@ -8,6 +8,8 @@ struct LineAssembler {
     /// from the phrase table) so that each token's text lands in exactly one field.
     var labels: [Int]
     let line: UnsafeBufferPointer<UInt8>
+    /// The tokens that may start a phrase of the phrase table (from the feature extractor).
+    let phraseStarts: PhraseStarts
     /// The byte ranges of the text fields, in the order their pieces are joined.
     var spans: [Span] = []
 
@@ -173,18 +175,19 @@ struct LineAssembler {
     /// tagger put into the preparation: "divided" is a note, not a way of cutting.
     private mutating func relabelPhrases() {
         let wordAt = Words(tokens)
-        var i = 0
-        while i < tokens.count {
+        let n = tokens.count
+        var i = phraseStarts.next(from: 0, end: n)
+        while i < n {
             guard tokens[i].kind == .word, label(i) == .preparation,
                   let bits = lexicon.firstWords[tokens[i].hash], bits & Lexicon.FirstWord.phrase != 0,
                   let m = lexicon.phrases.longestMatch(start: i, words: wordAt),
                   (i..<(i + m.words)).allSatisfy({ label($0) == .preparation || label($0) == .comment }) else {
-                i += 1
+                i = phraseStarts.next(from: i + 1, end: n)
                 continue
             }
             let target: Label = m.value.role == .purpose ? .purpose : .comment
             for k in i..<(i + m.words) { labels[k] = target.rawValue }
-            i += m.words
+            i = phraseStarts.next(from: i + m.words, end: n)
         }
     }
 
@@ -325,9 +328,15 @@ struct LineAssembler {
 
     private func hasOptionalPhrase() -> Bool {
         let wordAt = Words(tokens)
-        for i in tokens.indices where tokens[i].kind == .word && label(i) != .name {
-            guard let bits = lexicon.firstWords[tokens[i].hash], bits & Lexicon.FirstWord.phrase != 0 else { continue }
-            if let m = lexicon.phrases.longestMatch(start: i, words: wordAt), m.value.optional { return true }
+        let n = tokens.count
+        var i = phraseStarts.next(from: 0, end: n)
+        while i < n {
+            if tokens[i].kind == .word, label(i) != .name,
+               let bits = lexicon.firstWords[tokens[i].hash], bits & Lexicon.FirstWord.phrase != 0,
+               let m = lexicon.phrases.longestMatch(start: i, words: wordAt), m.value.optional {
+                return true
+            }
+            i = phraseStarts.next(from: i + 1, end: n)
         }
         return false
     }

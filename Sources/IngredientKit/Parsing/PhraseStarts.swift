@@ -1,0 +1,24 @@
+/// The tokens of a line whose word starts an entry of the phrase table (a
+/// `Lexicon.FirstWord.phrase` word), noted while the tagger's lexicon classes are found, so
+/// that assembly looks for phrases only there rather than at every token.
+struct PhraseStarts {
+    /// Bit `i` set: token `i` starts an entry. Tokens from 64 on are not noted one by one.
+    private var mask: UInt64 = 0
+    /// Whether a start at token 64 or beyond was seen: then every token from 0 on counts as
+    /// a candidate, and the caller's own check decides.
+    private var beyondMask = false
+
+    /// Notes that token `i` starts an entry.
+    mutating func insert(_ i: Int) {
+        if i < 64 { mask |= 1 << UInt64(i) } else { beyondMask = true }
+    }
+
+    /// The first candidate token at or after `i`, or `end` when there is none before it.
+    @inline(__always)
+    func next(from i: Int, end: Int) -> Int {
+        if beyondMask { return min(i, end) }
+        guard i < 64 else { return end }
+        let rest = mask >> UInt64(i)
+        return rest == 0 ? end : min(end, i + rest.trailingZeroBitCount)
+    }
+}
