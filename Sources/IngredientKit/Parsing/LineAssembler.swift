@@ -179,7 +179,6 @@ struct LineAssembler {
         var i = phraseStarts.next(from: 0, end: n)
         while i < n {
             guard tokens[i].kind == .word, label(i) == .preparation,
-                  let bits = lexicon.firstWords[tokens[i].hash], bits & Lexicon.FirstWord.phrase != 0,
                   let m = lexicon.phrases.longestMatch(start: i, words: wordAt),
                   (i..<(i + m.words)).allSatisfy({ label($0) == .preparation || label($0) == .comment }) else {
                 i = phraseStarts.next(from: i + 1, end: n)
@@ -332,7 +331,6 @@ struct LineAssembler {
         var i = phraseStarts.next(from: 0, end: n)
         while i < n {
             if tokens[i].kind == .word, label(i) != .name,
-               let bits = lexicon.firstWords[tokens[i].hash], bits & Lexicon.FirstWord.phrase != 0,
                let m = lexicon.phrases.longestMatch(start: i, words: wordAt), m.value.optional {
                 return true
             }

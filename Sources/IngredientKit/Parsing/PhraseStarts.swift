@@ -5,7 +5,8 @@ struct PhraseStarts {
     /// Bit `i` set: token `i` starts an entry. Tokens from 64 on are not noted one by one.
     private var mask: UInt64 = 0
     /// Whether a start at token 64 or beyond was seen: then every token from 0 on counts as
-    /// a candidate, and the caller's own check decides.
+    /// a candidate, and the phrase table's look-up decides (it finds nothing at a word that
+    /// starts no entry).
     private var beyondMask = false
 
     /// Notes that token `i` starts an entry.
