@@ -23,6 +23,39 @@ struct TokenizerTests {
         }
     }
 
+    /// The shape the tokenizer counts while scanning a word must be the one its stem's bytes
+    /// give, on every word of our fixture and on words with capitals, digits, marks,
+    /// non-ASCII letters and dots; and its bytes must read as the model file writes them.
+    @Test func wordShapesMatchTheirStems() throws {
+        var lines = try Self.fixtureInputs()
+        lines += ["2 Tbsp. olive oil", "1 tsp e.g. SALT", "a.× b", "it’s crème fraîche", "3 oz. pkg.", "free-range EGGS",
+                  "McCormick's", "don't stir.", "Jalapeño", "word. word", "e.g.", "7UP", "a.ñ", "X", "Xy", "xYz", "ABC-def",
+                  "pH7", "Crème Fraîche", "ÉCLAIR", "v8.", "Mc.Do"]
+        var words = 0
+        var codes = Set<UInt8>()
+        for line in lines {
+            let bytes = Array(line.utf8)
+            bytes.withUnsafeBufferPointer { b in
+                for t in Tokenizer.tokenize(b) where t.kind == .word && t.wordShape != 0 {
+                    let counted = WordShape(stem: UnsafeBufferPointer(rebasing: b[t.stemRange]), trailingDot: t.end != t.stemEnd)
+                    #expect(t.wordShape == counted.code, "\(line): \(t)")
+                    words += 1
+                    codes.insert(t.wordShape)
+                }
+            }
+        }
+        #expect(words > 1000)
+        #expect(codes.count > 12)
+        let cases: [(String, Bool, String)] = [("salt", false, "x"), ("Tbsp", true, "Xx_"), ("OZ", false, "XX2"), ("t", false, "x1"),
+                                                ("free-range", false, "x-"), ("crème", false, "xu"), ("McCormick's", false, "xX."),
+                                                ("7UP", false, "XX2."), ("ÉCLAIR", false, "XXu")]
+        for (word, dot, expected) in cases {
+            let bytes = Array(word.utf8)
+            let shape = bytes.withUnsafeBufferPointer { WordShape(stem: $0, trailingDot: dot) }
+            #expect(WordShape.bytes(code: shape.code).string == expected, "\(word)")
+        }
+    }
+
     /// The input lines of our parse fixture.
     static func fixtureInputs() throws -> [String] {
         let fixture = try String(contentsOfFile: Repo.path("Corpora/parse/fixture.jsonl"), encoding: .utf8)

@@ -79,6 +79,9 @@ protocol FeatureSink {
     /// `vocabularyRow` the word's row in the tagger's vocabulary (-1 when it has none, see
     /// `WordIndex`). Returns whether the features its lowercase form decides (affixes) are wanted.
     mutating func beginToken(_ t: Int, wordHash: UInt64, vocabularyRow: Int32) -> Bool
+    /// The `shape` context feature of the current token: its id (`FeatureExtractor.shapeID`)
+    /// and its bytes (`FeatureExtractor.shapeBytes`).
+    mutating func addShape(_ id: Int, _ shape: SmallBytes)
     /// A context feature of the current token.
     mutating func addContext(_ template: Template, _ key: UInt64)
     /// A local feature of the current token.
@@ -111,6 +114,10 @@ struct LineFeatures: FeatureSink {
 
     @inline(__always)
     mutating func addLocal(_ key: UInt64) { localKeys.append(key) }
+
+    mutating func addShape(_ id: Int, _ shape: SmallBytes) {
+        addContext(.shape, FeatureExtractor.key(.shape, shape))
+    }
 
     mutating func addPlace(flags: Int, segment: Int, paren: Int, position: Int, segmentPosition: Int, coarse: UInt8) {
         for (k, template) in FeatureExtractor.flagTemplates.enumerated() where flags & (1 << k) != 0 {
@@ -155,6 +162,8 @@ final class FeatureExtractor: Sendable {
     let words: WordIndex
     /// When set (training only), receives the readable name of every feature computed.
     let recorder: FeatureRecorder?
+    /// `shapeBytes(id:)` of every shape id.
+    let shapes: [SmallBytes] = FeatureExtractor.shapeTable
 
     /// An extractor over `lexicon`'s tables and a tagger `vocabulary` (none for training),
     /// reporting to `recorder` when one is given.
@@ -217,43 +226,50 @@ final class FeatureExtractor: Sendable {
         return starts
     }
 
-    /// The shape of a token: its kind, case pattern and marks, in a few bytes.
-    static func shape(_ t: Token, _ line: UnsafeBufferPointer<UInt8>) -> SmallBytes {
-        var s = SmallBytes()
+    /// Shape ids (`shapeID`): word shapes are `WordShape` codes (1…`WordShape.largestCode`),
+    /// quantities' start at `quantityShapes`, punctuation's at `punctuationShapes` (plus the mark).
+    static let quantityShapes = 256, punctuationShapes = 512, shapeCount = 768
+
+    /// The shape of a token as a small number: its kind, case pattern and marks (see `shapeBytes`).
+    @inline(__always)
+    static func shapeID(_ t: Token, _ line: UnsafeBufferPointer<UInt8>) -> Int {
         switch t.kind {
-        case .quantity:
-            s.append(0x51) // Q
-            if t.isMultiplier { s.append(0x78) }
-            else if t.isRange { s.append(0x72) }
-            else if t.isProperFraction { s.append(0x66) }
-            else if !t.isInteger { s.append(0x64) }
-            if t.gluedToNext { s.append(0x67) }
-        case .punctuation:
-            s.append(0x50) // P
-            s.append(t.mark)
         case .word:
-            var upper = 0, lower = 0, other = 0, hyphen = false, nonASCII = false
-            for b in UnsafeBufferPointer(rebasing: line[t.stemRange]) {
-                if b &- 0x41 < 26 { upper += 1 }
-                else if b &- 0x61 < 26 { lower += 1 }
-                else if b == 0x2D { hyphen = true }
-                else if b >= 0x80 { nonASCII = true }
-                else { other += 1 }
+            if t.wordShape != 0 { return Int(t.wordShape) }
+            return Int(WordShape(stem: UnsafeBufferPointer(rebasing: line[t.stemRange]), trailingDot: t.end != t.stemEnd).code)
+        case .quantity:
+            let form = t.isMultiplier ? 1 : t.isRange ? 2 : t.isProperFraction ? 3 : t.isInteger ? 0 : 4
+            return quantityShapes + 2 * form + (t.gluedToNext ? 1 : 0)
+        case .punctuation:
+            return punctuationShapes + Int(t.mark)
+        }
+    }
+
+    /// The bytes of a shape as the model file writes them: a word's `WordShape`; for a
+    /// quantity `Q`, then `x` multiplier, `r` range, `f` proper fraction or `d` other
+    /// non-integer, then `g` when a unit is glued on; for punctuation `P` and the mark.
+    static func shapeBytes(id: Int) -> SmallBytes {
+        if id < quantityShapes { return WordShape.bytes(code: UInt8(truncatingIfNeeded: id)) }
+        var s = SmallBytes()
+        if id < punctuationShapes {
+            s.append(0x51) // Q
+            switch (id - quantityShapes) / 2 {
+            case 1: s.append(0x78)
+            case 2: s.append(0x72)
+            case 3: s.append(0x66)
+            case 4: s.append(0x64)
+            default: break
             }
-            let firstUpper = line[t.start] &- 0x41 < 26
-            if upper == 0 { s.append(0x78) } // x
-            else if lower == 0 { s.append(0x58); s.append(0x58) } // XX
-            else if firstUpper && upper == 1 { s.append(0x58); s.append(0x78) } // Xx
-            else { s.append(0x78); s.append(0x58) } // xX
-            let length = t.stemEnd - t.start
-            if length == 1 { s.append(0x31) } else if length <= 3 { s.append(0x32) }
-            if hyphen { s.append(0x2D) }
-            if nonASCII { s.append(0x75) }
-            if other > 0 { s.append(0x2E) }
-            if t.end != t.stemEnd { s.append(0x5F) }
+            if (id - quantityShapes) % 2 == 1 { s.append(0x67) }
+        } else {
+            s.append(0x50) // P
+            s.append(UInt8(truncatingIfNeeded: id - punctuationShapes))
         }
         return s
     }
+
+    /// `shapeBytes(id:)` of every id below `shapeCount`.
+    static let shapeTable: [SmallBytes] = (0..<shapeCount).map { shapeBytes(id: $0) }
 
     /// A coarse class for conjunctions: quantity, unit word, other word, punctuation.
     @inline(__always)
@@ -385,11 +401,13 @@ final class FeatureExtractor: Sendable {
         var depth = 0, commas = 0, seenQuantity = false, dash = false, seenOr = false
         var segmentStart = 0 // index of the first token of the current comma segment
         var previousCoarse: UInt8 = 0 // the coarse class of the token before
+        let shapes = self.shapes
         for (i, t) in tokens.enumerated() {
             let stem = UnsafeBufferPointer(rebasing: line[t.stemRange])
             let needsAffixes = f.beginToken(i, wordHash: t.kind == .word ? t.hash : 0, vocabularyRow: rows[i])
-            let shape = Self.shape(t, line)
-            f.addContext(.shape, Self.key(.shape, shape))
+            let shapeID = Self.shapeID(t, line)
+            let shape = shapes[shapeID]
+            f.addShape(shapeID, shape)
             if lex[i].count > 0 { f.addContext(.lexicon, Self.key(.lexicon, lex[i])) }
             if let recorder { Self.recordContext(recorder, shape: shape, lexicon: lex[i]) }
             if t.kind == .word {

@@ -16,6 +16,9 @@ final class TaggerModel: Sendable {
     let incomingRows: [SIMD8<Float>]
     let endRow: SIMD8<Float>
     let contextRows: HashTable<Int32>
+    /// The context row of each shape id (`FeatureExtractor.shapeID`), -1 where the model has
+    /// none: a dense table in place of hashing the shape's bytes.
+    let shapeRows: [Int32]
     /// Per known word, by its folded hash: the row that sums every context feature its
     /// lowercase form decides (word, affixes); see `WordIndex`.
     let vocabularyRows: HashTable<Int32>
@@ -204,6 +207,7 @@ final class TaggerModel: Sendable {
         self.incomingRows = Self.transposed(transitions)
         self.endRow = Self.vectors(end)[0]
         self.contextRows = contextRows
+        self.shapeRows = FeatureExtractor.shapeTable.map { contextRows[FeatureExtractor.key(.shape, $0)] ?? -1 }
         self.vocabularyRows = vocabulary
         self.contextVectors = contextWeights // not copied into vectors: a smaller peak while loading
         let largest = max(VectorTable.largestMagnitude(localEntries.lazy.map(\.weights)),
@@ -391,6 +395,12 @@ final class TaggerModel: Sendable {
             }
             unknownWords += 1
             return true
+        }
+
+        @inline(__always)
+        mutating func addShape(_ id: Int, _ shape: SmallBytes) {
+            let row = model.shapeRows[id]
+            if row >= 0 { spread(row, from: token) }
         }
 
         @inline(__always)

@@ -27,6 +27,8 @@ struct Token: Sendable {
     var gluedToNext = false
     /// For punctuation: the ASCII byte, or a stand-in for non-ASCII marks (see `Tokenizer`).
     var mark: UInt8 = 0
+    /// For words: the `WordShape` code the tokenizer made while scanning, or 0 when it made none.
+    var wordShape: UInt8 = 0
     /// Case-folded hash of the token's bytes (without an abbreviation's trailing dot).
     var hash: UInt64 = 0
     /// End of the token without a trailing abbreviation dot.

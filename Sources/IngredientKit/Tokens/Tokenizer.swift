@@ -266,20 +266,31 @@ enum Tokenizer {
                 return j
             }
         }
-        // The word's folded hash is made during the scan (as `finishHash` would make it).
+        // The word's folded hash is made during the scan (as `finishHash` would make it), and
+        // its bytes are counted by kind for its `WordShape`.
         var hash = ByteHash.seed, beforeDot = hash
+        var letters = 0, upper = 0, digitsAndMarks = 0, hyphens = 0, nonASCII = 0
         while i < n {
             let b = s[i]
             if b < 0x80 {
-                if isASCIILetter(b) || (isDigit(b) && i > start) {
-                    // Folding an ASCII letter or digit is setting bit 5 (digits have it set).
+                if isASCIILetter(b) {
+                    // Folding an ASCII letter is setting bit 5, which capitals lack.
+                    letters &+= 1
+                    upper &+= Int(~b >> 5 & 1)
                     hash = ByteHash.mixExact(hash, b | 0x20)
+                    i += 1
+                    continue
+                }
+                if isDigit(b), i > start {
+                    digitsAndMarks &+= 1
+                    hash = ByteHash.mixExact(hash, b)
                     i += 1
                     continue
                 }
                 // Inner hyphen, apostrophe or dot followed by a letter: "free-range", "e.g".
                 if (b == 0x2D || b == 0x27 || b == 0x2E), i + 1 < n, i > start,
                    isASCIILetter(s[i + 1]) || s[i + 1] >= 0xC3 {
+                    if b == 0x2D { hyphens &+= 1 } else { digitsAndMarks &+= 1 }
                     beforeDot = hash
                     hash = ByteHash.mix(hash, b)
                     i += 1
@@ -292,6 +303,7 @@ enum Tokenizer {
             let apostrophe = c == 0x2019 && i + length < n && isASCIILetter(s[i + length])
             if !apostrophe { guard case .letter = classify(c) else { break } }
             for k in i..<(i + length) { hash = ByteHash.mix(hash, s[k]) }
+            nonASCII &+= length
             i += length
         }
         // Keep an abbreviation's dot: "tsp.", "oz.", "pkg.".
@@ -304,10 +316,13 @@ enum Tokenizer {
         } else if i - start > 1, s[i - 1] == 0x2E {
             token.stemEnd = i - 1
             hash = beforeDot
+            digitsAndMarks &-= 1
         } else {
             token.stemEnd = i
         }
         token.hash = hash
+        token.wordShape = WordShape(upper: upper, lower: letters &- upper, digitsAndMarks: digitsAndMarks, hyphens: hyphens,
+                                    nonASCII: nonASCII, firstUpper: s[start] &- 0x41 < 26, trailingDot: end != token.stemEnd).code
         tokens.append(token)
         return end
     }

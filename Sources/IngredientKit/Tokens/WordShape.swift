@@ -1,0 +1,83 @@
+/// The shape of a word token, packed in a byte: its case pattern, its length class and which
+/// kinds of bytes it holds besides letters. The tokenizer counts these during the scan that
+/// finds the word, so that the tagger need not read the word's bytes again.
+///
+/// Codes run from 1 to `WordShape.largestCode`; 0 stands for a word whose shape was not made
+/// (see `Token.wordShape`).
+struct WordShape: Equatable, Sendable {
+    /// The counts of the word's stem bytes by kind.
+    var upper = 0, lower = 0, digitsAndMarks = 0, hyphens = 0, nonASCII = 0
+    /// Whether the first byte is an ASCII capital.
+    var firstUpper = false
+    /// Whether the token ends in a dot that its stem leaves out ("tsp.").
+    var trailingDot = false
+
+    /// The largest code `code` makes.
+    static let largestCode = 192
+
+    /// Counts the bytes of `stem`: what the tokenizer's scan counts as it goes.
+    init(stem: UnsafeBufferPointer<UInt8>, trailingDot: Bool) {
+        for b in stem {
+            if b &- 0x41 < 26 { upper += 1 }
+            else if b &- 0x61 < 26 { lower += 1 }
+            else if b == 0x2D { hyphens += 1 }
+            else if b >= 0x80 { nonASCII += 1 }
+            else { digitsAndMarks += 1 }
+        }
+        firstUpper = stem.first.map { $0 &- 0x41 < 26 } ?? false
+        self.trailingDot = trailingDot
+    }
+
+    /// Counts given by the tokenizer.
+    @inline(__always)
+    init(upper: Int, lower: Int, digitsAndMarks: Int, hyphens: Int, nonASCII: Int, firstUpper: Bool, trailingDot: Bool) {
+        self.upper = upper
+        self.lower = lower
+        self.digitsAndMarks = digitsAndMarks
+        self.hyphens = hyphens
+        self.nonASCII = nonASCII
+        self.firstUpper = firstUpper
+        self.trailingDot = trailingDot
+    }
+
+    /// The packed shape: 1 + case pattern × 3 + length class + 12 × marks.
+    ///
+    /// Case pattern: 0 no capital, 1 no small letter, 2 one capital that comes first, 3 mixed.
+    /// Length class (in bytes): 0 four or more, 1 one, 2 two or three. Marks: bit 0 a hyphen,
+    /// bit 1 a non-ASCII byte, bit 2 a digit or another mark, bit 3 a trailing dot.
+    @inline(__always)
+    var code: UInt8 {
+        let casePattern = upper == 0 ? 0 : lower == 0 ? 1 : firstUpper && upper == 1 ? 2 : 3
+        let length = upper &+ lower &+ digitsAndMarks &+ hyphens &+ nonASCII
+        let lengthClass = length == 1 ? 1 : length <= 3 ? 2 : 0
+        let marks = (hyphens > 0 ? 1 : 0) | (nonASCII > 0 ? 2 : 0) | (digitsAndMarks > 0 ? 4 : 0) | (trailingDot ? 8 : 0)
+        return UInt8(truncatingIfNeeded: 1 &+ casePattern &* 3 &+ lengthClass &+ 12 &* marks)
+    }
+
+    /// The shape's bytes as the tagger's `shape` feature writes them (e.g. `Xx2.`): the case
+    /// pattern (`x`, `XX`, `Xx`, `xX`), then `1` or `2` for a word of one or of two or three
+    /// bytes, `-` for a hyphen, `u` for a non-ASCII byte, `.` for a digit or another mark, `_`
+    /// for a trailing dot.
+    static func bytes(code: UInt8) -> SmallBytes {
+        var s = SmallBytes()
+        guard code >= 1, Int(code) <= largestCode else { return s }
+        let c = Int(code) - 1
+        switch c % 12 / 3 {
+        case 0: s.append(0x78) // x
+        case 1: s.append(0x58); s.append(0x58) // XX
+        case 2: s.append(0x58); s.append(0x78) // Xx
+        default: s.append(0x78); s.append(0x58) // xX
+        }
+        switch c % 3 {
+        case 1: s.append(0x31)
+        case 2: s.append(0x32)
+        default: break
+        }
+        let marks = c / 12
+        if marks & 1 != 0 { s.append(0x2D) }
+        if marks & 2 != 0 { s.append(0x75) }
+        if marks & 4 != 0 { s.append(0x2E) }
+        if marks & 8 != 0 { s.append(0x5F) }
+        return s
+    }
+}
