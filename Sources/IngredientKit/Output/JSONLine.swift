@@ -65,13 +65,15 @@ public enum JSONLine {
         case .header: w.raw("header")
         case .empty: w.raw("empty")
         }
-        let primary = line.amounts.first
+        // Amounts are read field by field in place (copying an `Amount` retains its unit).
+        let amounts = line.amounts
+        let hasPrimary = !amounts.isEmpty
         w.raw(#"","quantity":"#)
-        w.number(primary?.quantity)
+        w.number(hasPrimary ? amounts[0].quantity : nil)
         w.raw(#","quantityMax":"#)
-        w.number(primary?.quantityMax)
+        w.number(hasPrimary ? amounts[0].quantityMax : nil)
         w.raw(#","unit":"#)
-        w.string(primary?.unit)
+        w.string(hasPrimary ? amounts[0].unit : nil)
         w.raw(#","size":"#)
         line.write(.size, &w)
         w.raw(#","name":"#)
@@ -86,15 +88,17 @@ public enum JSONLine {
         line.write(.purpose, &w)
         w.raw(line.isOptional ? #","optional":true"# : #","optional":false"#)
         w.raw(#","alternates":["#)
-        for (k, a) in line.amounts.dropFirst().enumerated() {
-            if k > 0 { w.byte(0x2C) }
+        var k = 1
+        while k < amounts.count {
+            if k > 1 { w.byte(0x2C) }
             w.raw(#"{"quantity":"#)
-            w.number(a.quantity)
+            w.number(amounts[k].quantity)
             w.raw(#","quantityMax":"#)
-            w.number(a.quantityMax)
+            w.number(amounts[k].quantityMax)
             w.raw(#","unit":"#)
-            w.string(a.unit)
+            w.string(amounts[k].unit)
             w.byte(0x7D)
+            k += 1
         }
         w.raw(#"],"section":"#)
         line.writeSection(&w)
@@ -352,7 +356,7 @@ extension LineView: JSONLineSource {
         // (copied as it is when the line is plain); the key and units, escaped.
         let fromLine = line.count * 2 + spans.count * 2
         var other = key?.utf8.count ?? 0
-        for a in amounts { other += a.unit?.utf8.count ?? 0 }
+        for k in amounts.indices { other += amounts[k].unit?.utf8.count ?? 0 }
         return fixedJSONSize + (lineIsPlain ? 1 : 6) * fromLine + 6 * other + amountJSONSize * amounts.count
     }
 

@@ -401,16 +401,16 @@ final class FeatureExtractor: Sendable {
         var depth = 0, commas = 0, seenQuantity = false, dash = false, seenOr = false
         var segmentStart = 0 // index of the first token of the current comma segment
         var previousCoarse: UInt8 = 0 // the coarse class of the token before
-        let shapes = self.shapes
+        let shapes = self.shapes, recorder = self.recorder
         for (i, t) in tokens.enumerated() {
-            let stem = UnsafeBufferPointer(rebasing: line[t.stemRange])
             let needsAffixes = f.beginToken(i, wordHash: t.kind == .word ? t.hash : 0, vocabularyRow: rows[i])
             let shapeID = Self.shapeID(t, line)
             let shape = shapes[shapeID]
             f.addShape(shapeID, shape)
             if lex[i].count > 0 { f.addContext(.lexicon, Self.key(.lexicon, lex[i])) }
             if let recorder { Self.recordContext(recorder, shape: shape, lexicon: lex[i]) }
-            if t.kind == .word {
+            if t.kind == .word, needsAffixes || recorder != nil {
+                let stem = UnsafeBufferPointer(rebasing: line[t.stemRange])
                 if needsAffixes, let (s3, s2, p3) = Self.affixes(stem) {
                     if let s3 { f.addContext(.suffix3, Self.key(.suffix3, bytes: s3)) }
                     f.addContext(.suffix2, Self.key(.suffix2, bytes: s2))

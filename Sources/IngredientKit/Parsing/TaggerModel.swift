@@ -399,7 +399,8 @@ final class TaggerModel: Sendable {
 
         @inline(__always)
         mutating func addShape(_ id: Int, _ shape: SmallBytes) {
-            let row = model.shapeRows[id]
+            assert(id >= 0 && id < model.shapeRows.count)
+            let row = model.shapeRows.withUnsafeBufferPointer { $0[id] } // ids are below `shapeCount` by construction
             if row >= 0 { spread(row, from: token) }
         }
 
@@ -430,18 +431,24 @@ final class TaggerModel: Sendable {
 
         @inline(__always)
         mutating func addShapePair(_ template: Template, _ previous: UInt8, _ coarse: UInt8) {
+            // Unchecked reads: class numbers are below `coarseClassCount` by construction.
             model.coarseClasses.withUnsafeBufferPointer { classes in
-                local &+= model.shapePairWeights[Int(classes[Int(previous)]) * model.coarseClassCount + Int(classes[Int(coarse)])]
+                model.shapePairWeights.withUnsafeBufferPointer { w in
+                    local &+= w[Int(classes[Int(previous)]) &* model.coarseClassCount &+ Int(classes[Int(coarse)])]
+                }
             }
         }
 
         @inline(__always)
         mutating func addPlace(flags: Int, segment: Int, paren: Int, position: Int, segmentPosition: Int, coarse: UInt8) {
+            // Unchecked reads: the extractor clamps every state to its range (see `stateTemplates`).
+            assert(flags >= 0 && flags < 16 && segment >= 0 && segment < 4 && paren >= 0 && paren < 2
+                   && position >= 0 && position < 6 && segmentPosition >= 0 && segmentPosition < 6)
             let c = Int(model.coarseClasses.withUnsafeBufferPointer { $0[Int(coarse)] })
             let classes = model.coarseClassCount
-            local &+= model.flagWeights[flags]
-            local &+= model.segmentParenWeights[(segment * 2 + paren) * classes + c]
-            local &+= model.positionWeights[(position * 6 + segmentPosition) * classes + c]
+            model.flagWeights.withUnsafeBufferPointer { local &+= $0[flags] }
+            model.segmentParenWeights.withUnsafeBufferPointer { local &+= $0[(segment &* 2 &+ paren) &* classes &+ c] }
+            model.positionWeights.withUnsafeBufferPointer { local &+= $0[(position &* 6 &+ segmentPosition) &* classes &+ c] }
         }
 
         @inline(__always)
