@@ -321,8 +321,8 @@ enum Tokenizer {
             token.stemEnd = i
         }
         token.hash = hash
-        token.wordShape = WordShape(upper: upper, lower: letters &- upper, digitsAndMarks: digitsAndMarks, hyphens: hyphens,
-                                    nonASCII: nonASCII, firstUpper: s[start] &- 0x41 < 26, trailingDot: end != token.stemEnd).code
+        token.wordShape = WordShape.code(upper: upper, lower: letters &- upper, digitsAndMarks: digitsAndMarks, hyphens: hyphens,
+                                         nonASCII: nonASCII, firstUpper: s[start] &- 0x41 < 26, trailingDot: end != token.stemEnd)
         tokens.append(token)
         return end
     }

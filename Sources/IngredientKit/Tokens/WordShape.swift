@@ -28,25 +28,21 @@ struct WordShape: Equatable, Sendable {
         self.trailingDot = trailingDot
     }
 
-    /// Counts given by the tokenizer.
-    @inline(__always)
-    init(upper: Int, lower: Int, digitsAndMarks: Int, hyphens: Int, nonASCII: Int, firstUpper: Bool, trailingDot: Bool) {
-        self.upper = upper
-        self.lower = lower
-        self.digitsAndMarks = digitsAndMarks
-        self.hyphens = hyphens
-        self.nonASCII = nonASCII
-        self.firstUpper = firstUpper
-        self.trailingDot = trailingDot
-    }
-
     /// The packed shape: 1 + case pattern × 3 + length class + 12 × marks.
     ///
     /// Case pattern: 0 no capital, 1 no small letter, 2 one capital that comes first, 3 mixed.
     /// Length class (in bytes): 0 four or more, 1 one, 2 two or three. Marks: bit 0 a hyphen,
     /// bit 1 a non-ASCII byte, bit 2 a digit or another mark, bit 3 a trailing dot.
-    @inline(__always)
     var code: UInt8 {
+        Self.code(upper: upper, lower: lower, digitsAndMarks: digitsAndMarks, hyphens: hyphens, nonASCII: nonASCII,
+                  firstUpper: firstUpper, trailingDot: trailingDot)
+    }
+
+    /// The packed shape of a word from the counts of its stem's bytes (see `code`), as the
+    /// tokenizer gives them while scanning.
+    @inline(__always)
+    static func code(upper: Int, lower: Int, digitsAndMarks: Int, hyphens: Int, nonASCII: Int,
+                     firstUpper: Bool, trailingDot: Bool) -> UInt8 {
         let casePattern = upper == 0 ? 0 : lower == 0 ? 1 : firstUpper && upper == 1 ? 2 : 3
         let length = upper &+ lower &+ digitsAndMarks &+ hyphens &+ nonASCII
         let lengthClass = length == 1 ? 1 : length <= 3 ? 2 : 0
