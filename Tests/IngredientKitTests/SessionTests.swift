@@ -22,6 +22,13 @@ struct SessionTests {
             [], Array("   ".utf8), [0x31, 0x20, 0xFF, 0xFE, 0x20, 0x63, 0x75, 0x70], // invalid UTF-8
             Array("2 \"quoted\" cups\tof \\ flour".utf8), Array("For the sauce:".utf8),
             [0x00, 0x01, 0x1F, 0x7F], Array("½ ⅓ ¾ x2 — 1⁄2 • crème fraîche".utf8),
+            // Amounts of every kind: ranges with the unit on both ends, composites, containers,
+            // words the tagger reads as units that the table does not know ("SCANT", "inch-thick").
+            Array("200g-250g plain flour".utf8), Array("¾ cup to 1 cup milk".utf8), Array("1 lb 2 oz beef".utf8),
+            Array("1 cup plus 2 tablespoons sugar".utf8), Array("2 x 400g tins chopped tomatoes".utf8),
+            Array("400g tin chickpeas".utf8), Array("3 Handvoll Spinat".utf8), Array("2 GOBLETS ÉPICES wine".utf8),
+            Array("1 (14 oz) can tomatoes".utf8), Array("2 heaped dessertspoons cocoa".utf8),
+            Array("SCANT 3 cups stock".utf8), Array("2 ½-inch-thick steaks".utf8), Array("1 and 1/2 cups rice".utf8),
         ]
         return result
     }

@@ -65,15 +65,14 @@ public enum JSONLine {
         case .header: w.raw("header")
         case .empty: w.raw("empty")
         }
-        // Amounts are read field by field in place (copying an `Amount` retains its unit).
-        let amounts = line.amounts
-        let hasPrimary = !amounts.isEmpty
+        let amounts = line.amountCount
+        let primary: (quantity: Double?, quantityMax: Double?) = amounts > 0 ? line.quantities(0) : (nil, nil)
         w.raw(#"","quantity":"#)
-        w.number(hasPrimary ? amounts[0].quantity : nil)
+        w.number(primary.quantity)
         w.raw(#","quantityMax":"#)
-        w.number(hasPrimary ? amounts[0].quantityMax : nil)
+        w.number(primary.quantityMax)
         w.raw(#","unit":"#)
-        w.string(hasPrimary ? amounts[0].unit : nil)
+        if amounts > 0 { line.writeUnit(0, &w) } else { w.raw("null") }
         w.raw(#","size":"#)
         line.write(.size, &w)
         w.raw(#","name":"#)
@@ -89,14 +88,15 @@ public enum JSONLine {
         w.raw(line.isOptional ? #","optional":true"# : #","optional":false"#)
         w.raw(#","alternates":["#)
         var k = 1
-        while k < amounts.count {
+        while k < amounts {
             if k > 1 { w.byte(0x2C) }
+            let (quantity, quantityMax) = line.quantities(k)
             w.raw(#"{"quantity":"#)
-            w.number(amounts[k].quantity)
+            w.number(quantity)
             w.raw(#","quantityMax":"#)
-            w.number(amounts[k].quantityMax)
+            w.number(quantityMax)
             w.raw(#","unit":"#)
-            w.string(amounts[k].unit)
+            line.writeUnit(k, &w)
             w.byte(0x7D)
             k += 1
         }
@@ -302,8 +302,12 @@ struct ByteWriter {
 /// both provide it, so the contract is written by one function.
 protocol JSONLineSource {
     var kind: ParsedIngredient.Kind { get }
-    /// The primary amount first, then the alternates.
-    var amounts: [Amount] { get }
+    /// The number of amounts: the primary amount first, then the alternates.
+    var amountCount: Int { get }
+    /// Amount `k`'s quantity and the top of its range.
+    func quantities(_ k: Int) -> (quantity: Double?, quantityMax: Double?)
+    /// Writes amount `k`'s unit as a JSON string, or null.
+    func writeUnit(_ k: Int, _ w: inout ByteWriter)
     var isOptional: Bool { get }
     var confidence: Double { get }
     /// The canonical key of the name.
@@ -327,12 +331,25 @@ private let fixedJSONSize = 288
 private let amountJSONSize = 112
 
 extension ParsedIngredient: JSONLineSource {
-    var amounts: [Amount] { (amount.map { [$0] } ?? []) + alternates }
+    var amountCount: Int { (amount == nil ? 0 : 1) + alternates.count }
+
+    /// Amount `k`: the primary amount first, then the alternates.
+    private func amount(at k: Int) -> Amount {
+        guard let amount else { return alternates[k] }
+        return k == 0 ? amount : alternates[k - 1]
+    }
+
+    func quantities(_ k: Int) -> (quantity: Double?, quantityMax: Double?) {
+        let a = amount(at: k)
+        return (a.quantity, a.quantityMax)
+    }
+
+    func writeUnit(_ k: Int, _ w: inout ByteWriter) { w.string(amount(at: k).unit) }
 
     var maximumJSONSize: Int {
         let text = [input, size, name, key, preparation, comment, purpose, section].reduce(0) { $0 + ($1?.utf8.count ?? 0) }
-        return fixedJSONSize + 6 * text + amountJSONSize * (alternates.count + 1)
-            + (amounts.reduce(0) { $0 + ($1.unit?.utf8.count ?? 0) }) * 6
+        let units = (0..<amountCount).reduce(0) { $0 + (amount(at: $1).unit?.utf8.count ?? 0) }
+        return fixedJSONSize + 6 * text + amountJSONSize * (alternates.count + 1) + 6 * units
     }
 
     func writeInput(_ w: inout ByteWriter) { w.string(input) }
@@ -356,8 +373,28 @@ extension LineView: JSONLineSource {
         // (copied as it is when the line is plain); the key and units, escaped.
         let fromLine = line.count * 2 + spans.count * 2
         var other = key?.utf8.count ?? 0
-        for k in amounts.indices { other += amounts[k].unit?.utf8.count ?? 0 }
+        for k in amounts.indices {
+            switch amounts[k].unit {
+            case .none: break
+            case .known(let row): other += units[Int(row)].id.utf8.count
+            case .unknown: other += unitText(k)?.utf8.count ?? 0
+            }
+        }
         return fixedJSONSize + (lineIsPlain ? 1 : 6) * fromLine + 6 * other + amountJSONSize * amounts.count
+    }
+
+    var amountCount: Int { amounts.count }
+
+    func quantities(_ k: Int) -> (quantity: Double?, quantityMax: Double?) {
+        (amounts[k].quantity, amounts[k].quantityMax)
+    }
+
+    func writeUnit(_ k: Int, _ w: inout ByteWriter) {
+        switch amounts[k].unit {
+        case .none: w.raw("null")
+        case .known(let row): w.string(units[Int(row)].id)
+        case .unknown: w.string(unitText(k))
+        }
     }
 
     /// Bytes of the line, escaped unless the line is plain.

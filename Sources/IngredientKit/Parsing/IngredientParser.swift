@@ -97,7 +97,7 @@ public struct IngredientParser: Sendable {
         @exclusivity(unchecked) var rows: [Int32] = []
         @exclusivity(unchecked) var labels: [Int] = []
         @exclusivity(unchecked) var spans: [Span] = []
-        @exclusivity(unchecked) var amounts: [Amount] = []
+        @exclusivity(unchecked) var amounts: [LineAmount] = []
         @exclusivity(unchecked) var keyCache = NameKeyCache()
     }
 
@@ -128,7 +128,7 @@ public struct IngredientParser: Sendable {
             }
             return (scorer.words, scorer.unknownWords, margins, phraseStarts)
         }
-        var view = LineView(line: line, kind: .ingredient, confidence: 0)
+        var view = LineView(line: line, kind: .ingredient, units: tables.lexicon.units, confidence: 0)
         view.lineIsPlain = lineIsPlain
         // The assembler takes the workspace's buffers (labels, spans, amounts) and the view
         // hands them back at the end, so no line allocates them anew.

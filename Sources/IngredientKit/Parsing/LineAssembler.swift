@@ -32,11 +32,11 @@ struct LineAssembler {
     mutating func assemble(into view: inout LineView) -> Doubts {
         relabelPhrases()
         var doubts = Doubts()
-        var amounts: [Amount] = []
+        var amounts: [LineAmount] = []
         swap(&amounts, &view.amounts) // reuse the storage the caller handed in
         amounts.removeAll(keepingCapacity: true)
         var amountEnds = SmallIndexList() // token index after each amount
-        var container: String?
+        var container: Int32? // a container unit's row ("400g tin")
         var i = 0
         let n = tokens.count
         while i < n {
@@ -70,14 +70,14 @@ struct LineAssembler {
                     i += 1
                     continue
                 }
-                var (unit, known, next) = readUnit(from: i, record: true, container: &container)
-                if unit != nil, !known { doubts.unknownUnit = true }
+                var (unit, next) = readUnit(from: i, record: true, container: &container)
+                if case .unknown = unit { doubts.unknownUnit = true }
                 // "200g-250g", "¾ cup to 1 cup": a range written with the unit on both ends.
                 if let low = quantity, let upper = rangeEnd(after: next, unit: unit), upper.value > low {
                     quantityMax = upper.value
                     next = upper.next
                 }
-                var amount = Amount(quantity: quantity, quantityMax: quantityMax, unit: unit, isKnownUnit: known, isMultiplier: multiplier)
+                var amount = LineAmount(quantity: quantity, quantityMax: quantityMax, unit: unit, isMultiplier: multiplier)
                 if let previous = amounts.last, amountEnds.last == amountStart, isComposite(previous, amount) {
                     amount.isComposite = true
                 }
@@ -93,19 +93,19 @@ struct LineAssembler {
                 // count came first ("2 x 400g tins").
                 if let item = container {
                     container = nil
-                    if amounts.count >= 2, amounts[0].unit == nil {
-                        amounts[0].unit = item
+                    if amounts.count >= 2, amounts[0].unit == .none {
+                        amounts[0].unit = .known(item)
                     } else if amounts.count == 1 {
-                        amounts.insert(Amount(quantity: 1, unit: item), at: 0)
+                        amounts.insert(LineAmount(quantity: 1, unit: .known(item)), at: 0)
                         amountEnds.insertFirst(amountStart)
                     }
                 }
                 i = next
             } else if l == .unit {
                 let start = i
-                let (unit, known, next) = readUnit(from: i, record: true, container: &container)
-                if let unit {
-                    if !known { doubts.unknownUnit = true }
+                let (unit, next) = readUnit(from: i, record: true, container: &container)
+                if unit != .none {
+                    if case .unknown = unit { doubts.unknownUnit = true }
                     if amounts.isEmpty {
                         // "a pinch of salt", "half bunch mint": a number word just before the unit.
                         // A unit alone means one of it ("pinch of salt", "small bunch mint").
@@ -114,12 +114,11 @@ struct LineAssembler {
                             quantity = value.isNaN ? nil : value // "a few sprigs": no number
                             for k in from..<start { labels[k] = Label.quantity.rawValue }
                         }
-                        amounts.append(Amount(quantity: quantity, unit: unit, isKnownUnit: known))
+                        amounts.append(LineAmount(quantity: quantity, unit: unit))
                         amountEnds.append(next)
-                    } else if amounts[0].unit == nil {
+                    } else if amounts[0].unit == .none {
                         // "1 (14 oz) can tomatoes", "2 x 50g pieces salmon": the unit of the first amount.
                         amounts[0].unit = unit
-                        amounts[0].isKnownUnit = known
                     }
                 }
                 i = max(next, i + 1)
@@ -131,7 +130,7 @@ struct LineAssembler {
         if amounts.isEmpty, let first = tokens.first, first.kind == .word,
            let m = lexicon.numbers.longestMatch(start: 0, words: Words(tokens)),
            m.words > 1 || !isArticle(tokens[0]), m.words < n, label(m.words) != .quantity, !m.value.isNaN {
-            amounts.append(Amount(quantity: m.value, unit: nil))
+            amounts.append(LineAmount(quantity: m.value, unit: .none))
             for k in 0..<m.words { labels[k] = Label.quantity.rawValue }
         }
         swap(&view.amounts, &amounts)
@@ -190,49 +189,52 @@ struct LineAssembler {
         }
     }
 
-    private func sameDimension(_ a: Amount, _ b: Amount) -> Bool {
-        guard let ua = a.unit, let ub = b.unit, let da = lexicon.unit(id: ua), let db = lexicon.unit(id: ub) else { return false }
+    private func sameDimension(_ a: LineAmount, _ b: LineAmount) -> Bool {
+        guard case .known(let ua) = a.unit, case .known(let ub) = b.unit else { return false }
+        let da = lexicon.units[Int(ua)], db = lexicon.units[Int(ub)]
         return da.dimension == db.dimension && da.dimension != .item
     }
 
-    private func isComposite(_ a: Amount, _ b: Amount) -> Bool {
-        guard let ua = a.unit, let ub = b.unit, let da = lexicon.unit(id: ua), let db = lexicon.unit(id: ub),
-              da.dimension == db.dimension, da.dimension != .item,
+    private func isComposite(_ a: LineAmount, _ b: LineAmount) -> Bool {
+        guard case .known(let ua) = a.unit, case .known(let ub) = b.unit else { return false }
+        let da = lexicon.units[Int(ua)], db = lexicon.units[Int(ub)]
+        guard da.dimension == db.dimension, da.dimension != .item,
               let fa = da.factor, let fb = db.factor, fb < fa else { return false }
         return true
     }
 
     /// After an amount ending at token `next` with `unit`: a dash or "to" and a second amount
     /// in the same unit (or none) make a range; returns its top and the index after it.
-    private mutating func rangeEnd(after next: Int, unit: String?) -> (value: Double, next: Int)? {
+    private mutating func rangeEnd(after next: Int, unit: UnitReference) -> (value: Double, next: Int)? {
         guard next + 1 < tokens.count, label(next + 1) == .quantity, tokens[next + 1].kind == .quantity else { return nil }
         let joiner = tokens[next]
         let isJoiner = (joiner.kind == .punctuation && joiner.mark == 0x2D) || HeaderDetection.isWord(joiner, "to", line)
         guard isJoiner else { return nil }
-        var container: String?
-        let (upperUnit, _, after) = readUnit(from: next + 2, record: false, container: &container)
-        guard upperUnit == nil || upperUnit == unit, tokens[next + 1].value > 0 else { return nil }
+        var container: Int32?
+        let (upperUnit, after) = readUnit(from: next + 2, record: false, container: &container)
+        guard upperUnit == .none || upperUnit.isSame(as: unit, units: lexicon.units, line: line), tokens[next + 1].value > 0 else { return nil }
         return (tokens[next + 1].maxValue, after)
     }
 
-    /// Reads a run of UNIT tokens from `start`: the unit id, whether the table knows it, and
-    /// the index after the run. With `record`, size words in the run become size spans and
-    /// other words comment spans.
-    private mutating func readUnit(from start: Int, record: Bool, container: inout String?) -> (String?, Bool, Int) {
+    /// Reads a run of UNIT tokens from `start`: the unit (a row of the units table, or the
+    /// run's words when the table knows none of them) and the index after the run. With
+    /// `record`, size words in the run become size spans and other words comment spans; a
+    /// container word after a measure ("400g tin") is handed back in `container`.
+    private mutating func readUnit(from start: Int, record: Bool, container: inout Int32?) -> (UnitReference, Int) {
         var end = start
         while end < tokens.count, label(end) == .unit, tokens[end].kind == .word || (tokens[end].kind == .punctuation && tokens[end].mark == 0x2E) {
             end += 1
         }
-        guard end > start else { return (nil, true, start) }
-        var found: (id: String, from: Int, to: Int)?
+        guard end > start else { return (.none, start) }
+        var found: (row: Int32, from: Int, to: Int)?
         var k = start
         while k < end, found == nil {
             let t = tokens[k]
             if t.kind == .word {
-                if let idx = lexicon.unitAliasesExact[ByteHash.exact(UnsafeBufferPointer(rebasing: line[t.stemRange]))] {
-                    found = (lexicon.units[Int(idx)].id, k, k + 1)
+                if let row = lexicon.unitAliasesExact[ByteHash.exact(UnsafeBufferPointer(rebasing: line[t.stemRange]))] {
+                    found = (row, k, k + 1)
                 } else if let m = lexicon.unitAliases.longestMatch(start: k, words: Words(tokens, end: end)) {
-                    found = (lexicon.units[Int(m.value)].id, k, k + m.words)
+                    found = (m.value, k, k + m.words)
                 }
             }
             k += 1
@@ -242,18 +244,17 @@ struct LineAssembler {
             // Only size words ("4 large garlic cloves"): a size, and the unit may come later.
             if (start..<end).allSatisfy({ tokens[$0].kind != .word || lexicon.sizes.value(forWordHash: tokens[$0].hash) != nil }) {
                 if record { for j in start..<end where tokens[j].kind == .word { addSpan(.size, tokens[j].stemRange) } }
-                return (nil, true, end)
+                return (.none, end)
             }
-            let raw = text(tokens[start].start..<tokens[end - 1].stemEnd).lowercased()
-            return (raw, false, end)
+            return (.unknown(start: Int32(truncatingIfNeeded: tokens[start].start), end: Int32(truncatingIfNeeded: tokens[end - 1].stemEnd)), end)
         }
         // A measure followed by a container: "400g tin", "15-ounce can", "2-inch piece".
-        if found.to < end, let measure = lexicon.unit(id: found.id), measure.dimension != .item {
+        if found.to < end, lexicon.units[Int(found.row)].dimension != .item {
             var k = found.to
             while k < end, container == nil {
                 if tokens[k].kind == .word, let m = lexicon.unitAliases.longestMatch(start: k, words: Words(tokens, end: end)),
                    lexicon.units[Int(m.value)].dimension == .item {
-                    container = lexicon.units[Int(m.value)].id
+                    container = m.value
                     for j in k..<(k + m.words) { skip.insert(j) }
                 }
                 k += 1
@@ -264,7 +265,7 @@ struct LineAssembler {
             guard record else { continue }
             addSpan(lexicon.sizes.value(forWordHash: tokens[j].hash) != nil ? .size : .comment, tokens[j].stemRange)
         }
-        return (found.id, true, end)
+        return (.known(found.row), end)
     }
 
     @inline(__always)

@@ -23,7 +23,9 @@ struct Span: Sendable {
 struct LineView {
     let line: UnsafeBufferPointer<UInt8>
     var kind: ParsedIngredient.Kind
-    var amounts: [Amount] = []
+    var amounts: [LineAmount] = []
+    /// The lexicon's units table, which the amounts' known units are rows of.
+    var units: [UnitDefinition] = []
     var spans: [Span] = []
     var isOptional = false
     /// For headers: the title's bytes.
@@ -79,11 +81,14 @@ struct LineView {
         return String(decoding: bytes, as: UTF8.self)
     }
 
+    /// The text of amount `k`'s unit, or nil for a count.
+    func unitText(_ k: Int) -> String? { amounts[k].unit.text(units: units, line: line) }
+
     /// The public value, with Strings.
     func parsedIngredient(input: String) -> ParsedIngredient {
         var p = ParsedIngredient(input: input, kind: kind)
-        p.amount = amounts.first
-        p.alternates = Array(amounts.dropFirst())
+        p.amount = amounts.first?.amount(units: units, line: line)
+        p.alternates = amounts.dropFirst().map { $0.amount(units: units, line: line) }
         p.size = text(.size)
         p.name = text(.name)
         p.key = key
