@@ -174,11 +174,13 @@ final class FeatureExtractor: Sendable {
     }
 
     /// Lexicon classes of each token, from the word tables (multi-word phrases included), and
-    /// each word's vocabulary row (-1 for other tokens and unknown words); returns the tokens
-    /// that start phrase-table entries.
+    /// each word's vocabulary row (-1 for other tokens and unknown words), in the first
+    /// `tokens.count` entries of `classes` and `rows` (entries past them are left from longer
+    /// lines); returns the tokens that start phrase-table entries.
     func lexiconClasses(_ tokens: [Token], _ line: UnsafeBufferPointer<UInt8>, into classes: inout [SmallBytes], rows: inout [Int32]) -> PhraseStarts {
-        classes.reset(count: tokens.count, to: SmallBytes())
-        rows.reset(count: tokens.count, to: -1)
+        // Only the first `tokens.count` entries are this line's (see `resetPrefix`).
+        classes.resetPrefix(count: tokens.count, to: SmallBytes())
+        rows.resetPrefix(count: tokens.count, to: -1)
         var starts = PhraseStarts()
         rows.withUnsafeMutableBufferPointer { rows in
             classes.withUnsafeMutableBufferPointer { lex in
@@ -402,13 +404,17 @@ final class FeatureExtractor: Sendable {
         var segmentStart = 0 // index of the first token of the current comma segment
         var previousCoarse: UInt8 = 0 // the coarse class of the token before
         let shapes = self.shapes, recorder = self.recorder
+        // Word-pair hashes move along the line: this token's is the next one's `before`.
+        var before = Self.boundaryHash
+        var here = tokens.isEmpty ? Self.boundaryHash : Self.pairHash(tokens[0])
         for (i, t) in tokens.enumerated() {
+            let lexI = lex[i]
             let needsAffixes = f.beginToken(i, wordHash: t.kind == .word ? t.hash : 0, vocabularyRow: rows[i])
             let shapeID = Self.shapeID(t, line)
             let shape = shapes[shapeID]
             f.addShape(shapeID, shape)
-            if lex[i].count > 0 { f.addContext(.lexicon, Self.key(.lexicon, lex[i])) }
-            if let recorder { Self.recordContext(recorder, shape: shape, lexicon: lex[i]) }
+            if lexI.count > 0 { f.addContext(.lexicon, Self.key(.lexicon, lexI)) }
+            if let recorder { Self.recordContext(recorder, shape: shape, lexicon: lexI) }
             if t.kind == .word, needsAffixes || recorder != nil {
                 let stem = UnsafeBufferPointer(rebasing: line[t.stemRange])
                 if needsAffixes, let (s3, s2, p3) = Self.affixes(stem) {
@@ -423,7 +429,7 @@ final class FeatureExtractor: Sendable {
             if t.kind == .punctuation {
                 if t.mark == 0x28 || t.mark == 0x5B { depth += 1 }
             }
-            let coarseByte = Self.coarse(t, lex[i])
+            let coarseByte = Self.coarse(t, lexI)
             let inParen = depth > 0
             if i > 0 { f.addShapePair(.previousShape, previousCoarse, coarseByte) }
             previousCoarse = coarseByte
@@ -431,12 +437,12 @@ final class FeatureExtractor: Sendable {
             let flags = (i == tokens.count - 1 ? 1 : 0) | (seenQuantity ? 2 : 0) | (dash ? 4 : 0) | (seenOr ? 8 : 0)
             f.addPlace(flags: flags, segment: min(commas, 3), paren: inParen ? 1 : 0, position: min(i, 5),
                        segmentPosition: min(i - segmentStart, 5), coarse: coarseByte)
-            if lex[i].count > 0 { f.addLocal(Self.key(.lexiconShape, lex[i], shape)) }
-            let here = Self.pairHash(t)
-            let before = i > 0 ? Self.pairHash(tokens[i - 1]) : Self.boundaryHash
+            if lexI.count > 0 { f.addLocal(Self.key(.lexiconShape, lexI, shape)) }
             let after = i + 1 < tokens.count ? Self.pairHash(tokens[i + 1]) : Self.boundaryHash
             f.addWordPairs(i, before: before, here: here, after: after)
             if let recorder { Self.recordWordPairs(recorder, tokens, line, i, before: before, here: here, after: after) }
+            before = here
+            here = after
             f.endToken()
             if let recorder {
                 Self.recordLocal(recorder, tokens, lex, i, coarse: SmallBytes.single(coarseByte), seg: Self.digit(min(commas, 3)),
