@@ -136,8 +136,9 @@ struct LineAssembler {
         swap(&view.amounts, &amounts)
         // Only the labels the line has are looked for (most lines have three or four).
         var present = 0
-        for l in labels { present |= 1 << l }
-        func has(_ l: Label) -> Bool { present & (1 << l.rawValue) != 0 }
+        // Masking shifts: labels are below 8, so `&<<` equals `<<` without its range checks.
+        for l in labels { present |= 1 &<< l }
+        func has(_ l: Label) -> Bool { present & (1 &<< l.rawValue) != 0 }
         if has(.name) {
             appendRuns(of: .name, as: .name, onlyAcross: 1 << Label.preparation.rawValue | 1 << Label.size.rawValue | 1 << Label.punctuation.rawValue)
         }
@@ -286,7 +287,7 @@ struct LineAssembler {
         while i < n {
             guard label(i) == target else { i += 1; continue }
             if let allowed = onlyAcross, previousEnd >= 0,
-               !(previousEnd + 1..<i).allSatisfy({ (allowed >> labels[$0]) & 1 == 1 }) {
+               !(previousEnd + 1..<i).allSatisfy({ (allowed &>> labels[$0]) & 1 == 1 }) {
                 break
             }
             var last = i

@@ -26,7 +26,7 @@ struct Words {
     @inline(__always)
     func hash(_ i: Int) -> UInt64? {
         guard i < end, tokens[i].kind == .word else { return nil }
-        if let labels, (allowedLabels >> labels[i]) & 1 == 0 { return nil }
+        if let labels, (allowedLabels &>> labels[i]) & 1 == 0 { return nil }
         return tokens[i].hash
     }
 }
