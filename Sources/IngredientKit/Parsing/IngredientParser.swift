@@ -128,34 +128,37 @@ public struct IngredientParser: Sendable {
             }
             return (scorer.words, scorer.unknownWords, margins, phraseStarts)
         }
-        var view = LineView(line: line, kind: .ingredient, units: tables.lexicon.units, confidence: 0)
-        view.lineIsPlain = lineIsPlain
-        // The assembler takes the workspace's buffers (labels, spans, amounts) and the view
-        // hands them back at the end, so no line allocates them anew.
-        var assembler = LineAssembler(tables: tables, tokens: tokens, labels: [], line: line, phraseStarts: phraseStarts)
-        swap(&assembler.labels, &w.labels)
-        swap(&assembler.spans, &w.spans)
-        assembler.spans.removeAll(keepingCapacity: true)
-        swap(&view.amounts, &w.amounts)
-        let doubts = assembler.assemble(into: &view)
-        swap(&view.spans, &assembler.spans)
-        swap(&assembler.labels, &w.labels)
+        // The view reads the units table through a pointer (valid for this call, as the view is).
+        return tables.lexicon.units.withUnsafeBufferPointer { units in
+            var view = LineView(line: line, kind: .ingredient, units: units, confidence: 0)
+            view.lineIsPlain = lineIsPlain
+            // The assembler takes the workspace's buffers (labels, spans, amounts) and the view
+            // hands them back at the end, so no line allocates them anew.
+            var assembler = LineAssembler(tables: tables, tokens: tokens, labels: [], line: line, phraseStarts: phraseStarts)
+            swap(&assembler.labels, &w.labels)
+            swap(&assembler.spans, &w.spans)
+            assembler.spans.removeAll(keepingCapacity: true)
+            swap(&view.amounts, &w.amounts)
+            let doubts = assembler.assemble(into: &view)
+            swap(&view.spans, &assembler.spans)
+            swap(&assembler.labels, &w.labels)
 
-        let evidence = Confidence.Evidence(
-            minimumMargin: Double(margins.minimum == .infinity ? 0 : margins.minimum),
-            meanMargin: Double(margins.sum) / Double(n),
-            hasQuantity: view.amounts.first?.quantity != nil,
-            unknownUnit: doubts.unknownUnit || doubts.quantityWordUnread,
-            hasName: view.has(.name),
-            unknownWordShare: Double(unknownWords) / Double(max(1, words)),
-            tokenCount: tokens.count
-        )
-        view.confidence = Confidence.roundedToThousandths(Confidence.score(evidence, coefficients: model.calibration))
-        view.key = view.nameKey(tables.lexicon.keyTables, cache: &w.keyCache)
-        let result = body(view, evidence)
-        swap(&view.spans, &w.spans) // keep the capacity for the next line
-        swap(&view.amounts, &w.amounts)
-        return result
+            let evidence = Confidence.Evidence(
+                minimumMargin: Double(margins.minimum == .infinity ? 0 : margins.minimum),
+                meanMargin: Double(margins.sum) / Double(n),
+                hasQuantity: view.amounts.first?.quantity != nil,
+                unknownUnit: doubts.unknownUnit || doubts.quantityWordUnread,
+                hasName: view.has(.name),
+                unknownWordShare: Double(unknownWords) / Double(max(1, words)),
+                tokenCount: tokens.count
+            )
+            view.confidence = Confidence.roundedToThousandths(Confidence.score(evidence, coefficients: model.calibration))
+            view.key = view.nameKey(tables.lexicon.keyTables, cache: &w.keyCache)
+            let result = body(view, evidence)
+            swap(&view.spans, &w.spans) // keep the capacity for the next line
+            swap(&view.amounts, &w.amounts)
+            return result
+        }
     }
 }
 

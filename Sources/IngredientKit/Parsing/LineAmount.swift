@@ -10,7 +10,7 @@ enum UnitReference: Equatable, Sendable {
     case unknown(start: Int32, end: Int32)
 
     /// The unit's text: the table's id, or the words in lowercase; nil for a count.
-    func text(units: [UnitDefinition], line: UnsafeBufferPointer<UInt8>) -> String? {
+    func text(units: UnsafeBufferPointer<UnitDefinition>, line: UnsafeBufferPointer<UInt8>) -> String? {
         switch self {
         case .none: nil
         case .known(let row): units[Int(row)].id
@@ -20,7 +20,7 @@ enum UnitReference: Equatable, Sendable {
     }
 
     /// Whether two units are the same unit (the same table id, or the same words in lowercase).
-    func isSame(as other: UnitReference, units: [UnitDefinition], line: UnsafeBufferPointer<UInt8>) -> Bool {
+    func isSame(as other: UnitReference, units: UnsafeBufferPointer<UnitDefinition>, line: UnsafeBufferPointer<UInt8>) -> Bool {
         switch (self, other) {
         case (.none, .none): true
         case (.known(let a), .known(let b)): a == b || units[Int(a)].id == units[Int(b)].id
@@ -50,7 +50,7 @@ struct LineAmount: Sendable {
     }
 
     /// The public value, with the unit's text.
-    func amount(units: [UnitDefinition], line: UnsafeBufferPointer<UInt8>) -> Amount {
+    func amount(units: UnsafeBufferPointer<UnitDefinition>, line: UnsafeBufferPointer<UInt8>) -> Amount {
         var unknown = false
         if case .unknown = unit { unknown = true }
         return Amount(quantity: quantity, quantityMax: quantityMax, unit: unit.text(units: units, line: line),

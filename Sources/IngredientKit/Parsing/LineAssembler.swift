@@ -213,7 +213,8 @@ struct LineAssembler {
         guard isJoiner else { return nil }
         var container: Int32?
         let (upperUnit, after) = readUnit(from: next + 2, record: false, container: &container)
-        guard upperUnit == .none || upperUnit.isSame(as: unit, units: lexicon.units, line: line), tokens[next + 1].value > 0 else { return nil }
+        guard upperUnit == .none || lexicon.units.withUnsafeBufferPointer({ upperUnit.isSame(as: unit, units: $0, line: line) }),
+              tokens[next + 1].value > 0 else { return nil }
         return (tokens[next + 1].maxValue, after)
     }
 

@@ -24,8 +24,9 @@ struct LineView {
     let line: UnsafeBufferPointer<UInt8>
     var kind: ParsedIngredient.Kind
     var amounts: [LineAmount] = []
-    /// The lexicon's units table, which the amounts' known units are rows of.
-    var units: [UnitDefinition] = []
+    /// The lexicon's units table, which the amounts' known units are rows of (valid while
+    /// the view is).
+    var units = UnsafeBufferPointer<UnitDefinition>(start: nil, count: 0)
     var spans: [Span] = []
     var isOptional = false
     /// For headers: the title's bytes.
