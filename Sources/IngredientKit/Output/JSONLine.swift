@@ -373,13 +373,7 @@ extension LineView: JSONLineSource {
         // (copied as it is when the line is plain); the key and units, escaped.
         let fromLine = line.count * 2 + spans.count * 2
         var other = key?.utf8.count ?? 0
-        for k in amounts.indices {
-            switch amounts[k].unit {
-            case .none: break
-            case .known(let row): other += units[Int(row)].id.utf8.count
-            case .unknown: other += unitText(k)?.utf8.count ?? 0
-            }
-        }
+        for k in amounts.indices { other += unitText(k)?.utf8.count ?? 0 }
         return fixedJSONSize + (lineIsPlain ? 1 : 6) * fromLine + 6 * other + amountJSONSize * amounts.count
     }
 
@@ -389,13 +383,7 @@ extension LineView: JSONLineSource {
         (amounts[k].quantity, amounts[k].quantityMax)
     }
 
-    func writeUnit(_ k: Int, _ w: inout ByteWriter) {
-        switch amounts[k].unit {
-        case .none: w.raw("null")
-        case .known(let row): w.string(units[Int(row)].id)
-        case .unknown: w.string(unitText(k))
-        }
-    }
+    func writeUnit(_ k: Int, _ w: inout ByteWriter) { w.string(unitText(k)) }
 
     /// Bytes of the line, escaped unless the line is plain.
     @inline(__always)

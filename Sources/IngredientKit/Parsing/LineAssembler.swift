@@ -21,10 +21,6 @@ struct LineAssembler {
 
     func label(_ i: Int) -> Label { Label(rawValue: labels[i])! }
 
-    func text(_ r: Range<Int>) -> String {
-        String(decoding: UnsafeBufferPointer(rebasing: line[r]), as: UTF8.self)
-    }
-
     /// Words whose label is one of `allowed` (a bit set of label raw values).
     func wordAt(_ allowed: Int) -> Words { Words(tokens, labels: labels, allowed: allowed) }
 
