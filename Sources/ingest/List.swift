@@ -29,6 +29,12 @@ struct ListCommand: ParsableCommand {
     @Flag(help: "Write the list as one JSON document instead of text.")
     var json = false
 
+    @Option(help: ArgumentHelp("The user's edits: a JSON document (README, \"User state\") with overrides, manual items, removed and checked items, accepted and rejected merges.", valueName: "file"))
+    var edits: String?
+
+    @Option(name: .customLong("min-confidence"), help: ArgumentHelp("Suggest merges from this confidence up (default 0.5; above 1: none).", valueName: "c"))
+    var minConfidence = ListSuggestion.defaultThreshold
+
     @OptionGroup var dictionaryOptions: DictionaryOptions
 
     @Argument(help: "Recipe files: `ingest import` JSON Lines, or ingredient lines (one recipe per file).")
@@ -37,6 +43,7 @@ struct ListCommand: ParsableCommand {
     func validate() throws {
         if files.isEmpty { throw ValidationError("give at least one recipe file") }
         if let servings, !(servings > 0 && servings.isFinite) { throw ValidationError("--servings must be a positive number") }
+        if !(minConfidence >= 0) { throw ValidationError("--min-confidence must be a number from 0 up") }
     }
 
     func run() throws {
@@ -78,7 +85,18 @@ struct ListCommand: ParsableCommand {
             }
             onHand = Pantry(text: text, parser: builder.parser)
         }
-        let list = builder.list(for: recipes, pantry: onHand, locale: locale.locale)
+        var userEdits = ListEdits()
+        if let edits {
+            var text = ""
+            do {
+                for line in try RecipeFiles.textLines(path: edits) { text += line + "\n" }
+                userEdits = try ListEdits(json: text)
+            } catch {
+                throw ValidationError("--edits \(edits): \(error)")
+            }
+        }
+        let list = builder.list(for: recipes, pantry: onHand, edits: userEdits, locale: locale.locale,
+                                suggestionThreshold: minConfidence > 1 ? nil : minConfidence)
         var out = OutputBuffer()
         if json { list.appendJSON(to: &out.bytes) } else { out.write(list.text()) }
         out.flush()

@@ -11,6 +11,9 @@ struct TrainSuggest: ParsableCommand {
     @Option(help: ArgumentHelp("Where to write the weights file.", valueName: "path"))
     var out = "Dictionaries/suggest/weights.tsv"
 
+    @Option(help: ArgumentHelp("What the model predicts: same-item (suggest/weights.tsv, dedupe suggestions) or list-merge (suggest/list-weights.tsv, shopping-list suggestions).", valueName: "target"))
+    var target = "same-item"
+
     @Option(help: "Cross-validation folds.")
     var folds = 5
 
@@ -27,9 +30,12 @@ struct TrainSuggest: ParsableCommand {
         for file in calibrateOn where !fixtures.contains(file) {
             throw ValidationError("--calibrate-on \(file) must also be given as a FIXTURE")
         }
+        guard let target = ScorerTraining.Target(rawValue: target) else {
+            throw ValidationError("--target must be same-item or list-merge")
+        }
         let fixture = try EvaluateDedupe.readFixtures(fixtures)
         let keyer = CanonicalKeyer(lexicon: try dictionaryOptions.lexicon())
-        let training = ScorerTraining(fixture: fixture, keyer: keyer, folds: folds, calibrationFiles: calibrateOn.isEmpty ? nil : Set(calibrateOn))
+        let training = ScorerTraining(fixture: fixture, keyer: keyer, target: target, folds: folds, calibrationFiles: calibrateOn.isEmpty ? nil : Set(calibrateOn))
         func short(_ paths: [String]) -> [String] { paths.map { $0.split(separator: "/").suffix(2).joined(separator: "/") } }
         let text = training.weightsText(sources: short(fixtures), calibrationSources: short(calibrateOn))
         try writeFile(out, text)

@@ -144,6 +144,13 @@ public struct ListTables: Sendable {
         aisle(id: storage.categories.match(key)?.value ?? Aisle.otherID)
     }
 
+    /// The store-order number of the aisle `categories.tsv` gives a canonical key, or nil when
+    /// no row matches it (the key would fall in `other`).
+    func aisleIndex(forKey key: String) -> Int? {
+        guard let id = storage.categories.match(key)?.value, id != Aisle.otherID else { return nil }
+        return storage.aisleIndex[id]
+    }
+
     /// The density of a canonical key, if the table has that exact key.
     public func density(forKey key: String) -> Density? {
         storage.densities[key]

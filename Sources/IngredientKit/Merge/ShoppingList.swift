@@ -32,4 +32,6 @@ public struct ShoppingList: Hashable, Sendable {
     public var hiddenItems: [ListItem]
     /// Lines that were section headers or blank, and so not items.
     public var skippedLines: Int
+    /// Merges the list offers between its items, best first (`ListSuggestion`).
+    public var suggestions: [ListSuggestion] = []
 }

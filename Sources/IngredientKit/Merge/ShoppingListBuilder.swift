@@ -28,6 +28,8 @@ public struct ShoppingListBuilder: Sendable {
     /// Display formatting over the same tables.
     public let formatting: KitchenFormatting
     let classifier: ProteinClassifier
+    /// The pair scorer behind merge suggestions.
+    let scorer = PairScorer()
 
     /// A builder over `lexicon` (its parser, keys and shopping-list tables); throws when the
     /// lexicon's shopping-list tables are invalid.
@@ -69,10 +71,10 @@ public struct ShoppingListBuilder: Sendable {
     /// name; nil when nothing in it reads as a name.
     func key(of line: ParsedIngredient, edits: ListEdits) -> String? {
         if !edits.keyOverrides.isEmpty, let name = line.name, let k = edits.keyOverrides[name.lowercased()], !k.isEmpty {
-            return k
+            return edits.mergedKey(k)
         }
-        if line.amount != nil, let k = line.key, !k.isEmpty { return k }
-        return keyer.key(for: line)
+        if line.amount != nil, let k = line.key, !k.isEmpty { return edits.mergedKey(k) }
+        return keyer.key(for: line).map { edits.mergedKey($0) }
     }
 
     /// The measure of a line before scaling: its primary amount plus any composite amounts
@@ -110,9 +112,12 @@ public struct ShoppingListBuilder: Sendable {
         return Entry(key: key, source: source, system: measured?.1, unrecognized: unrecognized)
     }
 
-    /// The shopping list for `recipes`, less `pantry`, with the user's `edits`, names in `locale`.
+    /// The shopping list for `recipes`, less `pantry`, with the user's `edits`, names in
+    /// `locale`, and the merge suggestions among its items from `suggestionThreshold` up (nil:
+    /// none computed).
     public func list(for recipes: [ListRecipe], pantry: Pantry = .empty, edits: ListEdits = ListEdits(),
-                     locale: DisplayLocale = .enUS) -> ShoppingList {
+                     locale: DisplayLocale = .enUS,
+                     suggestionThreshold: Double? = ListSuggestion.defaultThreshold) -> ShoppingList {
         var byKey: [String: [Entry]] = [:]
         byKey.reserveCapacity(min(recipes.count * 4, 1 << 20))
         var summaries: [ShoppingList.RecipeSummary] = []
@@ -173,8 +178,11 @@ public struct ShoppingListBuilder: Sendable {
             if a.servingsFactor != b.servingsFactor { return a.servingsFactor < b.servingsFactor }
             return a.title < b.title
         }
+        let suggestions = suggestionThreshold.map {
+            self.suggestions(among: items, entries: byKey, pantry: onHand, edits: edits, locale: locale, threshold: $0)
+        } ?? []
         return ShoppingList(locale: locale, aisles: tables.aisles, recipes: summaries, items: items,
-                            hiddenItems: hidden, skippedLines: skipped)
+                            hiddenItems: hidden, skippedLines: skipped, suggestions: suggestions)
     }
 
     /// What the pantry holds per key: whether some line has no quantity (enough of it), and

@@ -107,6 +107,19 @@ extension ShoppingList {
         raw(#"],"skippedLines":"#); raw(String(skippedLines))
         raw(#","items":"#); itemList(items)
         raw(#","hidden":"#); itemList(hiddenItems)
+        raw(#","suggestions":["#)
+        for (i, s) in suggestions.enumerated() {
+            raw(i == 0 ? "\n" : ",\n")
+            raw(#"{"merge":"#); string(s.merge.id)
+            raw(#","into":"#); string(s.into.id)
+            raw(#","keys":"#); strings([s.merge.key, s.into.key])
+            raw(#","names":"#); strings([s.merge.name, s.into.name])
+            raw(#","confidence":"#); number((s.confidence * 1000).rounded() / 1000)
+            raw(#","reasons":"#); strings(s.reasons)
+            raw(#","result":"#); item(s.result)
+            raw("}")
+        }
+        raw(suggestions.isEmpty ? "]" : "\n]")
         raw("}\n")
     }
 }

@@ -32,7 +32,24 @@ extension ShoppingList {
             for item in hiddenItems { out += Self.line(item) }
         }
         if out.isEmpty { out = "Nothing to buy.\n" }
+        if !suggestions.isEmpty {
+            out += "\nSuggested merges\n"
+            for s in suggestions { out += Self.line(s) }
+        }
         return out
+    }
+
+    /// One suggestion's line: "Merge Red onion (1) into Onion (2) → Onion 3? 0.72: reasons".
+    static func line(_ s: ListSuggestion) -> String {
+        func amounts(_ item: ListItem) -> String {
+            let texts = item.quantities.map(\.display.text)
+            return texts.isEmpty ? "quantity unclear" : texts.joined(separator: ", ")
+        }
+        let hundredths = Int((s.confidence * 100).rounded())
+        let confidence = "\(hundredths / 100)." + (hundredths % 100 < 10 ? "0" : "") + "\(hundredths % 100)"
+        return "  Merge \(capitalized(s.merge.name)) (\(amounts(s.merge))) into \(capitalized(s.into.name)) (\(amounts(s.into)))"
+            + " → \(capitalized(s.result.name)) \(amounts(s.result))? \(confidence): "
+            + s.reasons.prefix(3).joined(separator: "; ") + "\n"
     }
 
     /// One item's line.

@@ -9,9 +9,17 @@ struct KeyForms {
         var set: [Int32]
         /// The key's bytes without spaces.
         var spaceless: [UInt8]
+        /// The key's WordNet synset rows (`FoodKnowledge`), empty when unknown.
+        var synsets: [Int32] = []
+        /// The key's row in the neighbour table, or -1.
+        var vocabularyRow: Int32 = -1
+        /// The number of the key's aisle (`ListTables`), or -1 when it falls in "other".
+        var aisle: Int16 = -1
     }
 
     let tables: SuggestionWords
+    let knowledge: FoodKnowledge
+    let aisles: ListTables
     private(set) var ids: [String: Int32] = [:]
     private(set) var text: [String] = []
     private(set) var kind: [SuggestionWords.Kind] = []
@@ -21,7 +29,11 @@ struct KeyForms {
     private(set) var forms: [Form] = []
     private(set) var keys: [String] = []
 
-    init(tables: SuggestionWords) { self.tables = tables }
+    init(tables: SuggestionWords, knowledge: FoodKnowledge = .builtIn, aisles: ListTables = .builtIn) {
+        self.tables = tables
+        self.knowledge = knowledge
+        self.aisles = aisles
+    }
 
     mutating func id(of word: Substring) -> Int32 {
         if let id = ids[String(word)] { return id }
@@ -42,7 +54,10 @@ struct KeyForms {
         spaceless.reserveCapacity(key.utf8.count)
         // Spellings are compared on at most 256 bytes, so odd input costs little.
         for b in key.utf8.prefix(1024) where b != 0x20 && spaceless.count < 256 { spaceless.append(b) }
-        forms.append(Form(words: words, set: Array(Set(words)).sorted(), spaceless: spaceless))
+        let aisle = aisles.aisleIndex(forKey: key)
+        forms.append(Form(words: words, set: Array(Set(words)).sorted(), spaceless: spaceless,
+                          synsets: knowledge.synsets(of: key), vocabularyRow: knowledge.vocabularyRow(of: key),
+                          aisle: aisle.map { Int16(truncatingIfNeeded: $0) } ?? -1))
         keys.append(key)
         return forms.count - 1
     }

@@ -6,7 +6,9 @@
 /// have the same words in another order, the same letters without spaces, or the same words
 /// once alike words are equated; or they sit within `Blocking.window` places of each other
 /// when all keys are sorted by their letters without spaces, forwards or backwards (close
-/// spellings, "cod" / "codfish"). So the work grows about linearly with the number of keys.
+/// spellings, "cod" / "codfish"); or WordNet puts them in one synset, or the embedding
+/// neighbour table lists them together (`FoodKnowledge`). So the work grows about linearly
+/// with the number of keys.
 ///
 /// ```swift
 /// let suggester = MergeSuggester(minimumConfidence: 0.5)
@@ -114,6 +116,22 @@ public struct MergeSuggester: Sendable {
                 var smaller = set
                 smaller.remove(at: drop)
                 if let list = bySet[smaller] { for j in list.prefix(blocking.rareWordLimit) { add(i, Int(j)) } }
+            }
+        }
+        // Keys WordNet puts in one synset, and keys the neighbour table lists together.
+        var bySynset: [Int32: [Int32]] = [:], byRow: [Int32: Int32] = [:]
+        for i in 0..<n where live[i] {
+            for s in forms.forms[i].synsets { bySynset[s, default: []].append(Int32(i)) }
+            let row = forms.forms[i].vocabularyRow
+            if row >= 0, byRow[row] == nil { byRow[row] = Int32(i) }
+        }
+        for list in bySynset.values where list.count > 1 {
+            let capped = list.prefix(blocking.rareWordLimit)
+            for x in capped.indices { for y in capped.indices where y > x { add(Int(capped[x]), Int(capped[y])) } }
+        }
+        for (row, i) in byRow {
+            for neighbour in forms.knowledge.neighbours[Int(row)] {
+                if let j = byRow[neighbour.row] { add(Int(i), Int(j)) }
             }
         }
         // Neighbours in letter order, forwards and backwards.

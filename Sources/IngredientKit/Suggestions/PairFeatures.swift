@@ -6,8 +6,10 @@ struct PairFeatures {
         "bias", "adds-class", "adds-identity", "adds-form", "adds-modifier", "adds-head", "contains-one-word",
         "reordered", "spaceless", "alike", "identity-conflict", "differing-similar",
         "prefix", "edit-one", "edit-two", "word-overlap", "short-is-generic",
+        "knowledge-same", "knowledge-kind-of", "knowledge-siblings", "knowledge-unrelated",
+        "embedding-similar", "embedding-far", "derived-ing", "same-aisle", "aisle-conflict",
     ]
-    static let count = 17
+    static let count = 26
 
     /// Feature values; slots from `count` on stay 0.
     var values = SIMD32<Double>()
@@ -16,6 +18,8 @@ struct PairFeatures {
         static let bias = 0, addsClass = 1, addsIdentity = 2, addsForm = 3, addsModifier = 4, addsHead = 5
         static let containsOneWord = 6, reordered = 7, spaceless = 8, alike = 9, identityConflict = 10
         static let differingSimilar = 11, prefix = 12, editOne = 13, editTwo = 14, wordOverlap = 15, shortIsGeneric = 16
+        static let knowledgeSame = 17, knowledgeKindOf = 18, knowledgeSiblings = 19, knowledgeUnrelated = 20
+        static let embeddingSimilar = 21, embeddingFar = 22, derivedIng = 23, sameAisle = 24, aisleConflict = 25
     }
 
     /// What the features found, for reasons.
@@ -27,6 +31,15 @@ struct PairFeatures {
         var containment = false
         var bLonger = false
         var editDistance = 0
+        /// Whether an added word makes another product (kind `form`, not `part`).
+        var addsProduct = false
+        /// How WordNet relates the keys, and for a kind-of pair whether the first is the kind.
+        var relation = FoodKnowledge.Relation.unknown
+        var firstIsKind = false
+        /// The embedding similarity when the neighbour table lists the pair.
+        var similarity: Float = 0
+        /// The word with "-ing" and the word it is made from, as word numbers.
+        var derived: (base: Int32, derived: Int32)? = nil
     }
 
     /// The features of keys `i` and `j` of `forms`.
@@ -63,13 +76,14 @@ struct PairFeatures {
             for (position, w) in longer.words.enumerated() where extra.contains(w) {
                 let isIdentity = forms.identity[Int(w)], kind = forms.kind[Int(w)]
                 if isIdentity { f.values[Index.addsIdentity] = 1 }
-                if kind == .form { f.values[Index.addsForm] = 1 }
+                if kind.isForm { f.values[Index.addsForm] = 1 }
+                if kind == .form { detail.addsProduct = true }
                 if position > lastShared {
                     anyHead = true
                     if kind != .classWord { classHead = false }
                 } else {
                     classHead = false
-                    if !isIdentity && kind != .form { f.values[Index.addsModifier] = 1 }
+                    if !isIdentity && !kind.isForm { f.values[Index.addsModifier] = 1 }
                 }
             }
             if anyHead && classHead { f.values[Index.addsClass] = 1 }
@@ -104,7 +118,56 @@ struct PairFeatures {
                 if d == 2, shortest >= 7 { f.values[Index.editTwo] = 1 }
             }
         }
+        // What the knowledge tables say (FoodKnowledge).
+        let knowledge = forms.knowledge
+        detail.relation = knowledge.relation(a.synsets, b.synsets)
+        switch detail.relation {
+        case .unknown: break
+        case .sameMeaning: f.values[Index.knowledgeSame] = 1
+        case .kindOf:
+            f.values[Index.knowledgeKindOf] = 1
+            detail.firstIsKind = b.synsets.contains(where: knowledge.ancestors(a.synsets).contains)
+        case .siblings: f.values[Index.knowledgeSiblings] = 1
+        case .unrelated: f.values[Index.knowledgeUnrelated] = 1
+        }
+        if let similarity = knowledge.similarity(a.vocabularyRow, b.vocabularyRow) {
+            if similarity > 0 {
+                detail.similarity = similarity
+                f.values[Index.embeddingSimilar] = Double(max(0, min(1, (similarity - 0.5) / 0.5)))
+            } else {
+                f.values[Index.embeddingFar] = 1
+            }
+        }
+        // One differing word is the other with "-ing": "color" / "coloring", "stuff" / "stuffing".
+        if onlyA.count == 1, onlyB.count == 1 {
+            if isDerivedIng(forms.text[Int(onlyB[0])], from: forms.text[Int(onlyA[0])]) { detail.derived = (onlyA[0], onlyB[0]) }
+            else if isDerivedIng(forms.text[Int(onlyA[0])], from: forms.text[Int(onlyB[0])]) { detail.derived = (onlyB[0], onlyA[0]) }
+            if detail.derived != nil { f.values[Index.derivedIng] = 1 }
+        }
+        // The aisles the category table gives them.
+        if a.aisle >= 0, b.aisle >= 0 {
+            f.values[a.aisle == b.aisle ? Index.sameAisle : Index.aisleConflict] = 1
+        }
         return f
+    }
+
+    /// `x` (0…1) with two decimals: "0.83".
+    static func twoDecimals(_ x: Float) -> String {
+        let hundredths = Int((Double(x) * 100).rounded())
+        return "\(hundredths / 100)." + (hundredths % 100 < 10 ? "0" : "") + "\(hundredths % 100)"
+    }
+
+    /// Whether `word` is `base` with the suffix "-ing": "coloring" from "color", "baking" from
+    /// "bake", "stuffing" from "stuff", "chopping" from "chop".
+    static func isDerivedIng(_ word: String, from base: String) -> Bool {
+        let w = Array(word.utf8), b = Array(base.utf8)
+        guard b.count >= 3, w.count == b.count + 3 || w.count == b.count + 2 || w.count == b.count + 4,
+              w.suffix(3).elementsEqual("ing".utf8) else { return false }
+        let stem = w.dropLast(3)
+        if stem.elementsEqual(b) { return true }
+        if b.last == UInt8(ascii: "e"), stem.elementsEqual(b.dropLast()) { return true }
+        if stem.count == b.count + 1, stem.dropLast().elementsEqual(b), stem.last == b.last { return true }
+        return false
     }
 
     /// Whether the differing words are pairwise in the same alike groups.
@@ -170,7 +233,9 @@ struct PairFeatures {
                     r.append("identity word \(words(extra.filter { forms.identity[Int($0)] })): probably a kind of “\(short)”")
                 }
                 if v[Index.addsForm] == 1 {
-                    r.append("\(words(extra.filter { forms.kind[Int($0)] == .form })) makes another product")
+                    let products = extra.filter { forms.kind[Int($0)] == .form }, parts = extra.filter { forms.kind[Int($0)] == .part }
+                    if !products.isEmpty { r.append("\(words(products)) makes another product") }
+                    if !parts.isEmpty { r.append("\(words(parts)): a part of “\(short)”") }
                 }
                 if v[Index.addsHead] == 1 { r.append("the added word changes the head noun: a part or product of “\(short)”") }
                 if v[Index.addsModifier] == 1, v[Index.addsIdentity] == 0 { r.append("the added word qualifies “\(short)”: perhaps a kind of it") }
@@ -190,6 +255,16 @@ struct PairFeatures {
         if !d.containment, v[Index.differingSimilar] >= 0.5, v[Index.editOne] + v[Index.editTwo] == 0 {
             r.append("differing words look alike: \(words(d.onlyA)) / \(words(d.onlyB))")
         }
+        switch d.relation {
+        case .sameMeaning: r.append("WordNet lists “\(a)” and “\(b)” as names of one food")
+        case .kindOf: r.append(d.firstIsKind ? "WordNet: “\(a)” is a kind of “\(b)”" : "WordNet: “\(b)” is a kind of “\(a)”")
+        case .siblings: r.append("WordNet: two kinds of one thing")
+        case .unrelated: r.append("WordNet: different foods")
+        case .unknown: break
+        }
+        if d.similarity > 0 { r.append("close in meaning (embedding similarity \(twoDecimals(d.similarity)))") }
+        if let derived = d.derived { r.append("“\(forms.text[Int(derived.derived)])” is “\(forms.text[Int(derived.base)])” with -ing") }
+        if v[Index.aisleConflict] == 1 { r.append("shopped in different aisles") }
         if v[Index.shortIsGeneric] == 1 { r.append("the shorter name is a generic food word: the longer may be a compound of it") }
         if v[Index.wordOverlap] == 0, v[Index.spaceless] == 0 { r.append("no word in common") }
         return r

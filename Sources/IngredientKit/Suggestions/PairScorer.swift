@@ -21,6 +21,8 @@
 /// A scorer is an immutable value; share it freely between threads.
 public struct PairScorer: Sendable {
     let model: ScorerModel
+    /// The model of shopping-list suggestions (`suggest/list-weights.tsv`).
+    let listModel: ScorerModel = .builtInList
     let words: SuggestionWords
 
     /// A scorer with the built-in weights and word tables.
@@ -57,6 +59,17 @@ public struct PairScorer: Sendable {
         var detail = PairFeatures.Detail()
         let f = PairFeatures.compute(forms, i, j, detail: &detail)
         return PairScore(confidence: model.calibrated(model.raw(f)), reasons: PairFeatures.reasons(f, detail, forms, i, j))
+    }
+
+    /// The list-merge score of keys `i` and `j` of a batch: how likely one item can be bought
+    /// for both (the same thing, or one a kind of the other), by the list model; nil when
+    /// `ListMergeRule` never offers such a pair.
+    func listScore(_ forms: KeyForms, _ i: Int, _ j: Int) -> (score: PairScore, features: PairFeatures, detail: PairFeatures.Detail)? {
+        var detail = PairFeatures.Detail()
+        let f = PairFeatures.compute(forms, i, j, detail: &detail)
+        guard ListMergeRule.allows(f, detail) else { return nil }
+        let confidence = listModel.calibrated(listModel.raw(f))
+        return (PairScore(confidence: confidence, reasons: PairFeatures.reasons(f, detail, forms, i, j)), f, detail)
     }
 
     /// The confidence alone (no reasons) of keys `i` and `j` of a batch.

@@ -19,6 +19,14 @@ struct ScorerModel: Sendable {
         }
     }()
 
+    /// The built-in model of shopping-list suggestions (`suggest/list-weights.tsv`, written
+    /// by `tools/train-suggest` with `--target list-merge`).
+    static let builtInList: ScorerModel = {
+        do { return try ScorerModel(text: EmbeddedDictionaries.files["suggest/list-weights.tsv"] ?? "") } catch {
+            fatalError("built-in suggest/list-weights.tsv is invalid: \(error)")
+        }
+    }()
+
     init(weights: SIMD32<Double>, knots: [(raw: Double, calibrated: Double)]) {
         self.weights = weights
         self.knots = knots

@@ -27,13 +27,34 @@ package struct ScorerTraining: Sendable {
         /// Name pairs: labeled pairs among the calibration names linked by merges or held-out
         /// suggestions ≥ threshold, how many of them are synonyms, and all synonym name pairs.
         package var namePairsLinked = 0, namePairsRight = 0, namePairsTrue = 0
+        /// Of the linked name pairs, how many are labeled parent/child.
+        package var namePairsParentChild = 0
         package var namePrecision: Double { namePairsLinked == 0 ? 1 : Double(namePairsRight) / Double(namePairsLinked) }
         package var nameRecall: Double { namePairsTrue == 0 ? 0 : Double(namePairsRight) / Double(namePairsTrue) }
         package var precision: Double { suggested == 0 ? 1 : Double(right) / Double(suggested) }
         package var recall: Double { synonymPairs == 0 ? 0 : Double(found) / Double(synonymPairs) }
     }
 
+    /// What a model predicts.
+    package enum Target: String, Sendable, CaseIterable {
+        /// The two keys are the same thing to buy (synonyms): `suggest/weights.tsv`, behind
+        /// `ingest dedupe` suggestions.
+        case sameItem = "same-item"
+        /// The two items can be bought as one: synonyms, or one a kind of the other (labeled
+        /// parent/child). Only pairs that `ListMergeRule` allows are trained and scored:
+        /// `suggest/list-weights.tsv`, behind shopping-list suggestions.
+        case listMerge = "list-merge"
+
+        func isPositive(_ label: DedupeFixture.Label) -> Bool {
+            switch self {
+            case .sameItem: label == .same
+            case .listMerge: label == .same || label == .parentChild
+            }
+        }
+    }
+
     var model: ScorerModel
+    package let target: Target
     package var crossValidation: CrossValidation
     package var examples = 0, positives = 0, calibrationExamples = 0
 
@@ -41,8 +62,9 @@ package struct ScorerTraining: Sendable {
     /// `calibrationFiles`: when given, the calibration and the cross-validation figures use only
     /// candidate pairs whose two keys both have a name from one of these files (the data that
     /// stands for real use), while the weights are fitted on every pair.
-    package init(fixture: DedupeFixture, keyer: CanonicalKeyer, folds: Int = 5, l2: Double = 1, iterations: Int = 50,
-                 calibrationFiles: Set<String>? = nil) {
+    package init(fixture: DedupeFixture, keyer: CanonicalKeyer, target: Target = .sameItem, folds: Int = 5, l2: Double = 1,
+                 iterations: Int = 50, calibrationFiles: Set<String>? = nil) {
+        self.target = target
         let words = SuggestionWords.builtIn
         let nameKeys = fixture.names.map { keyer.key(forName: $0) }
         var forms = KeyForms(tables: words)
@@ -58,7 +80,7 @@ package struct ScorerTraining: Sendable {
         // All synonym key pairs (for recall), and the candidates with features and labels.
         var synonymKeyPairs = Set<UInt64>()
         for i in 0..<fixture.names.count {
-            for j in (i + 1)..<fixture.names.count where fixture.label(i, j) == .same {
+            for j in (i + 1)..<fixture.names.count where target.isPositive(fixture.label(i, j)) {
                 if let a = keyIndex[nameKeys[i]], let b = keyIndex[nameKeys[j]], a != b { synonymKeyPairs.insert(DedupeFixture.pairKey(a, b)) }
             }
         }
@@ -66,7 +88,12 @@ package struct ScorerTraining: Sendable {
         for pair in MergeSuggester.candidates(forms, MergeSuggester.Blocking()) {
             let a = Int(pair >> 32), b = Int(pair & 0xFFFF_FFFF)
             var detail = PairFeatures.Detail()
-            x.append(PairFeatures.compute(forms, a, b, detail: &detail).values)
+            let features = PairFeatures.compute(forms, a, b, detail: &detail)
+            if target == .listMerge, !ListMergeRule.allows(features, detail) {
+                synonymKeyPairs.remove(pair)
+                continue
+            }
+            x.append(features.values)
             y.append(synonymKeyPairs.contains(pair) ? 1 : 0)
             // Pairs of one fold's keys stay in it; other pairs are spread over the folds. The
             // features know nothing of the keys themselves, so a key on both sides leaks little.
@@ -112,10 +139,12 @@ package struct ScorerTraining: Sendable {
                 guard let kj = keyIndex[nameKeys[j]] else { continue }
                 let label = fixture.label(i, j)
                 guard label != .unlabeled else { continue }
-                if label == .same { cv.namePairsTrue += 1 }
+                let positive = target.isPositive(label)
+                if positive { cv.namePairsTrue += 1 }
                 if ki == kj || (heldOut[DedupeFixture.pairKey(ki, kj)] ?? 0) >= cv.threshold {
                     cv.namePairsLinked += 1
-                    if label == .same { cv.namePairsRight += 1 }
+                    if positive { cv.namePairsRight += 1 }
+                    if label == .parentChild { cv.namePairsParentChild += 1 }
                 }
             }
         }
@@ -222,11 +251,13 @@ package struct ScorerTraining: Sendable {
             "Rows: weight<TAB>feature<TAB>value (logistic regression over PairFeatures, see",
             "Sources/IngredientKit/Suggestions/PairFeatures.swift); calibration<TAB>raw<TAB>confidence",
             "(isotonic map of the logistic output to a calibrated confidence, linear between rows).",
-            "Trained on \(examples) candidate key pairs (\(positives) synonyms) from: \(sources.joined(separator: ", ")).",
+            "Target: \(target.rawValue) (\(target == .sameItem ? "positives: synonyms" : "positives: synonyms and parent/child; only pairs ListMergeRule allows")).",
+            "Trained on \(examples) candidate key pairs (\(positives) positives) from: \(sources.joined(separator: ", ")).",
             "Calibrated on \(calibrationExamples) out-of-fold pairs from: \(calibrationSources.isEmpty ? "all of them" : calibrationSources.joined(separator: ", ")).",
             "\(cv.folds)-fold cross-validation by cluster on those pairs, at confidence >= \(cv.threshold): precision \(pct(cv.precision)) (\(cv.right)/\(cv.suggested)),",
-            "recall of synonym key pairs \(pct(cv.recall)) (\(cv.found)/\(cv.synonymPairs)); labeled name pairs linked by merges + held-out",
-            "suggestions: precision \(pct(cv.namePrecision)) (\(cv.namePairsRight)/\(cv.namePairsLinked)), recall \(pct(cv.nameRecall)) (\(cv.namePairsRight)/\(cv.namePairsTrue));",
+            "recall of positive key pairs \(pct(cv.recall)) (\(cv.found)/\(cv.synonymPairs)); labeled name pairs linked by merges + held-out",
+            "suggestions: precision \(pct(cv.namePrecision)) (\(cv.namePairsRight)/\(cv.namePairsLinked)), recall \(pct(cv.nameRecall)) (\(cv.namePairsRight)/\(cv.namePairsTrue)),",
+            "parent/child name pairs linked \(cv.namePairsParentChild);",
             "held-out calibration (bin: pairs, mean confidence, observed):",
         ]
         for b in cv.bins where b.count > 0 {

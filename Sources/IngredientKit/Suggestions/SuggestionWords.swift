@@ -8,6 +8,11 @@ struct SuggestionWords: Sendable {
         case classWord = 1
         /// Makes another product ("juice" in "apple juice").
         case form = 2
+        /// A part of the rest, got by buying it ("zest" in "lemon zest"); a kind of `form`.
+        case part = 3
+
+        /// Whether the word makes another thing to buy (`form` or `part`).
+        var isForm: Bool { self == .form || self == .part }
     }
 
     var kinds: [String: Kind] = [:]
@@ -34,7 +39,8 @@ struct SuggestionWords: Sendable {
             switch columns[1] {
             case "class": kinds[columns[0]] = .classWord
             case "form": kinds[columns[0]] = .form
-            default: throw SuggestionError.malformedRow(table: "suggest/words.tsv", line: line, reason: "kind '\(columns[1])' is not class or form")
+            case "part": kinds[columns[0]] = .part
+            default: throw SuggestionError.malformedRow(table: "suggest/words.tsv", line: line, reason: "kind '\(columns[1])' is not class, form or part")
             }
         }
         for (line, columns) in Self.rows(alikeText) {
