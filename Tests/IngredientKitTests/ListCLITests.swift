@@ -38,7 +38,7 @@ import Testing
     @Test func jsonShape() throws {
         let run = try KeysCLI.run(["list", "--json", "Corpora/list/plan.jsonl"])
         let doc = try KeysCLI.object(run.lines.joined(separator: "\n"))
-        #expect(Array(doc.keys).sorted() == ["aisles", "hidden", "items", "locale", "recipes", "skippedLines"])
+        #expect(Array(doc.keys).sorted() == ["aisles", "hidden", "items", "locale", "recipes", "skippedLines", "suggestions"])
         let recipes = try #require(doc["recipes"] as? [[String: Any]])
         #expect(Set(recipes[0].keys) == ["id", "title", "planEntry", "servingsFactor", "protein", "lines"])
         let items = try #require(doc["items"] as? [[String: Any]])
@@ -56,6 +56,41 @@ import Testing
         }
         let tomato = try #require(items.first { $0["key"] as? String == "tomato" })
         #expect((tomato["quantities"] as? [Any])?.count == 2)
+    }
+
+    @Test func suggestionsAndEditsFile() throws {
+        let files = try weekFiles()
+        let first = try KeysCLI.run(["list", "--json"] + files)
+        #expect(first.status == 0, "\(first.stderr)")
+        let doc = try KeysCLI.object(first.lines.joined(separator: "\n"))
+        let suggestions = try #require(doc["suggestions"] as? [[String: Any]])
+        #expect(!suggestions.isEmpty)
+        for s in suggestions {
+            #expect(Set(s.keys) == ["merge", "into", "keys", "names", "confidence", "reasons", "result"])
+        }
+        let onion = try #require(suggestions.first { ($0["keys"] as? [String]) == ["red onion", "onion"] })
+        #expect((onion["confidence"] as? Double ?? 0) >= 0.5)
+        // Accept red onion → onion, reject broccoli florets / broccoli, through an edits file.
+        let dir = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let edits = dir.appendingPathComponent("edits.json").path
+        try #"{"acceptedMerges": {"red onion": "onion"}, "rejectedMerges": [["broccoli floret", "broccoli"]]}"#
+            .write(toFile: edits, atomically: true, encoding: .utf8)
+        let text = try KeysCLI.run(["list", "--edits", edits] + files)
+        #expect(text.status == 0, "\(text.stderr)")
+        #expect(!text.lines.contains { $0.hasPrefix("  Red onion") })
+        #expect(text.lines.contains { $0.hasPrefix("  Onion — 9") })
+        #expect(!text.lines.contains { $0.contains("Merge Broccoli florets") })
+        #expect(text.lines.contains("Suggested merges"))
+        #expect(text.lines.contains { $0.hasPrefix("  Merge Fresh ginger (1 tbsp) into Ginger") })
+        // A bad edits file is an error that names the file, not a list without the edits.
+        try #"{"acceptedMerge": {}}"#.write(toFile: edits, atomically: true, encoding: .utf8)
+        let bad = try KeysCLI.run(["list", "--edits", edits] + files)
+        #expect(bad.status != 0)
+        #expect(bad.stderr.contains("acceptedMerge"))
+        // No suggestions above 1.
+        let none = try KeysCLI.run(["list", "--min-confidence", "1.1"] + files)
+        #expect(!none.lines.contains("Suggested merges"))
     }
 
     @Test func sameInputSameBytes() throws {

@@ -1,0 +1,188 @@
+import Foundation
+import Testing
+@testable import IngredientKit
+
+/// Merge suggestions inside the shopping list, and the user's answers to them as edits that
+/// survive recomputation.
+@Suite("shopping-list merge suggestions")
+struct ListSuggestionTests {
+    let builder = ShoppingListBuilder()
+
+    func weekRecipes(factor: Double = 1) throws -> [ListRecipe] {
+        try ListFixtures.week().map { builder.recipe(id: $0.name, title: $0.name, servingsFactor: factor, lines: $0.lines) }
+    }
+
+    func pairs(_ list: ShoppingList) -> [String] { list.suggestions.map { "\($0.merge.key) -> \($0.into.key)" } }
+
+    @Test func weekPlanSuggestsKindsAndPartsIntoTheGeneralItem() throws {
+        let list = builder.list(for: try weekRecipes())
+        let found = Set(pairs(list))
+        for expected in ["red onion -> onion", "fresh ginger -> ginger", "broccoli floret -> broccoli", "lettuce leaf -> lettuce"] {
+            #expect(found.contains(expected), "\(expected) missing from \(found.sorted())")
+        }
+        // Only items on the list, at or above the threshold, each pair once, best first.
+        let ids = Set(list.items.map(\.id))
+        for s in list.suggestions {
+            #expect(ids.contains(s.merge.id) && ids.contains(s.into.id))
+            #expect(s.confidence >= ListSuggestion.defaultThreshold && s.confidence <= 1)
+            #expect(!s.reasons.isEmpty)
+        }
+        #expect(list.suggestions.map(\.confidence) == list.suggestions.map(\.confidence).sorted(by: >))
+        #expect(Set(list.suggestions.map(\.rejection)).count == list.suggestions.count)
+        // The merged preview sums what converts: 8 onions + 1 red onion.
+        let onion = try #require(list.suggestions.first { $0.merge.key == "red onion" })
+        #expect(onion.result.key == "onion")
+        #expect(onion.result.quantities.first?.display.text == "9")
+        #expect(onion.result.sources.count == onion.merge.sources.count + onion.into.sources.count)
+    }
+
+    @Test func productsAndOtherAislesAreNeverSuggested() {
+        let r = builder.recipe(id: "r", lines: ["2 apples", "1 cup apple juice", "1 tsp garlic powder", "2 cloves garlic",
+                                                  "6 oysters", "2 tbsp oyster sauce", "1 onion", "1 red onion"])
+        let list = builder.list(for: [r], suggestionThreshold: 0)
+        let found = Set(list.suggestions.map(\.rejection))
+        for (a, b) in [("apple", "apple juice"), ("garlic", "garlic powder"), ("oyster", "oyster sauce")] {
+            #expect(!found.contains(MergePair(a, b)), "\(a) / \(b) was offered")
+        }
+        #expect(pairs(list).contains("red onion -> onion"))
+    }
+
+    @Test func acceptedMergeCombinesItemsAndKeepsSources() throws {
+        var edits = ListEdits()
+        edits.acceptedMerges["red onion"] = "onion"
+        let before = builder.list(for: try weekRecipes())
+        let after = builder.list(for: try weekRecipes(), edits: edits)
+        #expect(!after.items.contains { $0.key == "red onion" })
+        let onion = try #require(after.items.first { $0.key == "onion" })
+        let old = try #require(before.items.first { $0.key == "onion" }), red = try #require(before.items.first { $0.key == "red onion" })
+        #expect(onion.sources.count == old.sources.count + red.sources.count)
+        #expect(onion.sources.contains { $0.line.lowercased().contains("red onion") })
+        #expect(onion.quantities.first?.display.text == "9")
+        #expect(!pairs(after).contains("red onion -> onion"))
+        // Other suggestions stay.
+        #expect(pairs(after).contains("fresh ginger -> ginger"))
+    }
+
+    @Test func rejectedMergeIsNeverSuggestedAgain() throws {
+        var edits = ListEdits()
+        edits.rejectedMerges.insert(MergePair("broccoli", "broccoli floret"))
+        let list = builder.list(for: try weekRecipes(), edits: edits)
+        #expect(!pairs(list).contains("broccoli floret -> broccoli"))
+        #expect(pairs(list).contains("red onion -> onion"))
+        // Either order names the same rejection.
+        #expect(MergePair("broccoli floret", "broccoli") == MergePair("broccoli", "broccoli floret"))
+    }
+
+    @Test func decisionsSurviveRecomputeServingsAndOrder() throws {
+        var edits = ListEdits()
+        edits.acceptedMerges["fresh ginger"] = "ginger"
+        edits.rejectedMerges.insert(MergePair("red onion", "onion"))
+        let recipes = try weekRecipes()
+        let a = builder.list(for: recipes, edits: edits).json()
+        let b = builder.list(for: recipes.reversed(), edits: edits).json()
+        #expect(a == b)
+        let doubled = builder.list(for: try weekRecipes(factor: 2), edits: edits)
+        #expect(!doubled.items.contains { $0.key == "fresh ginger" })
+        #expect(!pairs(doubled).contains("red onion -> onion"))
+        // A recipe added later that brings red onions back keeps the rejection.
+        let extra = builder.recipe(id: "zz-extra", lines: ["3 red onions, sliced"])
+        let grown = builder.list(for: recipes + [extra], edits: edits)
+        #expect(!pairs(grown).contains("red onion -> onion"))
+    }
+
+    @Test func mergeChainsAndCyclesResolve() {
+        var edits = ListEdits()
+        edits.acceptedMerges = ["a": "b", "b": "c", "x": "y", "y": "x"]
+        #expect(edits.mergedKey("a") == "c")
+        #expect(edits.mergedKey("c") == "c")
+        #expect(["x", "y"].contains(edits.mergedKey("x")))
+    }
+
+    @Test func editsJSONRoundTrips() throws {
+        var edits = ListEdits(keyOverrides: ["courgettes": "zucchini"], categoryOverrides: ["tofu": "produce"],
+                              manualItems: ["paper towels"], suppressedItems: ["salt|none"], checkedItems: ["egg|count"])
+        edits.acceptedMerges = ["red onion": "onion", "fresh ginger": "ginger"]
+        edits.rejectedMerges = [MergePair("broccoli", "broccoli floret")]
+        let text = edits.json()
+        let back = try ListEdits(json: text)
+        #expect(back == edits)
+        #expect(back.json() == text)
+        #expect(try ListEdits(json: "{}") == ListEdits())
+    }
+
+    @Test func badEditsAreTypedErrors() {
+        #expect(throws: ListEditsError.self) { try ListEdits(json: "not json at all {") }
+        #expect(throws: ListEditsError.invalidMember(name: "rejectedMerges", expected: "an array of [key, key] arrays")) {
+            try ListEdits(json: #"{"rejectedMerges": [["only one"]]}"#)
+        }
+        do {
+            _ = try ListEdits(json: #"{"acceptedMerge": {"a": "b"}}"#)
+            Issue.record("a misspelt member was accepted")
+        } catch {
+            #expect(error.description.contains("acceptedMerge"))
+        }
+    }
+
+    @Test func noSuggestionsWhenNotAsked() throws {
+        let list = builder.list(for: try weekRecipes(), suggestionThreshold: nil)
+        #expect(list.suggestions.isEmpty)
+        #expect(list.items == builder.list(for: try weekRecipes()).items)
+    }
+}
+
+/// The knowledge tables behind the scorer: their reader and the relations they give.
+@Suite("food knowledge tables")
+struct FoodKnowledgeTests {
+    let wordnet = """
+    # a small hierarchy: food > vegetable > onion > red onion; vegetable > leek; fruit > lemon, lime
+    1\t-\t-
+    2\t1\tvegetable
+    3\t2\tonion
+    4\t3\tred onion|spanish onion
+    5\t2\tleek
+    6\t1\tfruit
+    7\t6\tlemon
+    8\t6\tlime
+    """
+
+    @Test func relations() throws {
+        let k = try FoodKnowledge(wordnet: wordnet, neighbours: "")
+        #expect(k.relation(k.synsets(of: "red onion"), k.synsets(of: "spanish onion")) == .sameMeaning)
+        #expect(k.relation(k.synsets(of: "red onion"), k.synsets(of: "onion")) == .kindOf)
+        #expect(k.relation(k.synsets(of: "vegetable"), k.synsets(of: "red onion")) == .kindOf)
+        #expect(k.relation(k.synsets(of: "lemon"), k.synsets(of: "lime")) == .siblings)
+        #expect(k.relation(k.synsets(of: "lemon"), k.synsets(of: "leek")) == .unrelated)
+        #expect(k.relation(k.synsets(of: "lemon"), k.synsets(of: "tofu")) == .unknown)
+    }
+
+    @Test func neighbours() throws {
+        let k = try FoodKnowledge(wordnet: "", neighbours: "onion\tred onion=0.852\nred onion\nsalt\n")
+        #expect(k.similarity(k.vocabularyRow(of: "onion"), k.vocabularyRow(of: "red onion")) == 0.852)
+        #expect(k.similarity(k.vocabularyRow(of: "red onion"), k.vocabularyRow(of: "onion")) == 0.852)
+        #expect(k.similarity(k.vocabularyRow(of: "onion"), k.vocabularyRow(of: "salt")) == 0)
+        #expect(k.similarity(k.vocabularyRow(of: "onion"), k.vocabularyRow(of: "pepper")) == nil)
+    }
+
+    @Test func malformedRowsAreReported() {
+        #expect(throws: SuggestionError.self) { try FoodKnowledge(wordnet: "1\t-\n", neighbours: "") }
+        #expect(throws: SuggestionError.self) { try FoodKnowledge(wordnet: "", neighbours: "onion\tleek=1.5\n") }
+        #expect(throws: SuggestionError.self) { try FoodKnowledge(wordnet: "", neighbours: "onion\tleek\n") }
+    }
+
+    @Test func builtInTablesKnowFoods() {
+        let k = FoodKnowledge.builtIn
+        #expect(!k.synsets(of: "onion").isEmpty)
+        #expect(k.relation(k.synsets(of: "red onion"), k.synsets(of: "onion")) == .kindOf)
+        #expect(k.vocabularyRow(of: "onion") >= 0)
+    }
+
+    @Test func derivedIng() {
+        #expect(PairFeatures.isDerivedIng("coloring", from: "color"))
+        #expect(PairFeatures.isDerivedIng("baking", from: "bake"))
+        #expect(PairFeatures.isDerivedIng("stuffing", from: "stuff"))
+        #expect(PairFeatures.isDerivedIng("chopping", from: "chop"))
+        #expect(!PairFeatures.isDerivedIng("king", from: "k"))
+        #expect(!PairFeatures.isDerivedIng("ring", from: "r"))
+        #expect(!PairFeatures.isDerivedIng("onion", from: "on"))
+    }
+}
