@@ -67,25 +67,33 @@ struct BenchList: ParsableCommand {
             var sink = 0
             var merge = (wall: Double.infinity, cpu: Double.infinity)
             var both = (wall: Double.infinity, cpu: Double.infinity)
+            var suggest = (wall: Double.infinity, cpu: Double.infinity)
             for _ in 0..<rounds {
                 var t = (ParseBenchmark.monotonicSeconds(), threadCPUSeconds())
-                sink &+= builder.list(for: set).items.count
+                sink &+= builder.list(for: set, suggestionThreshold: nil).items.count
                 merge.wall = min(merge.wall, ParseBenchmark.monotonicSeconds() - t.0)
                 merge.cpu = min(merge.cpu, threadCPUSeconds() - t.1)
+
+                t = (ParseBenchmark.monotonicSeconds(), threadCPUSeconds())
+                sink &+= builder.list(for: set).suggestions.count
+                suggest.wall = min(suggest.wall, ParseBenchmark.monotonicSeconds() - t.0)
+                suggest.cpu = min(suggest.cpu, threadCPUSeconds() - t.1)
 
                 t = (ParseBenchmark.monotonicSeconds(), threadCPUSeconds())
                 let parsed = zip(set, inputs).map { recipe, lines in
                     builder.recipe(id: recipe.id, title: recipe.title, planEntryID: recipe.planEntryID,
                                    servingsFactor: recipe.servingsFactor, lines: lines)
                 }
-                sink &+= builder.list(for: parsed).items.count
+                sink &+= builder.list(for: parsed, suggestionThreshold: nil).items.count
                 both.wall = min(both.wall, ParseBenchmark.monotonicSeconds() - t.0)
                 both.cpu = min(both.cpu, threadCPUSeconds() - t.1)
             }
-            let items = builder.list(for: set).items.count
+            let full = builder.list(for: set)
+            let items = full.items.count
             func ms(_ s: Double) -> String { String(Int((s * 1e5).rounded())).paddedMilliseconds }
             print("\(label): \(set.count) recipes, \(lineCount) lines, \(items) items")
             print("  merge only:    \(ms(merge.wall)) ms wall, \(ms(merge.cpu)) ms CPU")
+            print("  + suggestions: \(ms(suggest.wall)) ms wall, \(ms(suggest.cpu)) ms CPU  (\(full.suggestions.count) suggestions)")
             print("  parse + merge: \(ms(both.wall)) ms wall, \(ms(both.cpu)) ms CPU  (\(sink % 2 == 2 ? "" : "best of \(rounds)"))")
         }
         measure("plan", plan)

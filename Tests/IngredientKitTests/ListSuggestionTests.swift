@@ -123,6 +123,15 @@ struct ListSuggestionTests {
         }
     }
 
+    @Test func parentsAndChildrenNeverShareAKey() {
+        let keyer = CanonicalKeyer()
+        for (a, b) in [("red onion", "onion"), ("smoked paprika", "paprika"), ("semi-skimmed milk", "skimmed milk"),
+                       ("rapeseed", "rapeseed oil"), ("grapeseed", "grapeseed oil"), ("canola", "canola oil"),
+                       ("sparkling mineral water", "sparkling water")] {
+            #expect(keyer.key(forName: a) != keyer.key(forName: b), "\(a) / \(b) merge automatically")
+        }
+    }
+
     @Test func noSuggestionsWhenNotAsked() throws {
         let list = builder.list(for: try weekRecipes(), suggestionThreshold: nil)
         #expect(list.suggestions.isEmpty)

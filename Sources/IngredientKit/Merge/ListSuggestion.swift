@@ -23,15 +23,4 @@ public struct ListSuggestion: Hashable, Sendable {
     public var edit: (key: String, into: String) { (merge.key, into.key) }
     /// The rejected merge as an edit: `edits.rejectedMerges.insert(rejection)`.
     public var rejection: MergePair { MergePair(merge.key, into.key) }
-
-    /// Suggestions compare by their items' ids, confidence and reasons.
-    public static func == (l: ListSuggestion, r: ListSuggestion) -> Bool {
-        l.merge == r.merge && l.into == r.into && l.result == r.result && l.confidence == r.confidence && l.reasons == r.reasons
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(merge.id)
-        hasher.combine(into.id)
-        hasher.combine(confidence)
-    }
 }
