@@ -67,6 +67,8 @@ import Testing
         #expect(!suggestions.isEmpty)
         for s in suggestions {
             #expect(Set(s.keys) == ["merge", "into", "keys", "names", "confidence", "reasons", "result"])
+            let result = try #require(s["result"] as? [String: Any])
+            #expect(Set(result.keys) == ["id", "key", "name", "aisle", "quantities", "flags", "notes"])
         }
         let onion = try #require(suggestions.first { ($0["keys"] as? [String]) == ["red onion", "onion"] })
         #expect((onion["confidence"] as? Double ?? 0) >= 0.5)

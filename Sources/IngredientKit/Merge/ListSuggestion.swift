@@ -10,8 +10,11 @@ public struct ListSuggestion: Hashable, Sendable {
     public var merge: ListItem
     /// The item it would join, whose key the merged item keeps.
     public var into: ListItem
-    /// The merged item as the list would show it: both items' lines under `into`'s key,
-    /// amounts summed where units convert and kept side by side where they do not.
+    /// The merged item as the list would show it — both items' lines under `into`'s key,
+    /// amounts summed where units convert and kept side by side where they do not — with its
+    /// id, name, aisle, quantities, flags and notes. Its `sources` are left empty: they are
+    /// `into.sources` followed by `merge.sources` (not copied into every suggestion, which on
+    /// a large list would copy a popular item's lines once per suggestion).
     public var result: ListItem
     /// How likely one item can be bought for both (the same thing, or one a kind of the
     /// other), calibrated on labeled pairs (`suggest/list-weights.tsv`).

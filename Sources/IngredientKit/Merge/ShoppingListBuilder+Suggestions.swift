@@ -15,7 +15,7 @@ extension ShoppingListBuilder {
             let i = Int(pair >> 32), j = Int(pair & 0xFFFF_FFFF)
             let a = candidates[i], b = candidates[j]
             guard !edits.rejectedMerges.contains(MergePair(a.key, b.key)),
-                  let scored = scorer.listScore(forms, i, j), scored.score.confidence >= threshold else { continue }
+                  let scored = scorer.listConfidence(forms, i, j), scored.confidence >= threshold else { continue }
             // The more specific name joins the more general one: the longer of two names one
             // contains, the kind of a kind-of pair; otherwise the item with fewer lines.
             let aJoinsB: Bool
@@ -29,10 +29,10 @@ extension ShoppingListBuilder {
                 aJoinsB = b.key.utf8.lexicographicallyPrecedes(a.key.utf8)
             }
             let (merge, into) = aJoinsB ? (a, b) : (b, a)
-            let joined = (byKey[into.key] ?? []) + (byKey[merge.key] ?? [])
-            let merged = makeItem(key: into.key, entries: joined, pantry: pantry[into.key], edits: edits, locale: locale)
-            result.append(ListSuggestion(merge: merge, into: into, result: merged,
-                                         confidence: scored.score.confidence, reasons: scored.score.reasons))
+            let merged = makeItem(key: into.key, entries: byKey[into.key] ?? [], more: byKey[merge.key] ?? [],
+                                  pantry: pantry[into.key], edits: edits, locale: locale, keepsSources: false)
+            result.append(ListSuggestion(merge: merge, into: into, result: merged, confidence: scored.confidence,
+                                         reasons: PairFeatures.reasons(scored.features, scored.detail, forms, i, j)))
         }
         result.sort { l, r in
             if l.confidence != r.confidence { return l.confidence > r.confidence }

@@ -217,26 +217,29 @@ public struct ShoppingListBuilder: Sendable {
 
     /// The item of one key from its entries, which come in recipe order (`ListRecipe.precedes`,
     /// then line order, then manual lines).
-    func makeItem(key: String, entries: [Entry], pantry: OnHand?, edits: ListEdits, locale: DisplayLocale) -> ListItem {
+    /// `more` are further entries after `entries` (a merged preview's second item);
+    /// `keepsSources: false` leaves the item's `sources` empty.
+    func makeItem(key: String, entries: [Entry], more: [Entry] = [], pantry: OnHand?, edits: ListEdits,
+                  locale: DisplayLocale, keepsSources: Bool = true) -> ListItem {
         let density = tables.density(forKey: key)
         var hasVolume = false, hasMass = false
-        for e in entries {
+        for list in [entries, more] { for e in list {
             if e.source.measure?.family == .volume { hasVolume = true }
             if e.source.measure?.family == .mass { hasMass = true }
-        }
+        } }
         let target: UnitFamily? = density.flatMap { d in hasVolume && hasMass ? (d.buyBy == .mass ? .mass : .volume) : nil }
         let defaultSystem: UnitDisplay.System = locale == .enUS ? .us : .metric
 
         var buckets: [Bucket] = []
         var sources: [ItemSource] = []
-        sources.reserveCapacity(entries.count)
+        if keepsSources { sources.reserveCapacity(entries.count + more.count) }
         var flags: ListItem.Flags = []
         var allOptional = true
         var notes: [String] = []
-        for e in entries {
+        for list in [entries, more] { for e in list {
             var source = e.source
             if let m = source.measure {
-                source.amount = formatting.format(m, system: e.system ?? defaultSystem)
+                if keepsSources { source.amount = formatting.format(m, system: e.system ?? defaultSystem) }
                 var counted = m
                 if let target, m.family == .volume || m.family == .mass,
                    let converted = try? conversion.convert(m, to: target, key: key) {
@@ -267,8 +270,8 @@ public struct ShoppingListBuilder: Sendable {
                 if source.isOptional, Self.isOptionalNote(note) { continue }
                 notes.append(note)
             }
-            sources.append(source)
-        }
+            if keepsSources { sources.append(source) }
+        } }
         if allOptional { flags.insert(.optional) }
         buckets.sort { $0.lines != $1.lines ? $0.lines > $1.lines : $0.family < $1.family }
 

@@ -30,7 +30,7 @@ extension ShoppingList {
             raw(#","exactMax":"#); number(m.high)
             raw(#","baseUnit":"#); string(m.family.baseUnit)
         }
-        func item(_ item: ListItem) {
+        func item(_ item: ListItem, withSources: Bool = true) {
             raw(#"{"id":"#); string(item.id)
             raw(#","key":"#); string(item.key)
             raw(#","name":"#); string(item.name)
@@ -52,6 +52,7 @@ extension ShoppingList {
             }
             raw(#"],"flags":"#); strings(item.flags.names)
             raw(#","notes":"#); strings(item.notes)
+            guard withSources else { raw("}"); return }
             raw(#","sources":["#)
             for (i, s) in item.sources.enumerated() {
                 if i > 0 { raw(",") }
@@ -116,7 +117,7 @@ extension ShoppingList {
             raw(#","names":"#); strings([s.merge.name, s.into.name])
             raw(#","confidence":"#); number((s.confidence * 1000).rounded() / 1000)
             raw(#","reasons":"#); strings(s.reasons)
-            raw(#","result":"#); item(s.result)
+            raw(#","result":"#); item(s.result, withSources: false)
             raw("}")
         }
         raw(suggestions.isEmpty ? "]" : "\n]")

@@ -87,13 +87,30 @@ struct FoodKnowledge: Sendable {
 
     /// How keys with synset rows `a` and `b` relate.
     func relation(_ a: [Int32], _ b: [Int32]) -> Relation {
+        relation(a, above: ancestors(a).sorted(), b, above: ancestors(b).sorted())
+    }
+
+    /// How keys with synset rows `a` and `b` relate, given every hypernym above each
+    /// (ascending, as `KeyForms` keeps them).
+    func relation(_ a: [Int32], above aboveA: [Int32], _ b: [Int32], above aboveB: [Int32]) -> Relation {
         guard !a.isEmpty, !b.isEmpty else { return .unknown }
         if a.contains(where: b.contains) { return .sameMeaning }
-        let aboveA = ancestors(a), aboveB = ancestors(b)
-        if b.contains(where: aboveA.contains) || a.contains(where: aboveB.contains) { return .kindOf }
+        if Self.meets(b, aboveA) || Self.meets(a, aboveB) { return .kindOf }
         let parentsA = Set(a.flatMap { parents[Int($0)] })
         if b.contains(where: { parents[Int($0)].contains(where: parentsA.contains) }) { return .siblings }
         return .unrelated
+    }
+
+    /// Whether some row of `rows` is in `sorted` (ascending).
+    static func meets(_ rows: [Int32], _ sorted: [Int32]) -> Bool {
+        rows.contains { row in
+            var lo = 0, hi = sorted.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if sorted[mid] < row { lo = mid + 1 } else { hi = mid }
+            }
+            return lo < sorted.count && sorted[lo] == row
+        }
     }
 
     /// Every hypernym above `rows`.

@@ -11,6 +11,8 @@ struct KeyForms {
         var spaceless: [UInt8]
         /// The key's WordNet synset rows (`FoodKnowledge`), empty when unknown.
         var synsets: [Int32] = []
+        /// Every hypernym above those synsets, ascending.
+        var above: [Int32] = []
         /// The key's row in the neighbour table, or -1.
         var vocabularyRow: Int32 = -1
         /// The number of the key's aisle (`ListTables`), or -1 when it falls in "other".
@@ -55,8 +57,9 @@ struct KeyForms {
         // Spellings are compared on at most 256 bytes, so odd input costs little.
         for b in key.utf8.prefix(1024) where b != 0x20 && spaceless.count < 256 { spaceless.append(b) }
         let aisle = aisles.aisleIndex(forKey: key)
+        let synsets = knowledge.synsets(of: key)
         forms.append(Form(words: words, set: Array(Set(words)).sorted(), spaceless: spaceless,
-                          synsets: knowledge.synsets(of: key), vocabularyRow: knowledge.vocabularyRow(of: key),
+                          synsets: synsets, above: synsets.isEmpty ? [] : knowledge.ancestors(synsets).sorted(), vocabularyRow: knowledge.vocabularyRow(of: key),
                           aisle: aisle.map { Int16(truncatingIfNeeded: $0) } ?? -1))
         keys.append(key)
         return forms.count - 1

@@ -120,13 +120,13 @@ struct PairFeatures {
         }
         // What the knowledge tables say (FoodKnowledge).
         let knowledge = forms.knowledge
-        detail.relation = knowledge.relation(a.synsets, b.synsets)
+        detail.relation = knowledge.relation(a.synsets, above: a.above, b.synsets, above: b.above)
         switch detail.relation {
         case .unknown: break
         case .sameMeaning: f.values[Index.knowledgeSame] = 1
         case .kindOf:
             f.values[Index.knowledgeKindOf] = 1
-            detail.firstIsKind = b.synsets.contains(where: knowledge.ancestors(a.synsets).contains)
+            detail.firstIsKind = FoodKnowledge.meets(b.synsets, a.above)
         case .siblings: f.values[Index.knowledgeSiblings] = 1
         case .unrelated: f.values[Index.knowledgeUnrelated] = 1
         }

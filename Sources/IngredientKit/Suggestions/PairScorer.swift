@@ -61,15 +61,14 @@ public struct PairScorer: Sendable {
         return PairScore(confidence: model.calibrated(model.raw(f)), reasons: PairFeatures.reasons(f, detail, forms, i, j))
     }
 
-    /// The list-merge score of keys `i` and `j` of a batch: how likely one item can be bought
-    /// for both (the same thing, or one a kind of the other), by the list model; nil when
-    /// `ListMergeRule` never offers such a pair.
-    func listScore(_ forms: KeyForms, _ i: Int, _ j: Int) -> (score: PairScore, detail: PairFeatures.Detail)? {
+    /// The list-merge confidence of keys `i` and `j` of a batch — how likely one item can be
+    /// bought for both (the same thing, or one a kind or part of the other), by the list model
+    /// — with what the features found; nil when `ListMergeRule` never offers such a pair.
+    func listConfidence(_ forms: KeyForms, _ i: Int, _ j: Int) -> (confidence: Double, features: PairFeatures, detail: PairFeatures.Detail)? {
         var detail = PairFeatures.Detail()
         let f = PairFeatures.compute(forms, i, j, detail: &detail)
         guard ListMergeRule.allows(f, detail) else { return nil }
-        let confidence = listModel.calibrated(listModel.raw(f))
-        return (PairScore(confidence: confidence, reasons: PairFeatures.reasons(f, detail, forms, i, j)), detail)
+        return (listModel.calibrated(listModel.raw(f)), f, detail)
     }
 
     /// The confidence alone (no reasons) of keys `i` and `j` of a batch.
