@@ -235,11 +235,22 @@ public struct ShoppingListBuilder: Sendable {
         if keepsSources { sources.reserveCapacity(entries.count + more.count) }
         var flags: ListItem.Flags = []
         var allOptional = true
-        var notes: [String] = []
-        for list in [entries, more] { for e in list {
-            var source = e.source
-            if let m = source.measure {
-                if keepsSources { source.amount = formatting.format(m, system: e.system ?? defaultSystem) }
+        var notes: [String] = [], noted = Set<String>()
+        func note(_ text: String?, optional: Bool) {
+            guard let text, !text.isEmpty, !noted.contains(text) else { return }
+            // "(optional)" is the optional flag, which the item shows on its own.
+            if optional, Self.isOptionalNote(text) { return }
+            noted.insert(text)
+            notes.append(text)
+        }
+        for list in [entries, more] { for k in list.indices {
+            let system = list[k].system
+            if let m = list[k].source.measure {
+                if keepsSources {
+                    var source = list[k].source
+                    source.amount = formatting.format(m, system: system ?? defaultSystem)
+                    sources.append(source)
+                }
                 var counted = m
                 if let target, m.family == .volume || m.family == .mass,
                    let converted = try? conversion.convert(m, to: target, key: key) {
@@ -253,24 +264,23 @@ public struct ShoppingListBuilder: Sendable {
                 buckets[b].low += counted.low
                 buckets[b].high += counted.high
                 buckets[b].lines += 1
-                switch e.system {
+                switch system {
                 case .us: buckets[b].us += counted.low
                 case .metric: buckets[b].metric += counted.low
                 case nil: break
                 }
             } else {
                 flags.insert(.quantityUnclear)
+                if keepsSources { sources.append(list[k].source) }
             }
-            if !source.isOptional { allOptional = false }
-            if source.isManual { flags.insert(.manual) }
-            if e.unrecognized { flags.insert(.unrecognized) }
-            for note in [source.size, source.preparation, source.comment, source.purpose] {
-                guard let note, !note.isEmpty, !notes.contains(note) else { continue }
-                // "(optional)" is the optional flag, which the item shows on its own.
-                if source.isOptional, Self.isOptionalNote(note) { continue }
-                notes.append(note)
-            }
-            if keepsSources { sources.append(source) }
+            let optional = list[k].source.isOptional
+            if !optional { allOptional = false }
+            if list[k].source.isManual { flags.insert(.manual) }
+            if list[k].unrecognized { flags.insert(.unrecognized) }
+            note(list[k].source.size, optional: optional)
+            note(list[k].source.preparation, optional: optional)
+            note(list[k].source.comment, optional: optional)
+            note(list[k].source.purpose, optional: optional)
         } }
         if allOptional { flags.insert(.optional) }
         buckets.sort { $0.lines != $1.lines ? $0.lines > $1.lines : $0.family < $1.family }
