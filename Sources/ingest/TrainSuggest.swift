@@ -14,6 +14,9 @@ struct TrainSuggest: ParsableCommand {
     @Option(help: ArgumentHelp("What the model predicts: same-item (suggest/weights.tsv, dedupe suggestions) or list-merge (suggest/list-weights.tsv, shopping-list suggestions).", valueName: "target"))
     var target = "same-item"
 
+    @Flag(name: .customLong("weigh-name-pairs"), help: "Weigh each key pair in the fit by the labeled name pairs it stands for.")
+    var weighNamePairs = false
+
     @Option(help: "Cross-validation folds.")
     var folds = 5
 
@@ -35,7 +38,8 @@ struct TrainSuggest: ParsableCommand {
         }
         let fixture = try EvaluateDedupe.readFixtures(fixtures)
         let keyer = CanonicalKeyer(lexicon: try dictionaryOptions.lexicon())
-        let training = ScorerTraining(fixture: fixture, keyer: keyer, target: target, folds: folds, calibrationFiles: calibrateOn.isEmpty ? nil : Set(calibrateOn))
+        let training = ScorerTraining(fixture: fixture, keyer: keyer, target: target, folds: folds, calibrationFiles: calibrateOn.isEmpty ? nil : Set(calibrateOn),
+                                      weighByNamePairs: weighNamePairs)
         func short(_ paths: [String]) -> [String] { paths.map { $0.split(separator: "/").suffix(2).joined(separator: "/") } }
         let text = training.weightsText(sources: short(fixtures), calibrationSources: short(calibrateOn))
         try writeFile(out, text)

