@@ -204,13 +204,16 @@ struct ImportReaderTests {
 
     @Test func mealieParsedFieldsAreAuthoritative() throws {
         let r = try #require(ImportFixtures.recipes("mealie-parsed.json").first)
-        #expect(r.texts == ["1 1/2 cups flour", "a pinch of salt", "2 eggs", "butter for the pan"])
+        #expect(r.texts == ["1 1/2 cups flour", "a pinch of salt", "2 eggs", "Two 400 g tins chopped tomatoes", "butter for the pan"])
         let fields = r.ingredients.map { line in [line.parsed?.quantity.map { "\($0)" }, line.parsed?.unit, line.parsed?.name] }
         #expect(fields[0] == ["1.5", "cup", "all-purpose flour"]) // the food's name, not the text's "flour"
         #expect(fields[1] == [nil, "pinch", "salt"])                // a zero quantity states none
         #expect(fields[2] == ["2.0", nil, "eggs"])
-        #expect(r.ingredients[3].stated == nil)                    // amounts switched off: the parser reads the note
-        #expect(r.ingredients[3].parsed?.name == "butter")
+        // The food holds the whole line and states no amount: none of the parser's amounts stands in.
+        #expect(fields[3] == [nil, nil, "Two 400 g tins chopped tomatoes"])
+        #expect(r.ingredients[3].parsed?.alternates == [])
+        #expect(r.ingredients[4].stated == nil)                    // amounts switched off: the parser reads the note
+        #expect(r.ingredients[4].parsed?.name == "butter")
     }
 
     @Test func jsonLinesOfDifferentShapes() throws {

@@ -62,8 +62,9 @@ public struct StatedIngredient: Hashable, Sendable {
                 }
             }
             result.amount = amount.quantity == nil && amount.unit == nil ? nil : amount
-            // Amounts that added to the parser's primary amount ("1 lb 2 oz") went with it.
-            result.alternates.removeAll { $0.isComposite }
+            // Amounts that added to the parser's primary amount ("1 lb 2 oz") went with it;
+            // without a stated amount, none of the parser's amounts is kept in its place.
+            if result.amount == nil { result.alternates = [] } else { result.alternates.removeAll { $0.isComposite } }
         }
         if let name, !name.isEmpty {
             result.name = name
