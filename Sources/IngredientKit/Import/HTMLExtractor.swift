@@ -36,12 +36,9 @@ enum HTMLExtractor {
             for k in records.indices {
                 records[k].warnings = warnings + records[k].warnings
                 if k == 0, let found = markup.best {
-                    if preferMarkup(found.lines, over: records[k].ingredients) {
-                        records[k].ingredients = found.lines
-                        records[k].warnings.append("ingredient lines taken from the page's list, which is fuller than its JSON-LD")
-                    } else {
-                        adoptGroups(from: found.lines, into: &records[k])
-                    }
+                    let (useMarkup, note) = choose(found.lines, over: records[k].ingredients, structured: "JSON-LD")
+                    if useMarkup { records[k].ingredients = found.lines } else { adoptGroups(from: found.lines, into: &records[k]) }
+                    if let note { records[k].warnings.append(note) }
                 }
             }
             return .success(records)
@@ -56,7 +53,9 @@ enum HTMLExtractor {
             record = micro
             record.warnings = warnings
             if let found = markup.best {
-                if preferMarkup(found.lines, over: record.ingredients) { record.ingredients = found.lines } else { adoptGroups(from: found.lines, into: &record) }
+                let (useMarkup, note) = choose(found.lines, over: record.ingredients, structured: "microdata")
+                if useMarkup { record.ingredients = found.lines } else { adoptGroups(from: found.lines, into: &record) }
+                if let note { record.warnings.append(note) }
             }
         } else if let found = markup.best {
             record.ingredients = found.lines
@@ -79,6 +78,23 @@ enum HTMLExtractor {
         if record.instructions.isEmpty { record.instructions = base?.instructions ?? [] }
         if record.instructions.isEmpty { record.instructions = markup.instructions() }
         return .success([record])
+    }
+
+    /// Whether the page's visible list replaces the structured one (`structured` names it in
+    /// the warning), and the warning that reports the choice. By completeness first: a page
+    /// list that lacks an amount the structured list shows for the same line never wins.
+    /// Otherwise the lists are weighed by `preferMarkup`.
+    static func choose(_ markup: [RecipeRecord.Ingredient], over structured: [RecipeRecord.Ingredient],
+                       structured name: String) -> (Bool, String?) {
+        switch ListCompleteness.compare(markup: markup, structured: structured) {
+        case .markupLosesAmounts:
+            return (false, "ingredient lines taken from the \(name): the page's list lacks amounts it shows")
+        case .same where ListCompleteness.artifacts(in: structured) * 3 >= structured.count && ListCompleteness.artifacts(in: markup) == 0:
+            return (true, "ingredient lines taken from the page's list: the same amounts as its \(name), which writes them as a program does (\"1.0\", \"cup(s)\")")
+        case .markupFuller, .same, .unrelated:
+            guard preferMarkup(markup, over: structured) else { return (false, nil) }
+            return (true, "ingredient lines taken from the page's list, which is fuller than its \(name)")
+        }
     }
 
     /// Gives the JSON-LD lines the groups of the same lines in the page's markup, when the
