@@ -42,6 +42,19 @@ struct SourceChoiceTests {
         #expect(plain.warnings.isEmpty)
     }
 
+    @Test func aJSONLDThatLostLinesGivesWayToTheFullList() throws {
+        // The JSON-LD kept one group of the page's list.
+        let ld = ["3 tbsp soy sauce", "2 tbsp water", "1 tsp sesame oil"]
+        let list = ["1 lb chicken thighs", "½ tsp salt", "3 tbsp soy sauce", "2 tbsp water", "1 tsp sesame oil", "¼ cup potato starch"]
+        let r = try Self.lines(Self.page(ld: ld, list: list))
+        #expect(r.ingredients.map(\.text) == list)
+        #expect(r.warnings.contains { $0.contains("fuller than its JSON-LD") })
+        // The same ingredients again with other amounts (a table for other servings) is no fuller list.
+        let table = ["4 eggs", "2 cups milk", "2 eggs", "1 cup milk", "6 eggs", "3 cups milk"]
+        let kept = try Self.lines(Self.page(ld: ["2 eggs", "1 cup milk"], list: table))
+        #expect(kept.ingredients.map(\.text) == ["2 eggs", "1 cup milk"])
+    }
+
     @Test func completenessVerdicts() {
         func lines(_ t: [String]) -> [RecipeRecord.Ingredient] { t.map { .init(group: nil, text: $0) } }
         #expect(ListCompleteness.compare(markup: lines(["1 cup flour"]), structured: lines(["1 cup (120 g) flour"])) == .markupLosesAmounts)
@@ -49,6 +62,7 @@ struct SourceChoiceTests {
         #expect(ListCompleteness.compare(markup: lines(["flour 500 g"]), structured: lines(["500.0 g flour"])) == .same)
         #expect(ListCompleteness.compare(markup: lines(["½ tsp salt"]), structured: lines(["1/2 tsp salt"])) == .same)
         #expect(ListCompleteness.compare(markup: lines(["2 eggs"]), structured: lines(["1 cup sugar"])) == .unrelated)
+        #expect(ListCompleteness.compare(markup: lines(["2 teaspoons salt"]), structured: lines(["2 teaspoon(s) salt"])) == .same)
         #expect(ListCompleteness.compare(markup: lines(["2 eggs", "salt"]), structured: lines(["2 eggs"])) == .unrelated)
         #expect(ListCompleteness.artifacts(in: lines(["1.0 Prise Salz", "2 clove(s) garlic", "1.05 kg", "10 g"])) == 2)
     }

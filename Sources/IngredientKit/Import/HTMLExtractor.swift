@@ -124,7 +124,8 @@ enum HTMLExtractor {
     }
 
     /// Whether the page's visible list says more than its JSON-LD: the JSON-LD stops
-    /// early (its lines are the list's first ones), its lines run several lines together, lack the amounts the list
+    /// early (its lines are the list's first ones) or lost lines (each of its lines is one of
+    /// the list's, which holds more), its lines run several lines together, lack the amounts the list
     /// shows for the same ingredients, or are the list's group names.
     static func preferMarkup(_ markup: [RecipeRecord.Ingredient], over ld: [RecipeRecord.Ingredient]) -> Bool {
         let m = markup.map { comparable($0.text) }.filter { !$0.isEmpty }
@@ -152,6 +153,28 @@ enum HTMLExtractor {
            markup.suffix(m.count - l.count).filter({ MarkupIngredients.isAmountLed($0.text) && $0.text.split(separator: " ").count <= 12 }).count * 10
                >= (m.count - l.count) * 7 {
             return true
+        }
+        // Lines lost: every JSON-LD line is one of the list's lines, and the list holds at least
+        // two more, mostly short amount-led ones (the JSON-LD kept one group, or stopped before
+        // the end) that are not the JSON-LD's ingredients again with other amounts (a table of
+        // amounts for other servings).
+        if m.count >= l.count + 2 {
+            var pool: [String: Int] = [:]
+            for line in m { pool[line, default: 0] += 1 }
+            let contained = l.allSatisfy { line in
+                guard let n = pool[line], n > 0 else { return false }
+                pool[line] = n - 1
+                return true
+            }
+            let structured = Set(l)
+            let extras = markup.filter { !structured.contains(comparable($0.text)) }
+            func letters(_ s: String) -> String { String(comparable(s).filter(\.isLetter)) }
+            let names = Set(ld.map { letters($0.text) })
+            let again = extras.filter { names.contains(letters($0.text)) }.count
+            let lineLike = extras.filter { MarkupIngredients.isAmountLed($0.text) && $0.text.split(separator: " ").count <= 12 }.count
+            if contained, extras.allSatisfy({ MarkupIngredients.isPlausibleLine($0.text) }), lineLike * 2 >= extras.count, again * 4 < extras.count {
+                return true
+            }
         }
         let averageM = m.reduce(0) { $0 + $1.count } / m.count, averageL = l.reduce(0) { $0 + $1.count } / l.count
         if m.count >= l.count + 2, l.count * 2 <= m.count, averageL * 10 >= averageM * 18 {

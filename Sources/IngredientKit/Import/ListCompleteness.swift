@@ -58,12 +58,20 @@ enum ListCompleteness {
     }
 
     /// Whether two lines' words mostly agree: the shorter line's words are at least two
-    /// thirds in the longer one.
+    /// thirds in the longer one (a word and its form with an ending of one or two letters
+    /// added, "teaspoon" and "teaspoons", count as the same).
     static func correspond(_ a: [String], _ b: [String]) -> Bool {
         let (short, long) = a.count <= b.count ? (a, b) : (b, a)
         guard !short.isEmpty else { return long.isEmpty }
-        let shared = short.filter { long.contains($0) }.count
+        let shared = short.filter { w in long.contains { sameWord(w, $0) } }.count
         return shared * 3 >= short.count * 2
+    }
+
+    /// The same word, or the same but for an ending of one or two letters.
+    static func sameWord(_ a: String, _ b: String) -> Bool {
+        if a == b { return true }
+        let (short, long) = a.count <= b.count ? (a, b) : (b, a)
+        return short.count >= 3 && long.count - short.count <= 2 && long.hasPrefix(short)
     }
 
     /// Whether every element of `a` is in `b`, as multisets.
