@@ -11,7 +11,9 @@ struct EvaluateImport: ParsableCommand {
             recipe's lines are compared with the expected ones as multisets after normalizing both: HTML character \
             references decoded, unicode fractions written n/d, NFKC and case folding, every character but letters, \
             digits and the / or . inside numbers made a space, spaces collapsed. A page's F1 is 2PR/(P+R) (1 when \
-            both lists are empty, 0 when nothing matches); the mean is over pages whose HTML exists.
+            both lists are empty, 0 when nothing matches); the mean is over pages whose HTML exists. The summary \
+            also gives the mean of per-site means (each site weighs the same); --sites lists every site and \
+            --differences every line that differs.
             """
     )
 
@@ -29,6 +31,12 @@ struct EvaluateImport: ParsableCommand {
 
     @Flag(help: "Print every page's F1 (site, case, F1) after the summary.")
     var all = false
+
+    @Flag(help: "Print every site's pages, mean F1 and exact pages, worst first (with --json: a \"sites\" array).")
+    var sites = false
+
+    @Flag(help: "Print every line that differs, for every page below F1 = 1: site, case, - (expected, not read) or + (read, not expected), the line as compared.")
+    var differences = false
 
     @Argument(help: "Cases file (JSON Lines).")
     var cases: String
@@ -79,15 +87,37 @@ struct EvaluateImport: ParsableCommand {
         let mean = scored.map(\.f1).reduce(0, +) / Double(max(1, scored.count))
         let perfect = scored.filter { $0.f1 >= 0.9999 }.count
         let empty = scored.filter { $0.got.isEmpty }.count
+        let bySite = SiteScore.table(scored.map { ($0.case.site, $0.f1) })
+        let siteMean = bySite.map(\.meanF1).reduce(0, +) / Double(max(1, bySite.count))
         if json {
-            print(#"{"pages":\#(scored.count),"missingHTML":\#(list.count - scored.count),"meanF1":\#(PageScore.fixed(mean, 4)),"perfect":\#(perfect),"noLines":\#(empty)}"#)
+            var sitesJSON = ""
+            if sites {
+                sitesJSON = #","sites":["# + bySite.map { s in
+                    var name: [UInt8] = []
+                    JSONLine.appendString(s.site, to: &name)
+                    return #"{"site":\#(String(decoding: name, as: UTF8.self)),"pages":\#(s.pages),"meanF1":\#(PageScore.fixed(s.meanF1, 4)),"perfect":\#(s.perfect)}"#
+                }.joined(separator: ",") + "]"
+            }
+            print(#"{"pages":\#(scored.count),"missingHTML":\#(list.count - scored.count),"meanF1":\#(PageScore.fixed(mean, 4)),"perfect":\#(perfect),"noLines":\#(empty),"siteCount":\#(bySite.count),"siteMeanF1":\#(PageScore.fixed(siteMean, 4))\#(sitesJSON)}"#)
             return
         }
         print("pages: \(scored.count) scored (\(list.count - scored.count) without HTML)")
         print("mean per-page line F1: \(PageScore.fixed(mean, 4))")
         print("pages with F1 = 1: \(perfect); pages with no lines read: \(empty)")
+        print("sites: \(bySite.count); mean of per-site F1: \(PageScore.fixed(siteMean, 4)); sites with every page exact: \(bySite.filter { $0.perfect == $0.pages }.count)")
+        if sites {
+            print("\nsites (site, pages, mean F1, pages with F1 = 1), worst first:")
+            for s in bySite { print("site\t\(s.site)\t\(s.pages)\t\(PageScore.fixed(s.meanF1, 3))\t\(s.perfect)") }
+        }
         if all {
             for p in scored { print("page\t\(p.case.site)\t\(p.case.name)\t\(PageScore.fixed(p.f1, 3))") }
+        }
+        if differences {
+            for p in scored where p.f1 < 0.9999 {
+                let (extra, missed) = PageScore.difference(got: p.got, expected: p.case.expected)
+                for m in missed { print("diff\t\(p.case.site)\t\(p.case.name)\t-\t\(m)") }
+                for e in extra { print("diff\t\(p.case.site)\t\(p.case.name)\t+\t\(e)") }
+            }
         }
         let worstPages = scored.sorted { $0.f1 < $1.f1 || ($0.f1 == $1.f1 && $0.case.name < $1.case.name) }.prefix(worst)
         if !worstPages.isEmpty { print("\nworst pages (site, case, F1):") }
@@ -97,6 +127,28 @@ struct EvaluateImport: ParsableCommand {
             for m in missed.prefix(4) { print("      - \(m)") }
             for e in extra.prefix(4) { print("      + \(e)") }
         }
+    }
+}
+
+/// Page scores gathered by site.
+struct SiteScore {
+    var site: String
+    var pages: Int
+    var meanF1: Double
+    var perfect: Int
+
+    /// One row per site, worst mean F1 first (then by name).
+    static func table(_ pages: [(site: String, f1: Double)]) -> [SiteScore] {
+        var rows: [String: SiteScore] = [:]
+        for p in pages {
+            var row = rows[p.site] ?? SiteScore(site: p.site, pages: 0, meanF1: 0, perfect: 0)
+            row.pages += 1
+            row.meanF1 += p.f1
+            if p.f1 >= 0.9999 { row.perfect += 1 }
+            rows[p.site] = row
+        }
+        return rows.values.map { r in var r = r; r.meanF1 /= Double(r.pages); return r }
+            .sorted { $0.meanF1 < $1.meanF1 || ($0.meanF1 == $1.meanF1 && $0.site < $1.site) }
     }
 }
 

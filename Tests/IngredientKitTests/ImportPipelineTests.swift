@@ -8,7 +8,7 @@ import Testing
 struct ImportPipelineTests {
     @Test func everyRecipeFoundIsARecordOrAnErrorRecord() {
         let (records, summary) = ImportFixtures.run([ImportFixtures.directory], jobs: 2)
-        #expect(summary.files == 18)
+        #expect(summary.files == 19)
         #expect(summary.recipesFound == records.count)
         #expect(summary.recipes + summary.errors == records.count)
         let recipes = records.compactMap { if case let .recipe(r) = $0 { r } else { nil } }
@@ -30,7 +30,7 @@ struct ImportPipelineTests {
         // The whole fixture folder (UTF-8, Windows-1252 and a ZIP) as envelopes in three shards.
         let direct = ImportFixtures.jsonLines(ImportFixtures.run([ImportFixtures.directory], jobs: 2).records)
         let files = RecipeImporter.files(in: [ImportFixtures.directory])
-        #expect(files.count == 18)
+        #expect(files.count == 19)
         let dir = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         var shards: [String] = []

@@ -196,6 +196,24 @@ struct ImportReaderTests {
         #expect(tandoor.yield == "4 portions")
         #expect(tandoor.texts == ["2 tbsp olive oil", "3 clove garlic, sliced", "800 g crushed tomatoes", "salt, to taste"])
         #expect(tandoor.warnings.contains { $0.contains("rebuilt from Tandoor") })
+        // Tandoor's fields are authoritative: "no amount" stays no amount.
+        let garlic = try #require(tandoor.ingredients[1].parsed), salt = try #require(tandoor.ingredients[3].parsed)
+        #expect(garlic.quantity == 3 && garlic.unit == "clove" && garlic.name == "garlic")
+        #expect(salt.quantity == nil && salt.unit == nil && salt.name == "salt")
+    }
+
+    @Test func mealieParsedFieldsAreAuthoritative() throws {
+        let r = try #require(ImportFixtures.recipes("mealie-parsed.json").first)
+        #expect(r.texts == ["1 1/2 cups flour", "a pinch of salt", "2 eggs", "Two 400 g tins chopped tomatoes", "butter for the pan"])
+        let fields = r.ingredients.map { line in [line.parsed?.quantity.map { "\($0)" }, line.parsed?.unit, line.parsed?.name] }
+        #expect(fields[0] == ["1.5", "cup", "all-purpose flour"]) // the food's name, not the text's "flour"
+        #expect(fields[1] == [nil, "pinch", "salt"])                // a zero quantity states none
+        #expect(fields[2] == ["2.0", nil, "eggs"])
+        // The food holds the whole line and states no amount: none of the parser's amounts stands in.
+        #expect(fields[3] == [nil, nil, "Two 400 g tins chopped tomatoes"])
+        #expect(r.ingredients[3].parsed?.alternates == [])
+        #expect(r.ingredients[4].stated == nil)                    // amounts switched off: the parser reads the note
+        #expect(r.ingredients[4].parsed?.name == "butter")
     }
 
     @Test func jsonLinesOfDifferentShapes() throws {

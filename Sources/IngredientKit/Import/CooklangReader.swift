@@ -1,6 +1,7 @@
 /// Reads Cooklang (`.cook`): ingredients are marked inside the steps as `@salt`,
 /// `@sea salt{1%pinch}` or `@eggs{3}(beaten)`; each first mention with its amount becomes an
-/// ingredient line ("1 pinch sea salt", "3 eggs, beaten"). `= Section` lines are groups,
+/// ingredient line ("1 pinch sea salt", "3 eggs, beaten") whose quantity, unit and name are
+/// stated (`StatedIngredient`): the parser does not read them again. `= Section` lines are groups,
 /// `>> key: value` lines and YAML front matter give the title and servings, `--` and
 /// `[- -]` comments are dropped, and the steps are the paragraphs with the marks removed.
 enum CooklangReader {
@@ -49,7 +50,7 @@ enum CooklangReader {
             let (plain, found) = scan(trimmed)
             for item in found where !seen.contains(item.key) || item.hasAmount {
                 seen.insert(item.key)
-                record.ingredients.append(.init(group: group, text: item.line))
+                record.ingredients.append(.init(group: group, text: item.line, stated: item.stated))
             }
             if !plain.isEmpty { paragraph.append(plain) }
         }
@@ -69,6 +70,8 @@ enum CooklangReader {
         var quantity: String
         var unit: String
         var note: String
+        /// What the mark states: its amount (when it has braces) and its name.
+        var stated: StatedIngredient
         var key: String { name.lowercased() }
         var hasAmount: Bool { !quantity.isEmpty }
         var line: String {
@@ -105,15 +108,16 @@ enum CooklangReader {
             if m < chars.count, chars[m] == "{" { brace = m }
             var name: String
             var quantity = "", unit = ""
+            // A bare `@salt` states its name and that it has no amount.
+            var stated = StatedIngredient(statesQuantity: true, statesUnit: true)
             var end: Int
             if let brace {
                 name = String(chars[k..<brace])
                 let close = chars[brace...].firstIndex(of: "}") ?? chars.count
-                let inside = String(chars[(brace + 1)..<min(close, chars.count)])
-                let parts = inside.split(separator: "%", maxSplits: 1, omittingEmptySubsequences: false)
-                quantity = TextCleaning.collapsingSpaces(String(parts.first ?? ""))
-                unit = parts.count > 1 ? TextCleaning.collapsingSpaces(String(parts[1])) : ""
-                if quantity.contains("*") { quantity = quantity.replacing("*", with: "").trimmingCharacters(" ") }
+                let amount = CooklangAmount(braces: String(chars[(brace + 1)..<min(close, chars.count)]))
+                quantity = amount.quantityText
+                unit = amount.unitText
+                stated = amount.stated
                 end = min(close + 1, chars.count)
             } else {
                 var e = k
@@ -129,7 +133,8 @@ enum CooklangReader {
             }
             switch c {
             case "@":
-                if !name.isEmpty { mentions.append(Mention(name: name, quantity: quantity, unit: unit, note: note)) }
+                stated.name = name
+                if !name.isEmpty { mentions.append(Mention(name: name, quantity: quantity, unit: unit, note: note, stated: stated)) }
                 out += name
             case "#":
                 out += name

@@ -36,12 +36,9 @@ enum HTMLExtractor {
             for k in records.indices {
                 records[k].warnings = warnings + records[k].warnings
                 if k == 0, let found = markup.best {
-                    if preferMarkup(found.lines, over: records[k].ingredients) {
-                        records[k].ingredients = found.lines
-                        records[k].warnings.append("ingredient lines taken from the page's list, which is fuller than its JSON-LD")
-                    } else {
-                        adoptGroups(from: found.lines, into: &records[k])
-                    }
+                    let (useMarkup, note) = choose(found.lines, over: records[k].ingredients, structured: "JSON-LD")
+                    if useMarkup { records[k].ingredients = found.lines } else { adoptGroups(from: found.lines, into: &records[k]) }
+                    if let note { records[k].warnings.append(note) }
                 }
             }
             return .success(records)
@@ -56,7 +53,9 @@ enum HTMLExtractor {
             record = micro
             record.warnings = warnings
             if let found = markup.best {
-                if preferMarkup(found.lines, over: record.ingredients) { record.ingredients = found.lines } else { adoptGroups(from: found.lines, into: &record) }
+                let (useMarkup, note) = choose(found.lines, over: record.ingredients, structured: "microdata")
+                if useMarkup { record.ingredients = found.lines } else { adoptGroups(from: found.lines, into: &record) }
+                if let note { record.warnings.append(note) }
             }
         } else if let found = markup.best {
             record.ingredients = found.lines
@@ -79,6 +78,23 @@ enum HTMLExtractor {
         if record.instructions.isEmpty { record.instructions = base?.instructions ?? [] }
         if record.instructions.isEmpty { record.instructions = markup.instructions() }
         return .success([record])
+    }
+
+    /// Whether the page's visible list replaces the structured one (`structured` names it in
+    /// the warning), and the warning that reports the choice. By completeness first: a page
+    /// list that lacks an amount the structured list shows for the same line never wins.
+    /// Otherwise the lists are weighed by `preferMarkup`.
+    static func choose(_ markup: [RecipeRecord.Ingredient], over structured: [RecipeRecord.Ingredient],
+                       structured name: String) -> (Bool, String?) {
+        switch ListCompleteness.compare(markup: markup, structured: structured) {
+        case .markupLosesAmounts:
+            return (false, "ingredient lines taken from the \(name): the page's list lacks amounts it shows")
+        case .same where ListCompleteness.artifacts(in: structured) * 3 >= structured.count && ListCompleteness.artifacts(in: markup) == 0:
+            return (true, "ingredient lines taken from the page's list: the same amounts as its \(name), which writes them as a program does (\"1.0\", \"cup(s)\")")
+        case .markupFuller, .same, .unrelated:
+            guard preferMarkup(markup, over: structured) else { return (false, nil) }
+            return (true, "ingredient lines taken from the page's list, which is fuller than its \(name)")
+        }
     }
 
     /// Gives the JSON-LD lines the groups of the same lines in the page's markup, when the
@@ -108,7 +124,8 @@ enum HTMLExtractor {
     }
 
     /// Whether the page's visible list says more than its JSON-LD: the JSON-LD stops
-    /// early (its lines are the list's first ones), its lines run several lines together, lack the amounts the list
+    /// early (its lines are the list's first ones) or lost lines (each of its lines is one of
+    /// the list's, which holds more), its lines run several lines together, lack the amounts the list
     /// shows for the same ingredients, or are the list's group names.
     static func preferMarkup(_ markup: [RecipeRecord.Ingredient], over ld: [RecipeRecord.Ingredient]) -> Bool {
         let m = markup.map { comparable($0.text) }.filter { !$0.isEmpty }
@@ -136,6 +153,28 @@ enum HTMLExtractor {
            markup.suffix(m.count - l.count).filter({ MarkupIngredients.isAmountLed($0.text) && $0.text.split(separator: " ").count <= 12 }).count * 10
                >= (m.count - l.count) * 7 {
             return true
+        }
+        // Lines lost: every JSON-LD line is one of the list's lines, and the list holds at least
+        // two more, mostly short amount-led ones (the JSON-LD kept one group, or stopped before
+        // the end) that are not the JSON-LD's ingredients again with other amounts (a table of
+        // amounts for other servings).
+        if m.count >= l.count + 2 {
+            var pool: [String: Int] = [:]
+            for line in m { pool[line, default: 0] += 1 }
+            let contained = l.allSatisfy { line in
+                guard let n = pool[line], n > 0 else { return false }
+                pool[line] = n - 1
+                return true
+            }
+            let structured = Set(l)
+            let extras = markup.filter { !structured.contains(comparable($0.text)) }
+            func letters(_ s: String) -> String { String(comparable(s).filter(\.isLetter)) }
+            let names = Set(ld.map { letters($0.text) })
+            let again = extras.filter { names.contains(letters($0.text)) }.count
+            let lineLike = extras.filter { MarkupIngredients.isAmountLed($0.text) && $0.text.split(separator: " ").count <= 12 }.count
+            if contained, extras.allSatisfy({ MarkupIngredients.isPlausibleLine($0.text) }), lineLike * 2 >= extras.count, again * 4 < extras.count {
+                return true
+            }
         }
         let averageM = m.reduce(0) { $0 + $1.count } / m.count, averageL = l.reduce(0) { $0 + $1.count } / l.count
         if m.count >= l.count + 2, l.count * 2 <= m.count, averageL * 10 >= averageM * 18 {

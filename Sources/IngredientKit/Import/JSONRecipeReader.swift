@@ -208,7 +208,11 @@ enum JSONRecipeReader {
                                                              food: item.member("food"), note: item.member("note"))
                 rebuilt += 1
             }
-            for line in TextCleaning.lines(text ?? "") { record.ingredients.append(.init(group: group, text: line)) }
+            let lines = TextCleaning.lines(text ?? "")
+            // Parsed fields state the line's amount and food, unless amounts are switched off.
+            let fields = disabled || lines.count != 1 ? nil
+                : stated(amount: item.member("quantity"), unit: item.member("unit"), food: item.member("food"))
+            for line in lines { record.ingredients.append(.init(group: group, text: line, stated: fields)) }
         }
         if rebuilt > 0 { record.warnings.append("\(rebuilt) ingredient line\(rebuilt == 1 ? "" : "s") rebuilt from Mealie's quantity, unit, food and note fields") }
         for step in (object.member("recipe_instructions", "recipeInstructions") ?? .array([])).list {
@@ -239,17 +243,34 @@ enum JSONRecipeReader {
                     continue
                 }
                 var text = item.member("original_text", "originalText")?.text
+                let amount = item.member("no_amount") == .bool(true) ? JSONValue.null : item.member("amount")
                 if text == nil {
-                    let amount = item.member("no_amount") == .bool(true) ? nil : item.member("amount")
                     text = rebuild(amount: amount, unit: item.member("unit"), food: item.member("food"), note: item.member("note"))
                     rebuilt += 1
                 }
-                if let line = text.map(TextCleaning.line), !line.isEmpty { record.ingredients.append(.init(group: group, text: line)) }
+                let fields = stated(amount: amount, unit: item.member("unit"), food: item.member("food"))
+                if let line = text.map(TextCleaning.line), !line.isEmpty { record.ingredients.append(.init(group: group, text: line, stated: fields)) }
             }
             if let instruction = step.member("instruction", "text")?.text { record.instructions += TextCleaning.lines(instruction) }
         }
         if rebuilt > 0 { record.warnings.append("\(rebuilt) ingredient line\(rebuilt == 1 ? "" : "s") rebuilt from Tandoor's amount, unit, food and note fields (the export keeps no raw line)") }
         return record
+    }
+
+    /// What parsed fields state: the food's name, the amount (a zero or null amount states
+    /// that there is none) and the unit's name. Nil without a food name: the app never parsed
+    /// the line, so its fields say nothing.
+    static func stated(amount: JSONValue?, unit: JSONValue?, food: JSONValue?) -> StatedIngredient? {
+        guard let name = (food?.member("name")?.text ?? food?.text).map(TextCleaning.line), !name.isEmpty else { return nil }
+        var fields = StatedIngredient(statesQuantity: true, statesUnit: true, name: name)
+        if let amount, case let .number(n) = amount, n > 0, n.isFinite { fields.quantity = n }
+        else if let amount, case .string = amount {
+            // A number in a string ("1.5") is a quantity; other text is left to the parser.
+            if let s = amount.text, let n = Double(s), n > 0, n.isFinite { fields.quantity = n } else if amount.text?.isEmpty == false { fields.statesQuantity = false }
+        }
+        let unitName = (unit?.member("name", "abbreviation")?.text ?? unit?.text).map(TextCleaning.line)
+        fields.unit = unitName?.isEmpty == false ? unitName : nil
+        return fields
     }
 
     /// "1.5 cup flour, sifted" from structured fields; a zero amount is left out.

@@ -108,7 +108,7 @@ struct MarkupIngredients {
         for (token, elements) in tokenElements.sorted(by: { $0.key < $1.key }) where elements.count >= 2 {
             var items: [Int] = []
             for e in elements where !items.contains(where: { doc.contains($0, e) }) {
-                let item = Self.lifted(doc, e, among: elements)
+                let item = Self.isPart(token) ? Self.lineOfPart(doc, e, among: elements) : Self.lifted(doc, e, among: elements)
                 if !items.contains(item) { items.append(item) }
             }
             guard items.count >= 2, let container = Self.commonAncestor(doc, items), range.contains(container) else { continue }
@@ -149,6 +149,23 @@ struct MarkupIngredients {
             return p
         }
         return others.isEmpty ? p : e
+    }
+
+    /// A part of a line (`<div class="ingredient-name">`) stands for the line that holds it:
+    /// the smallest enclosing element that holds no other element of the same class and
+    /// shows more than the part (its amount: `<div class="ingredient-amount">20 g</div>`), so
+    /// that the line keeps every part in page order ("20 g Butter", never "Butter").
+    static func lineOfPart(_ doc: HTMLDocument, _ e: Int, among elements: [Int]) -> Int {
+        let lifted = lifted(doc, e, among: elements)
+        guard lifted == e else { return lifted }
+        let own = doc.text(of: e)
+        var p = doc.nodes[e].parent
+        while p >= 0, doc.subtreeEnd[p] - p <= 40 {
+            if elements.contains(where: { $0 != e && doc.contains(p, $0) }) { return e }
+            if doc.text(of: p) != own { return p }
+            p = doc.nodes[p].parent
+        }
+        return e
     }
 
     static func commonAncestor(_ doc: HTMLDocument, _ items: [Int]) -> Int? {

@@ -13,12 +13,16 @@ public struct RecipeRecord: Hashable, Sendable {
         public var text: String
         /// The parse of `text`, once `RecipeImporter` (or `parsed(with:)`) has parsed it.
         public var parsed: ParsedIngredient?
+        /// What a structured source states outright about the line (Cooklang, Mealie and
+        /// Tandoor fields); put into `parsed` over what the parser read from `text`.
+        public var stated: StatedIngredient?
 
         /// A line of `group`, not yet parsed.
-        public init(group: String?, text: String, parsed: ParsedIngredient? = nil) {
+        public init(group: String?, text: String, parsed: ParsedIngredient? = nil, stated: StatedIngredient? = nil) {
             self.group = group
             self.text = text
             self.parsed = parsed
+            self.stated = stated
         }
     }
 
@@ -54,12 +58,19 @@ public struct RecipeRecord: Hashable, Sendable {
     /// The record with every ingredient line parsed by `parser`. Lines the parser reads as
     /// section headers ("For the sauce:") are not kept as ingredients: they become the group
     /// of the lines after them (within the same source group); empty lines are dropped.
+    /// A line with `stated` fields is always an ingredient, and its stated fields replace
+    /// the parser's (see `StatedIngredient`).
     public func parsed(with parser: IngredientParser) -> RecipeRecord {
         var copy = self
         copy.ingredients.removeAll(keepingCapacity: true)
         var subgroup: (within: String?, name: String)?
         for var line in ingredients {
-            let parsed = parser.parse(line.text)
+            var parsed = parser.parse(line.text)
+            if let stated = line.stated, parsed.kind != .empty {
+                parsed.kind = .ingredient
+                parsed.section = nil
+                parsed = stated.applied(to: parsed, lexicon: parser.lexicon)
+            }
             switch parsed.kind {
             case .empty:
                 continue
