@@ -54,7 +54,7 @@ struct Dedupe: ParsableCommand {
         var failed = false
         for path in files.isEmpty ? [nil] : files.map(Optional.some) {
             do {
-                try LineReader(path: path).forEachLine { bytes in
+                try LineReader(path: path).forEachLine(maxLength: LineLimit.bytes, { bytes in
                     let parsed = parser.parse(utf8: bytes)
                     out.bytes.append(contentsOf: #"{"type":"item","input":"#.utf8)
                     JSONLine.appendString(parsed.input, to: &out.bytes)
@@ -81,10 +81,19 @@ struct Dedupe: ParsableCommand {
                         out.bytes.append(contentsOf: #","key":null,"group":null,"name":null}"#.utf8)
                         out.bytes.append(0x0A)
                     }
-                    out.flushIfFull()
-                }
+                    try out.flushIfFull()
+                }, tooLong: { head, length in
+                    out.bytes.append(contentsOf: #"{"type":"error","input":"#.utf8)
+                    JSONLine.appendString(LineLimit.quoted(head), to: &out.bytes)
+                    out.bytes.append(contentsOf: #","error":"#.utf8)
+                    JSONLine.appendString(LineLimit.message(length: length), to: &out.bytes)
+                    out.bytes.append(contentsOf: "}\n".utf8)
+                    try out.flushIfFull()
+                })
+            } catch let failure as OutputFailure {
+                throw runtimeFailure(failure.description)
             } catch {
-                out.flush()
+                do { try out.flush() } catch { throw runtimeFailure(error.description) }
                 printError("\(error)")
                 failed = true
             }
@@ -93,10 +102,10 @@ struct Dedupe: ParsableCommand {
         if minConfidence <= 1 {
             for s in MergeSuggester(minimumConfidence: minConfidence).suggestions(forKeys: groupKeys) {
                 Self.appendSuggestion(s, to: &out.bytes)
-                out.flushIfFull()
+                do { try out.flushIfFull() } catch { throw runtimeFailure(error.description) }
             }
         }
-        out.flush()
+        do { try out.flush() } catch { throw runtimeFailure(error.description) }
         if failed { throw ExitCode(1) }
     }
 

@@ -75,7 +75,7 @@ struct EvaluateDedupe: ParsableCommand {
             scorer = PairScorer()
         }
         let e = DedupeEvaluation(fixture: fixture, keyer: keyer, scorer: scorer, threshold: minConfidence, examples: examples)
-        print(json ? DedupeReport.json(e, files: fixtures) : DedupeReport.text(e, files: fixtures), terminator: "")
+        try writeStandardOutput(json ? DedupeReport.json(e, files: fixtures) : DedupeReport.text(e, files: fixtures))
         if let report { try writeFile(report, DedupeReport.html(e, files: fixtures)) }
     }
 }

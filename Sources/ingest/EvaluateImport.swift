@@ -80,9 +80,11 @@ struct EvaluateImport: ParsableCommand {
         let perfect = scored.filter { $0.f1 >= 0.9999 }.count
         let empty = scored.filter { $0.got.isEmpty }.count
         if json {
-            print(#"{"pages":\#(scored.count),"missingHTML":\#(list.count - scored.count),"meanF1":\#(PageScore.fixed(mean, 4)),"perfect":\#(perfect),"noLines":\#(empty)}"#)
+            try writeStandardOutput(#"{"pages":\#(scored.count),"missingHTML":\#(list.count - scored.count),"meanF1":\#(PageScore.fixed(mean, 4)),"perfect":\#(perfect),"noLines":\#(empty)}"# + "\n")
             return
         }
+        var text = ""
+        func print(_ line: String) { text += line + "\n" } // the report, written at once below
         print("pages: \(scored.count) scored (\(list.count - scored.count) without HTML)")
         print("mean per-page line F1: \(PageScore.fixed(mean, 4))")
         print("pages with F1 = 1: \(perfect); pages with no lines read: \(empty)")
@@ -97,6 +99,7 @@ struct EvaluateImport: ParsableCommand {
             for m in missed.prefix(4) { print("      - \(m)") }
             for e in extra.prefix(4) { print("      + \(e)") }
         }
+        try writeStandardOutput(text)
     }
 }
 

@@ -63,7 +63,7 @@ struct Import: ParsableCommand {
         }
         let store: RecipeStore?
         do { store = try db.map { try RecipeStore(path: $0) } } catch {
-            throw ValidationError("cannot open the database \(db!): \(error)")
+            throw runtimeFailure("cannot open the database \(db!): \(error)")
         }
         let showProgress = !quiet && isatty(STDERR_FILENO) == 1
         var meter = showProgress ? ProgressMeter(totalFiles: RecipeImporter.countFiles(inputs.filter { $0 != "-" })) : nil
@@ -151,7 +151,7 @@ struct RecordWriter {
 
     init(path: String) throws {
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        guard fd >= 0 else { throw ValidationError("cannot write \(path): \(String(cString: strerror(errno)))") }
+        guard fd >= 0 else { throw runtimeFailure("cannot write \(path): \(String(cString: strerror(errno)))") }
         self.init(fd: fd)
     }
 

@@ -42,7 +42,7 @@ struct ListCommand: ParsableCommand {
     func run() throws {
         let lexicon = try dictionaryOptions.lexicon()
         let builder: ShoppingListBuilder
-        do { builder = try ShoppingListBuilder(lexicon: lexicon) } catch { throw ValidationError(error.description) }
+        do { builder = try ShoppingListBuilder(lexicon: lexicon) } catch { throw runtimeFailure(error.description) }
         var recipes: [ListRecipe] = []
         var unscaled = 0
         var failed = false
@@ -74,14 +74,16 @@ struct ListCommand: ParsableCommand {
             do {
                 for line in try RecipeFiles.textLines(path: pantry) { text += line + "\n" }
             } catch {
-                throw ValidationError("--pantry: \(error)")
+                throw runtimeFailure("--pantry: \(error)")
             }
             onHand = Pantry(text: text, parser: builder.parser)
         }
         let list = builder.list(for: recipes, pantry: onHand, locale: locale.locale)
         var out = OutputBuffer()
-        if json { list.appendJSON(to: &out.bytes) } else { out.write(list.text()) }
-        out.flush()
+        do {
+            if json { list.appendJSON(to: &out.bytes) } else { out.bytes.append(contentsOf: list.text().utf8) }
+            try out.flush()
+        } catch { throw runtimeFailure(error.description) }
         if failed { throw ExitCode(1) }
     }
 }
