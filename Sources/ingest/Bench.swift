@@ -51,6 +51,22 @@ func looksBinary<C: Collection>(_ head: C) -> Bool where C.Element == UInt8 {
 
 /// The whole text of a file, ill-formed UTF-8 repaired.
 func readText(_ path: String) throws -> String {
+    String(decoding: try readBytes(path), as: UTF8.self)
+}
+
+/// The first `count` bytes of a file (fewer when it is shorter).
+func readHead(_ path: String, count: Int) throws -> [UInt8] {
+    guard let f = fopen(path, "rb") else {
+        throw FileFailure(description: "cannot read \(path): \(String(cString: strerror(errno)))")
+    }
+    defer { fclose(f) }
+    var bytes = [UInt8](repeating: 0, count: count)
+    let n = bytes.withUnsafeMutableBytes { fread($0.baseAddress, 1, count, f) }
+    return Array(bytes[0..<n])
+}
+
+/// The bytes of a file.
+func readBytes(_ path: String) throws -> [UInt8] {
     guard let f = fopen(path, "rb") else {
         throw FileFailure(description: "cannot read \(path): \(String(cString: strerror(errno)))")
     }
@@ -65,5 +81,5 @@ func readText(_ path: String) throws -> String {
         }
         bytes.append(contentsOf: chunk[0..<n])
     }
-    return String(decoding: bytes, as: UTF8.self)
+    return bytes
 }
