@@ -170,7 +170,8 @@ package struct DedupeEvaluation: Sendable {
             sweep.append(row)
         }
         calibration = (0..<10).map { Bin(lower: Double($0) / 10) }
-        for (kp, c) in conf {
+        // In key order, so the sums (and the last digits of the means) are the same every run.
+        for (kp, c) in conf.sorted(by: { $0.key < $1.key }) {
             let b = min(9, Int(c * 10))
             calibration[b].count += 1
             calibration[b].confidenceSum += c
