@@ -30,7 +30,7 @@ enum Inflate {
             }
             let produced = chunk.count - Int(stream.avail_out)
             output.append(contentsOf: chunk[0..<produced])
-            if output.count > limit { throw .tooLarge(bytes: output.count, limit: limit) }
+            if output.count > limit { throw .exceedsLimit(what: "the compressed data, once decompressed,", limit: limit) }
             if status == Z_STREAM_END {
                 // A gzip file may hold several members one after another.
                 if wrapper == .gzip, stream.avail_in > 0 {
