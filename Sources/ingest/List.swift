@@ -1,5 +1,10 @@
 import ArgumentParser
 import IngredientKit
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 struct ListCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -131,17 +136,29 @@ enum RecipeFiles {
     }
 
     /// The lines of a text file; a file that looks binary (an image, an archive) is an error
-    /// rather than a recipe of garbage lines.
+    /// rather than a recipe of garbage lines, told from its first 8 KB before the rest is
+    /// read. A line over `LineLimit.bytes` is an error too (no recipe line is that long).
     static func textLines(path: String) throws -> [String] {
-        var lines: [String] = []
-        var head: [UInt8] = []
-        try LineReader(path: path).forEachLine { line in
-            if head.count < 8192 { head.append(contentsOf: line.prefix(8192 - head.count)); head.append(0x0A) }
-            lines.append(String(decoding: line, as: UTF8.self))
-        }
-        if looksBinary(head) {
+        // A regular file is judged by its head before it is read; a pipe (its head cannot be
+        // read twice) by the first 8 KB of its lines.
+        var st = stat()
+        let regular = stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFREG
+        if regular, let head = try? readHead(path, count: 8192), looksBinary(head) {
             throw ListInputError.binary(path: path)
         }
+        var lines: [String] = []
+        var head: [UInt8] = []
+        var tooLong: (line: Int, length: Int)?
+        try LineReader(path: path).forEachLine(maxLength: LineLimit.bytes, { line in
+            if !regular, head.count < 8192 { head.append(contentsOf: line.prefix(8192 - head.count)); head.append(0x0A) }
+            lines.append(String(decoding: line, as: UTF8.self))
+        }, tooLong: { line, length in
+            if !regular, head.count < 8192 { head.append(contentsOf: line.prefix(8192 - head.count)) }
+            if tooLong == nil { tooLong = (lines.count + 1, length) }
+            lines.append("")
+        })
+        if !regular, looksBinary(head) { throw ListInputError.binary(path: path) }
+        if let tooLong { throw ListInputError.lineTooLong(path: path, line: tooLong.line, length: tooLong.length) }
         return lines
     }
 
@@ -162,10 +179,15 @@ enum ListInputError: Error, CustomStringConvertible {
     /// The file holds binary data, not text.
     case binary(path: String)
 
+    /// A line longer than any recipe line or record (`LineLimit.bytes`).
+    case lineTooLong(path: String, line: Int, length: Int)
+
     var description: String {
         switch self {
         case .binary(let path):
             "list: \(path) looks binary (NUL and control bytes), not a text file of ingredient lines or JSON Lines"
+        case let .lineTooLong(path, line, length):
+            "list: \(path) line \(line) has \(length) bytes, more than the \(LineLimit.bytes) a line may have; not a recipe file"
         }
     }
 }

@@ -46,7 +46,7 @@ struct Parse: ParsableCommand {
             }
         }
         do {
-            if format == .table { try out.write(table.render()) }
+            if format == .table { try out.write(ControlEscaping.escaped(table.render())) }
             try out.flush()
         } catch { throw runtimeFailure(error.description) }
         if failed { throw ExitCode(1) }

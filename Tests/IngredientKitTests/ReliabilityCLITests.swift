@@ -78,4 +78,66 @@ struct ReliabilityCLITests {
         let records = try d.lines.map(Ingest.json)
         #expect(records.map { $0["type"] as? String } == ["item", "error", "item"])
     }
+
+    @Test func randomBytesAreNoDedupeFixture() throws {
+        let dir = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var x: UInt64 = 0x9E37_79B9_7F4A_7C15
+        var bytes: [UInt8] = []
+        for _ in 0..<65_536 {
+            x ^= x << 13; x ^= x >> 7; x ^= x << 17
+            bytes.append(UInt8(truncatingIfNeeded: x))
+        }
+        let noise = dir.appendingPathComponent("noise.tsv")
+        try Data(bytes).write(to: noise)
+        // Printable garbage with tabs: text, but not fixture rows.
+        var rows = ""
+        for k in 0..<200 { rows += "w\(k)\tx\(k)\ty\(k)\tz\n" }
+        let garbage = dir.appendingPathComponent("garbage.tsv")
+        try Data(rows.utf8).write(to: garbage)
+        for file in [noise, garbage] {
+            let r = try Ingest.run(["eval", "dedupe", file.path])
+            #expect(r.status == 1, "\(file.lastPathComponent)")
+            #expect(r.stdout.isEmpty)
+            #expect(r.stderr.contains(file.path))
+        }
+    }
+
+    @Test func listEscapesControlCharacters() throws {
+        let r = try Ingest.run(["list", "/dev/stdin"], stdin: Data("2 cups \u{1B}[2Jflour\u{9B}31m\n1 egg\n".utf8))
+        #expect(r.status == 0)
+        #expect(!r.stdoutText.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{9B}" })
+        #expect(r.stdoutText.contains("\\x1B[2J"))
+    }
+
+    @Test func listRefusesABinaryFileFromItsFirstBytes() throws {
+        // A 1 GB sparse file of NUL bytes: refused from its head, never read whole.
+        let dir = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("big.bin").path
+        FileManager.default.createFile(atPath: path, contents: nil)
+        let handle = try #require(FileHandle(forWritingAtPath: path))
+        try handle.truncate(atOffset: 1 << 30)
+        try handle.close()
+        let start = ContinuousClock.now
+        let r = try Ingest.run(["list", path])
+        #expect(ContinuousClock.now - start < .seconds(20))
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("looks binary"))
+    }
+}
+
+
+@Suite("parse: absurd quantities")
+struct AbsurdQuantityTests {
+    @Test func absurdQuantitiesHaveLowConfidence() {
+        let huge = parser.parse("1" + String(repeating: "0", count: 400) + " g salt")
+        #expect(huge.quantity == 1e14) // the digits past 15 are not read
+        #expect(huge.confidence <= 0.05)
+        #expect(parser.parse("2000000000 g salt").confidence <= 0.05)
+        #expect(parser.parse("1-5000000000 g salt").confidence <= 0.05)
+        // Ordinary amounts keep their confidence.
+        #expect(parser.parse("2 g salt").confidence > 0.5)
+        #expect(parser.parse("1000 g flour").confidence > 0.5)
+    }
 }

@@ -1,7 +1,8 @@
 extension ShoppingList {
     /// The list as `ingest list` prints it: items under their aisle headings in store order,
     /// each as "Name — amount  [Recipe] [Recipe]"; then what the pantry covers, then what the
-    /// user removed. Same list, same text.
+    /// user removed. Same list, same text. Control characters in names and notes are written
+    /// as `\xHH` (`ControlEscaping`), so the text is safe to print on a terminal.
     ///
     /// ```
     /// Meat & seafood
@@ -32,7 +33,7 @@ extension ShoppingList {
             for item in hiddenItems { out += Self.line(item) }
         }
         if out.isEmpty { out = "Nothing to buy.\n" }
-        return out
+        return ControlEscaping.escaped(out)
     }
 
     /// One item's line.
