@@ -123,3 +123,27 @@ struct ReliabilityImportTests {
         }
     }
 }
+
+/// The work pool of `ingest import` must not keep taken work (and the chunks it captured)
+/// alive: memory would grow with a streamed file's size.
+@Suite("import: work pool memory")
+struct WorkPoolMemoryTests {
+    final class Chunk: @unchecked Sendable { let bytes = [UInt8](repeating: 1, count: 1024) }
+
+    @Test func takenWorkIsReleased() {
+        let pool = OrderedWorkPool<Int>(threads: 2, window: 4)
+        var weakChunks: [() -> Chunk?] = []
+        var delivered = 0
+        for _ in 0..<50 {
+            let chunk = Chunk()
+            weak var weakChunk = chunk
+            weakChunks.append { weakChunk }
+            pool.submit({ chunk.bytes.count }, deliver: { delivered += $0 })
+        }
+        pool.finish(deliver: { delivered += $0 })
+        #expect(delivered == 50 * 1024)
+        withExtendedLifetime(pool) {
+            #expect(weakChunks.allSatisfy { $0() == nil }, "\(weakChunks.filter { $0() != nil }.count) chunks still held")
+        }
+    }
+}
