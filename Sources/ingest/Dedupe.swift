@@ -20,7 +20,8 @@ struct Dedupe: ParsableCommand {
             with no amount is a bare name and is keyed whole, so "Sugar, brown" is brown sugar), `group` a \
             number from 1 given to keys in the order they first appear (lines with the same group are \
             merged automatically), `name` the key's display name in --locale. Lines without a name \
-            (headers, blank lines) have null key, group and name. Then come suggestion records, \
+            (headers, blank lines) have null key, group and name; a line over 1 MiB gives \
+            {"type":"error","input":…,"error":…} instead. Then come suggestion records, \
             {"type":"suggestion","groups":[g1,g2],"keys":[k1,k2],"confidence":c,"reasons":[…]}, for \
             pairs of groups that may be the same thing to buy (g1 < g2; k1, k2 their keys), with a \
             calibrated confidence of at least --min-confidence and human-readable reasons, highest \
