@@ -26,6 +26,10 @@ public final class RecipeStore {
     private var replacedFiles: Set<String> = []
     /// Records are committed in transactions of this many.
     public var batchSize = 500
+    /// Records committed so far (whole batches: a batch that fails is rolled back).
+    public private(set) var committedRecords = 0
+    /// How long a write waits for another process's lock on the database before it fails.
+    public static let busyTimeout = 10.0
 
     /// The statements that create schema version 1.
     public static let schema = """
@@ -72,12 +76,24 @@ public final class RecipeStore {
         """
 
     /// Opens (creating if needed) the database at `path` and brings its schema up to date.
+    /// A database with tables this store did not create is refused (`StoreError`) before
+    /// anything in it changes. Writes wait up to `busyTimeout` seconds for another writer.
     public init(path: String) throws {
         var configuration = Configuration()
+        configuration.busyMode = .timeout(Self.busyTimeout)
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
         }
         database = try DatabaseQueue(path: path, configuration: configuration)
+        let tables = try database.read { db in
+            try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+        }
+        let ours: Set<String> = ["grdb_migrations", "recipes", "ingredient_lines", "import_errors"]
+        let migrated = tables.contains("grdb_migrations")
+            ? try database.read { db in try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations") } : []
+        if !tables.isEmpty, !migrated.contains("v1") || !Set(tables).isSubset(of: ours) {
+            throw StoreError.foreignDatabase(tables: tables.filter { !ours.contains($0) || !migrated.contains("v1") })
+        }
         _ = try database.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA journal_mode = WAL") }
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1") { db in try db.execute(sql: Self.schema) }
@@ -154,6 +170,7 @@ public final class RecipeStore {
                 }
             }
         }
+        committedRecords += batch.count
     }
 
     static func number(_ value: Double?, _ out: inout [UInt8]) {

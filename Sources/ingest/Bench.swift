@@ -24,13 +24,23 @@ struct Bench: ParsableCommand {
 /// Seconds on the monotonic clock (the benchmark's clock, shared by import progress and bench-keys).
 func monotonicSeconds() -> Double { ParseBenchmark.monotonicSeconds() }
 
+/// Writes `text` to the file at `path`; when it cannot, reports why and throws exit status 1.
 func writeFile(_ path: String, _ text: String) throws {
     guard let f = fopen(path, "wb") else {
-        throw ValidationError("cannot write \(path): \(String(cString: strerror(errno)))")
+        throw runtimeFailure("cannot write \(path): \(String(cString: strerror(errno)))")
     }
-    defer { fclose(f) }
     var t = text
-    t.withUTF8 { _ = fwrite($0.baseAddress, 1, $0.count, f) }
+    let written = t.withUTF8 { fwrite($0.baseAddress, 1, $0.count, f) }
+    let complete = written == t.utf8.count && fflush(f) == 0
+    let reason = String(cString: strerror(errno))
+    if fclose(f) != 0 || !complete {
+        throw runtimeFailure("cannot write \(path): \(complete ? String(cString: strerror(errno)) : reason)")
+    }
+}
+
+/// A file that could not be read, with the system's reason.
+struct FileFailure: Error, CustomStringConvertible {
+    let description: String
 }
 
 /// Whether bytes from the start of a file look binary (an image, an archive), by
@@ -41,16 +51,35 @@ func looksBinary<C: Collection>(_ head: C) -> Bool where C.Element == UInt8 {
 
 /// The whole text of a file, ill-formed UTF-8 repaired.
 func readText(_ path: String) throws -> String {
+    String(decoding: try readBytes(path), as: UTF8.self)
+}
+
+/// The first `count` bytes of a file (fewer when it is shorter).
+func readHead(_ path: String, count: Int) throws -> [UInt8] {
     guard let f = fopen(path, "rb") else {
-        throw ValidationError("cannot read \(path): \(String(cString: strerror(errno)))")
+        throw FileFailure(description: "cannot read \(path): \(String(cString: strerror(errno)))")
+    }
+    defer { fclose(f) }
+    var bytes = [UInt8](repeating: 0, count: count)
+    let n = bytes.withUnsafeMutableBytes { fread($0.baseAddress, 1, count, f) }
+    return Array(bytes[0..<n])
+}
+
+/// The bytes of a file.
+func readBytes(_ path: String) throws -> [UInt8] {
+    guard let f = fopen(path, "rb") else {
+        throw FileFailure(description: "cannot read \(path): \(String(cString: strerror(errno)))")
     }
     defer { fclose(f) }
     var bytes: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
     while true {
         let n = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, f) }
-        if n == 0 { break }
+        if n == 0 {
+            if ferror(f) != 0 { throw FileFailure(description: "cannot read \(path): \(String(cString: strerror(errno)))") }
+            break
+        }
         bytes.append(contentsOf: chunk[0..<n])
     }
-    return String(decoding: bytes, as: UTF8.self)
+    return bytes
 }

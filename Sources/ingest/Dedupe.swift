@@ -20,7 +20,8 @@ struct Dedupe: ParsableCommand {
             with no amount is a bare name and is keyed whole, so "Sugar, brown" is brown sugar), `group` a \
             number from 1 given to keys in the order they first appear (lines with the same group are \
             merged automatically), `name` the key's display name in --locale. Lines without a name \
-            (headers, blank lines) have null key, group and name. Then come suggestion records, \
+            (headers, blank lines) have null key, group and name; a line over 1 MiB gives \
+            {"type":"error","input":…,"error":…} instead. Then come suggestion records, \
             {"type":"suggestion","groups":[g1,g2],"keys":[k1,k2],"confidence":c,"reasons":[…]}, for \
             pairs of groups that may be the same thing to buy (g1 < g2; k1, k2 their keys), with a \
             calibrated confidence of at least --min-confidence and human-readable reasons, highest \
@@ -54,7 +55,7 @@ struct Dedupe: ParsableCommand {
         var failed = false
         for path in files.isEmpty ? [nil] : files.map(Optional.some) {
             do {
-                try LineReader(path: path).forEachLine { bytes in
+                try LineReader(path: path).forEachLine(maxLength: LineLimit.bytes, { bytes in
                     let parsed = parser.parse(utf8: bytes)
                     out.bytes.append(contentsOf: #"{"type":"item","input":"#.utf8)
                     JSONLine.appendString(parsed.input, to: &out.bytes)
@@ -81,10 +82,19 @@ struct Dedupe: ParsableCommand {
                         out.bytes.append(contentsOf: #","key":null,"group":null,"name":null}"#.utf8)
                         out.bytes.append(0x0A)
                     }
-                    out.flushIfFull()
-                }
+                    try out.flushIfFull()
+                }, tooLong: { head, length in
+                    out.bytes.append(contentsOf: #"{"type":"error","input":"#.utf8)
+                    JSONLine.appendString(LineLimit.quoted(head), to: &out.bytes)
+                    out.bytes.append(contentsOf: #","error":"#.utf8)
+                    JSONLine.appendString(LineLimit.message(length: length), to: &out.bytes)
+                    out.bytes.append(contentsOf: "}\n".utf8)
+                    try out.flushIfFull()
+                })
+            } catch let failure as OutputFailure {
+                throw runtimeFailure(failure.description)
             } catch {
-                out.flush()
+                do { try out.flush() } catch { throw runtimeFailure(error.description) }
                 printError("\(error)")
                 failed = true
             }
@@ -93,10 +103,10 @@ struct Dedupe: ParsableCommand {
         if minConfidence <= 1 {
             for s in MergeSuggester(minimumConfidence: minConfidence).suggestions(forKeys: groupKeys) {
                 Self.appendSuggestion(s, to: &out.bytes)
-                out.flushIfFull()
+                do { try out.flushIfFull() } catch { throw runtimeFailure(error.description) }
             }
         }
-        out.flush()
+        do { try out.flush() } catch { throw runtimeFailure(error.description) }
         if failed { throw ExitCode(1) }
     }
 

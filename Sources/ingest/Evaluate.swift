@@ -45,7 +45,7 @@ struct EvaluateParse: ParsableCommand {
             }
         }
         let evaluation = ParseEvaluation(gold: sentences, parser: parser)
-        print(json ? EvaluationReport.json(evaluation, misses: misses) : EvaluationReport.text(evaluation, misses: misses), terminator: "")
+        try writeStandardOutput(json ? EvaluationReport.json(evaluation, misses: misses) : EvaluationReport.text(evaluation, misses: misses))
     }
 }
 

@@ -41,16 +41,21 @@ struct EvaluateDedupe: ParsableCommand {
     static func readFixtures(_ paths: [String]) throws -> DedupeFixture {
         var fixture = DedupeFixture()
         for path in paths {
-            let text: String
-            do { text = try readText(path) } catch {
+            let bytes: [UInt8]
+            do { bytes = try readBytes(path) } catch {
                 printError("\(error)")
                 throw ExitCode(1)
             }
-            if looksBinary(text.utf8) {
-                printError("eval dedupe: \(path) looks binary (NUL and control bytes), not a fixture of TAB-separated rows")
+            if let refusal = DedupeFixture.refusal(bytes) {
+                printError("eval dedupe: \(path) \(refusal), not a fixture of TAB-separated rows")
                 throw ExitCode(1)
             }
-            fixture.add(text: text, file: path)
+            let rows = fixture.add(text: String(decoding: bytes, as: UTF8.self), file: path)
+            if rows.skipped > 10, rows.skipped > rows.read {
+                printError("eval dedupe: \(path): \(rows.skipped) of its \(rows.read + rows.skipped) rows are not fixture rows "
+                           + "(group<TAB>text, a<TAB>b<TAB>same|different or child<TAB>parent); is it a fixture?")
+                throw ExitCode(1)
+            }
         }
         for s in fixture.skipped { printError("skipped row \(s)") }
         if fixture.names.isEmpty {
@@ -75,7 +80,7 @@ struct EvaluateDedupe: ParsableCommand {
             scorer = PairScorer()
         }
         let e = DedupeEvaluation(fixture: fixture, keyer: keyer, scorer: scorer, threshold: minConfidence, examples: examples)
-        print(json ? DedupeReport.json(e, files: fixtures) : DedupeReport.text(e, files: fixtures), terminator: "")
+        try writeStandardOutput(json ? DedupeReport.json(e, files: fixtures) : DedupeReport.text(e, files: fixtures))
         if let report { try writeFile(report, DedupeReport.html(e, files: fixtures)) }
     }
 }

@@ -98,9 +98,11 @@ struct EvaluateImport: ParsableCommand {
                     return #"{"site":\#(String(decoding: name, as: UTF8.self)),"pages":\#(s.pages),"meanF1":\#(PageScore.fixed(s.meanF1, 4)),"perfect":\#(s.perfect)}"#
                 }.joined(separator: ",") + "]"
             }
-            print(#"{"pages":\#(scored.count),"missingHTML":\#(list.count - scored.count),"meanF1":\#(PageScore.fixed(mean, 4)),"perfect":\#(perfect),"noLines":\#(empty),"siteCount":\#(bySite.count),"siteMeanF1":\#(PageScore.fixed(siteMean, 4))\#(sitesJSON)}"#)
+            try writeStandardOutput(#"{"pages":\#(scored.count),"missingHTML":\#(list.count - scored.count),"meanF1":\#(PageScore.fixed(mean, 4)),"perfect":\#(perfect),"noLines":\#(empty),"siteCount":\#(bySite.count),"siteMeanF1":\#(PageScore.fixed(siteMean, 4))\#(sitesJSON)}"# + "\n")
             return
         }
+        var text = ""
+        func print(_ line: String) { text += line + "\n" } // the report, written at once below
         print("pages: \(scored.count) scored (\(list.count - scored.count) without HTML)")
         print("mean per-page line F1: \(PageScore.fixed(mean, 4))")
         print("pages with F1 = 1: \(perfect); pages with no lines read: \(empty)")
@@ -127,6 +129,7 @@ struct EvaluateImport: ParsableCommand {
             for m in missed.prefix(4) { print("      - \(m)") }
             for e in extra.prefix(4) { print("      + \(e)") }
         }
+        try writeStandardOutput(text)
     }
 }
 

@@ -108,6 +108,6 @@ struct EvaluateKeys: ParsableCommand {
             text += "\nmissed pairs (first \(misses) of \(missed.count)):\n"
             for (a, b) in missed.prefix(misses) { text += "  \(a)  |  \(b)\n" }
         }
-        print(text, terminator: "")
+        try writeStandardOutput(text)
     }
 }

@@ -63,14 +63,16 @@ struct Import: ParsableCommand {
         }
         let store: RecipeStore?
         do { store = try db.map { try RecipeStore(path: $0) } } catch {
-            throw ValidationError("cannot open the database \(db!): \(error)")
+            throw runtimeFailure("cannot open the database \(db!): \(error)")
         }
         let showProgress = !quiet && isatty(STDERR_FILENO) == 1
         var meter = showProgress ? ProgressMeter(totalFiles: RecipeImporter.countFiles(inputs.filter { $0 != "-" })) : nil
         let start = monotonicSeconds()
         let summary: RecipeImporter.Summary
+        var written = 0 // records handed to the output and the database
         do {
             summary = try importer.run(inputs, progress: { meter?.update($0) }) { (record: ImportRecord) throws(ImportStop) in
+                written += 1
                 if output != nil {
                     // In place: a copy of the writer would copy its buffer for every record.
                     RecipeJSON.append(record, to: &output!.buffer)
@@ -82,13 +84,10 @@ struct Import: ParsableCommand {
             }
             if output != nil, !output!.flush() { throw ImportStop.output(output!.failure ?? "write failed") }
             try store?.flush()
-        } catch let stop as ImportStop {
-            meter?.clear()
-            printError(stop.description)
-            throw ExitCode(1)
         } catch {
             meter?.clear()
-            printError("cannot write to the database: \(error)")
+            printError(error is ImportStop ? "\(error)" : "cannot write to the database: \(error)")
+            if !quiet { printStopped(records: written, store: store) }
             throw ExitCode(1)
         }
         meter?.clear()
@@ -104,6 +103,16 @@ struct Import: ParsableCommand {
         text += "; " + counted(s.ingredientLines, "ingredient line") + "; \(rounded(seconds)) s"
         if seconds > 0 {
             text += ", \(grouped(Int(Double(s.recipes) / seconds))) recipes/s, \(grouped(Int(Double(s.ingredientLines) / seconds))) lines/s"
+        }
+        printError(text)
+    }
+
+    /// The summary of a run that stopped: how far it got, and what the database holds of it.
+    func printStopped(records: Int, store: RecipeStore?) {
+        var text = "import: stopped after " + counted(records, "record")
+        if let store {
+            text += "; \(grouped(store.committedRecords)) of them committed to the database in transactions of \(store.batchSize)"
+                + " (the transaction that failed was rolled back, the others kept: re-run the import to complete it)"
         }
         printError(text)
     }
@@ -151,7 +160,7 @@ struct RecordWriter {
 
     init(path: String) throws {
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        guard fd >= 0 else { throw ValidationError("cannot write \(path): \(String(cString: strerror(errno)))") }
+        guard fd >= 0 else { throw runtimeFailure("cannot write \(path): \(String(cString: strerror(errno)))") }
         self.init(fd: fd)
     }
 

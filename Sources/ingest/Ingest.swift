@@ -23,7 +23,7 @@ struct DictionaryOptions: ParsableArguments {
         var lexicon = Lexicon.builtIn
         for path in dictionaries {
             do { lexicon = try lexicon.adding(fileAt: path) } catch let error as DictionaryError {
-                throw ValidationError(error.description)
+                throw runtimeFailure(error.description)
             }
         }
         return lexicon

@@ -19,13 +19,17 @@ struct KeyNames: ParsableCommand {
     func run() throws {
         let keyer = CanonicalKeyer(lexicon: try dictionaryOptions.lexicon())
         var out = OutputBuffer()
-        for path in files.isEmpty ? [nil] : files.map(Optional.some) {
-            try LineReader(path: path).forEachLine { bytes in
-                let key = keyer.key(forNameUTF8: bytes)
-                out.bytes.append(contentsOf: bytes)
-                out.write("\t\(key)\t\(keyer.displayName(forKey: key, locale: locale.locale))\n")
+        do {
+            for path in files.isEmpty ? [nil] : files.map(Optional.some) {
+                try LineReader(path: path).forEachLine { bytes in
+                    let key = keyer.key(forNameUTF8: bytes)
+                    out.bytes.append(contentsOf: bytes)
+                    try out.write("\t\(key)\t\(keyer.displayName(forKey: key, locale: locale.locale))\n")
+                }
             }
+            try out.flush()
+        } catch let failure as OutputFailure {
+            throw runtimeFailure(failure.description)
         }
-        out.flush()
     }
 }

@@ -1,5 +1,10 @@
 import ArgumentParser
 import IngredientKit
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 struct ListCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -49,7 +54,7 @@ struct ListCommand: ParsableCommand {
     func run() throws {
         let lexicon = try dictionaryOptions.lexicon()
         let builder: ShoppingListBuilder
-        do { builder = try ShoppingListBuilder(lexicon: lexicon) } catch { throw ValidationError(error.description) }
+        do { builder = try ShoppingListBuilder(lexicon: lexicon) } catch { throw runtimeFailure(error.description) }
         var recipes: [ListRecipe] = []
         var unscaled = 0
         var failed = false
@@ -81,7 +86,7 @@ struct ListCommand: ParsableCommand {
             do {
                 for line in try RecipeFiles.textLines(path: pantry) { text += line + "\n" }
             } catch {
-                throw ValidationError("--pantry: \(error)")
+                throw runtimeFailure("--pantry: \(error)")
             }
             onHand = Pantry(text: text, parser: builder.parser)
         }
@@ -92,14 +97,16 @@ struct ListCommand: ParsableCommand {
                 for line in try RecipeFiles.textLines(path: edits) { text += line + "\n" }
                 userEdits = try ListEdits(json: text)
             } catch {
-                throw ValidationError("--edits \(edits): \(error)")
+                throw runtimeFailure("--edits \(edits): \(error)")
             }
         }
         let list = builder.list(for: recipes, pantry: onHand, edits: userEdits, locale: locale.locale,
                                 suggestionThreshold: minConfidence > 1 ? nil : minConfidence)
         var out = OutputBuffer()
-        if json { list.appendJSON(to: &out.bytes) } else { out.write(list.text()) }
-        out.flush()
+        do {
+            if json { list.appendJSON(to: &out.bytes) } else { out.bytes.append(contentsOf: list.text().utf8) }
+            try out.flush()
+        } catch { throw runtimeFailure(error.description) }
         if failed { throw ExitCode(1) }
     }
 }
@@ -147,17 +154,29 @@ enum RecipeFiles {
     }
 
     /// The lines of a text file; a file that looks binary (an image, an archive) is an error
-    /// rather than a recipe of garbage lines.
+    /// rather than a recipe of garbage lines, told from its first 8 KB before the rest is
+    /// read. A line over `LineLimit.bytes` is an error too (no recipe line is that long).
     static func textLines(path: String) throws -> [String] {
-        var lines: [String] = []
-        var head: [UInt8] = []
-        try LineReader(path: path).forEachLine { line in
-            if head.count < 8192 { head.append(contentsOf: line.prefix(8192 - head.count)); head.append(0x0A) }
-            lines.append(String(decoding: line, as: UTF8.self))
-        }
-        if looksBinary(head) {
+        // A regular file is judged by its head before it is read; a pipe (its head cannot be
+        // read twice) by the first 8 KB of its lines.
+        var st = stat()
+        let regular = stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFREG
+        if regular, let head = try? readHead(path, count: 8192), looksBinary(head) {
             throw ListInputError.binary(path: path)
         }
+        var lines: [String] = []
+        var head: [UInt8] = []
+        var tooLong: (line: Int, length: Int)?
+        try LineReader(path: path).forEachLine(maxLength: LineLimit.bytes, { line in
+            if !regular, head.count < 8192 { head.append(contentsOf: line.prefix(8192 - head.count)); head.append(0x0A) }
+            lines.append(String(decoding: line, as: UTF8.self))
+        }, tooLong: { line, length in
+            if !regular, head.count < 8192 { head.append(contentsOf: line.prefix(8192 - head.count)) }
+            if tooLong == nil { tooLong = (lines.count + 1, length) }
+            lines.append("")
+        })
+        if !regular, looksBinary(head) { throw ListInputError.binary(path: path) }
+        if let tooLong { throw ListInputError.lineTooLong(path: path, line: tooLong.line, length: tooLong.length) }
         return lines
     }
 
@@ -178,10 +197,15 @@ enum ListInputError: Error, CustomStringConvertible {
     /// The file holds binary data, not text.
     case binary(path: String)
 
+    /// A line longer than any recipe line or record (`LineLimit.bytes`).
+    case lineTooLong(path: String, line: Int, length: Int)
+
     var description: String {
         switch self {
         case .binary(let path):
             "list: \(path) looks binary (NUL and control bytes), not a text file of ingredient lines or JSON Lines"
+        case let .lineTooLong(path, line, length):
+            "list: \(path) line \(line) has \(length) bytes, more than the \(LineLimit.bytes) a line may have; not a recipe file"
         }
     }
 }

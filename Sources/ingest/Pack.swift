@@ -41,9 +41,9 @@ struct Pack: ParsableCommand {
             }
             fclose(file)
             ShardEnvelope.append(source: path, bytes: bytes, to: &writer.buffer)
-            guard writer.flushIfFull() else { throw ValidationError("cannot write the envelopes: \(writer.failure ?? "write failed")") }
+            guard writer.flushIfFull() else { throw runtimeFailure("cannot write the envelopes: \(writer.failure ?? "write failed")") }
         }
-        guard writer.flush() else { throw ValidationError("cannot write the envelopes: \(writer.failure ?? "write failed")") }
+        guard writer.flush() else { throw runtimeFailure("cannot write the envelopes: \(writer.failure ?? "write failed")") }
         if failed { throw ExitCode(1) }
     }
 }

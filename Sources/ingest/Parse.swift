@@ -4,7 +4,7 @@ import IngredientKit
 struct Parse: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Parse ingredient lines into JSON Lines (one object per input line) or a table.",
-        discussion: "Reads each FILE, or standard input when none is given. Every input line gives exactly one output object, in input order; see the README for the fields."
+        discussion: "Reads each FILE, or standard input when none is given. Every input line gives exactly one output object, in input order; see the README for the fields. A line over 1 MiB is not parsed: its object is {\"input\":<its first bytes>,\"error\":…}."
     )
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case json, table }
@@ -24,21 +24,31 @@ struct Parse: ParsableCommand {
         var failed = false
         for path in files.isEmpty ? [nil] : files.map(Optional.some) {
             do {
-                try LineReader(path: path).forEachLine { bytes in
+                try LineReader(path: path).forEachLine(maxLength: LineLimit.bytes, { bytes in
                     switch format {
                     case .json: parser.appendJSON(utf8: bytes, to: &out.bytes)
                     case .table: table.add(parser.parse(utf8: bytes))
                     }
-                    out.flushIfFull()
-                }
+                    try out.flushIfFull()
+                }, tooLong: { head, length in
+                    switch format {
+                    case .json: LineLimit.appendErrorRecord(head: head, length: length, to: &out.bytes)
+                    case .table: table.addTooLong(head: head, length: length)
+                    }
+                    try out.flushIfFull()
+                })
+            } catch let failure as OutputFailure {
+                throw runtimeFailure(failure.description)
             } catch {
-                out.flush()
+                do { try out.flush() } catch { throw runtimeFailure(error.description) }
                 printError("\(error)")
                 failed = true
             }
         }
-        if format == .table { out.write(table.render()) }
-        out.flush()
+        do {
+            if format == .table { try out.write(ControlEscaping.escaped(table.render())) }
+            try out.flush()
+        } catch { throw runtimeFailure(error.description) }
         if failed { throw ExitCode(1) }
     }
 }
@@ -66,6 +76,12 @@ struct TableWriter {
             rows.append([qty, p.unit ?? "", p.size ?? "", p.name ?? "", p.preparation ?? "", comment,
                          p.isOptional ? "yes" : "", String(format: p.confidence)])
         }
+    }
+
+    /// A row for a line too long to parse: its length, and the start of the line as the name.
+    mutating func addTooLong(head: UnsafeBufferPointer<UInt8>, length: Int) {
+        let start = String(decoding: head.prefix(30), as: UTF8.self)
+        rows.append(["", "", "", "[line of \(length) bytes not parsed] " + start, "", "", "", ""])
     }
 
     static func number(_ v: Double?) -> String {

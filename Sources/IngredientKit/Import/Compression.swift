@@ -18,7 +18,9 @@ enum Inflate {
         }
         defer { inflateEnd(&stream) }
         var output: [UInt8] = []
-        output.reserveCapacity(min(limit, expected ?? input.count * 4))
+        // A declared size is a claim: deflate inflates at most about 1,032 times, so a small
+        // entry that declares 256 MB does not get 256 MB reserved.
+        output.reserveCapacity(min(limit, expected ?? input.count * 4, input.count * 1032 + 1024))
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         stream.next_in = UnsafeMutablePointer(mutating: input.baseAddress)
         stream.avail_in = UInt32(input.count)
@@ -30,7 +32,7 @@ enum Inflate {
             }
             let produced = chunk.count - Int(stream.avail_out)
             output.append(contentsOf: chunk[0..<produced])
-            if output.count > limit { throw .tooLarge(bytes: output.count, limit: limit) }
+            if output.count > limit { throw .exceedsLimit(what: "the compressed data, once decompressed,", limit: limit) }
             if status == Z_STREAM_END {
                 // A gzip file may hold several members one after another.
                 if wrapper == .gzip, stream.avail_in > 0 {

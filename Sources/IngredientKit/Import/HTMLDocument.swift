@@ -25,6 +25,14 @@ struct HTMLDocument {
     private(set) var scripts: [(type: String, content: Substring)] = []
     /// For each node, the index of the last node of its subtree (itself when it has no children).
     private(set) var subtreeEnd: [Int] = []
+    /// Whether elements were nested deeper than `maxDepth` (the deeper ones were read as
+    /// siblings of the element at that depth).
+    private(set) var depthLimited = false
+
+    /// How deep elements nest: deeper start tags open no new level, so no walk over a
+    /// node's ancestors or subtree (text, containment, recursion) costs more than this per
+    /// node, whatever the page (40,000 unclosed `<div>` would otherwise cost quadratic time).
+    static let maxDepth = 256
 
     static let voidElements: Set<Substring> = ["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta",
                                                "param", "source", "track", "wbr", "keygen", "command"]
@@ -48,6 +56,18 @@ struct HTMLDocument {
         var stack: [Int] = []
         var i = u.startIndex
         var textStart = i
+        // Start tags past `maxDepth` not pushed, so their end tags close nothing above.
+        var unpushed = 0
+        // Where a search for a closing needle ("-->", "</script") found nothing: a later
+        // search from there on cannot find it either, so unclosed comments or scripts
+        // repeated n times cost O(n), not O(n²).
+        var absentFrom: [String: String.UTF8View.Index] = [:]
+        func find(_ needle: String, from: String.UTF8View.Index, caseInsensitive: Bool = false) -> String.UTF8View.Index? {
+            if let known = absentFrom[needle], known <= from { return nil }
+            let found = caseInsensitive ? Self.findCaseInsensitive(u, needle, from: from) : Self.find(u, needle, from: from)
+            if found == nil { absentFrom[needle] = from }
+            return found
+        }
 
         func addNode(_ node: Node) -> Int {
             let index = nodes.count
@@ -80,7 +100,7 @@ struct HTMLDocument {
             if b == 0x21, Self.hasPrefix(u, at: j, "![CDATA[") { // character data: its content is text
                 flushText(lt)
                 let start = u.index(j, offsetBy: 8)
-                let close = Self.findCaseInsensitive(u, "]]>", from: start) ?? u.endIndex
+                let close = find("]]>", from: start, caseInsensitive: true) ?? u.endIndex
                 if start < close {
                     _ = addNode(Node(tag: "", attributes: [], parent: stack.last ?? -1, children: [], text: Substring(u[start..<close])))
                 }
@@ -90,7 +110,7 @@ struct HTMLDocument {
             }
             if b == 0x21 { // <!-- comment --> or <!DOCTYPE>
                 flushText(lt)
-                if Self.hasPrefix(u, at: j, "!--"), let end = Self.find(u, "-->", from: u.index(j, offsetBy: 3)) {
+                if Self.hasPrefix(u, at: j, "!--"), let end = find("-->", from: u.index(j, offsetBy: 3)) {
                     i = end
                 } else {
                     i = Self.find(u, ">", from: j) ?? u.endIndex
@@ -155,6 +175,10 @@ struct HTMLDocument {
             i = k
             textStart = i
             if closing {
+                if unpushed > 0 {
+                    unpushed -= 1
+                    continue
+                }
                 if let position = stack.lastIndex(where: { nodes[$0].tag == name }), stack.count - position <= 64 {
                     popTo(position)
                 }
@@ -172,7 +196,7 @@ struct HTMLDocument {
             if Self.closesParagraph.contains(name) { closeOpen(["p"], stoppingAt: ["div", "section", "article", "li", "td", "body"]) }
             let index = addNode(Node(tag: name, attributes: attributes, parent: stack.last ?? -1, children: [], text: ""))
             if Self.rawTextElements.contains(name) {
-                let end = Self.findCaseInsensitive(u, "</" + name, from: i) ?? u.endIndex
+                let end = find("</" + name, from: i, caseInsensitive: true) ?? u.endIndex
                 let content = Substring(u[i..<end])
                 if name == "script" {
                     let type = attributes.last { $0.name == "type" }.map { String($0.value).lowercased() } ?? ""
@@ -187,7 +211,12 @@ struct HTMLDocument {
             }
             // `/>` closes only foreign (SVG, MathML) elements; HTML ignores it on its own elements.
             if !Self.voidElements.contains(name), !selfClosing || Self.blockElements.contains(name) || name == "span" || name == "a" {
-                stack.append(index)
+                if stack.count < Self.maxDepth {
+                    stack.append(index)
+                } else {
+                    depthLimited = true
+                    unpushed += 1
+                }
             }
         }
         flushText(u.endIndex)

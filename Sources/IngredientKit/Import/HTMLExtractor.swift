@@ -11,6 +11,8 @@ enum HTMLExtractor {
     static func records(html: String) -> Result<[RecipeRecord], ImportError> {
         let doc = HTMLDocument(html)
         var warnings: [String] = []
+        let depthWarning = "elements nested more than \(HTMLDocument.maxDepth) deep; the deeper ones were read as siblings"
+        if doc.depthLimited { warnings.append(depthWarning) }
         var ldRecords: [RecipeRecord] = []
         var blockNumber = 0
         for script in doc.scripts where script.type.contains("ld+json") {
@@ -43,7 +45,8 @@ enum HTMLExtractor {
             }
             return .success(records)
         }
-        if ldRecords.isEmpty, let several = recipesInContainers(doc, markup), several.count >= 2 {
+        if ldRecords.isEmpty, var several = recipesInContainers(doc, markup), several.count >= 2 {
+            if doc.depthLimited { for k in several.indices { several[k].warnings.insert(depthWarning, at: 0) } }
             return .success(several)
         }
         var record = RecipeRecord(format: .html)

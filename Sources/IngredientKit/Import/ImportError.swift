@@ -13,6 +13,9 @@ public enum ImportError: Error, Hashable, Sendable, CustomStringConvertible {
     case unsupported(format: String, hint: String)
     /// The file is larger than a whole-document format is read into memory.
     case tooLarge(bytes: Int, limit: Int)
+    /// Data whose size is not known up front (compressed data, standard input) grew past
+    /// `limit` bytes while being read; reading stopped there.
+    case exceedsLimit(what: String, limit: Int)
     /// JSON that could not be read, even leniently.
     case invalidJSON(detail: String)
     /// A ZIP, gzip or tar archive that could not be read.
@@ -38,6 +41,8 @@ public enum ImportError: Error, Hashable, Sendable, CustomStringConvertible {
             "\(format) is not supported: \(hint)"
         case let .tooLarge(bytes, limit):
             "the file has \(bytes) bytes, more than the \(limit) read whole for this format; split it, or use a streaming format (JSON Lines, CSV, MealMaster)"
+        case let .exceedsLimit(what, limit):
+            "\(what) holds more than the \(limit) bytes read whole for this format (reading stopped there); split it, or use a streaming format (JSON Lines, CSV, MealMaster)"
         case let .invalidJSON(detail):
             "not valid JSON and not repairable: \(detail)"
         case let .invalidArchive(detail):

@@ -108,7 +108,7 @@ enum ImportFiles {
             let chunk = try handle.readNext(1 << 16)
             if chunk.isEmpty { break }
             result += chunk
-            if result.count > limit { throw .tooLarge(bytes: result.count, limit: limit) }
+            if result.count > limit { throw .exceedsLimit(what: "the file (it grew while being read)", limit: limit) }
         }
         return result
     }

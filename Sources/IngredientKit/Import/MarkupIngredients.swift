@@ -58,6 +58,11 @@ struct MarkupIngredients {
     private var roles: [UInt8] = []
     /// Per node, whether it or an ancestor is page furniture.
     private var ignored: [Bool] = []
+    /// Per node, whether its subtree (itself included) holds a `<br>`, and whether a block
+    /// element (`ul`, `ol`, `li`, `p`, `div`, `table`) lies below it: made once, bottom-up, so
+    /// that asking for every element of a deep page is not quadratic.
+    private var breakInSubtree: [Bool] = []
+    private var blockBelow: [Bool] = []
 
     init(_ doc: HTMLDocument) {
         self.doc = doc
@@ -76,6 +81,18 @@ struct MarkupIngredients {
             let small = !["html", "body", "main", "article"].contains(tag) && doc.subtreeEnd[k] - k < doc.nodes.count / 4
             ignored[k] = (parent >= 0 && ignored[parent]) || (small && (tag == "nav" || tag == "footer"
                 || (mask & Role.ignore.bit != 0 && mask & Role.ingredients.bit == 0)))
+        }
+        breakInSubtree = Array(repeating: false, count: doc.nodes.count)
+        blockBelow = Array(repeating: false, count: doc.nodes.count)
+        let blocks: Set<Substring> = ["ul", "ol", "li", "p", "div", "table"]
+        for k in doc.nodes.indices.reversed() {
+            var hasBreak = doc.nodes[k].tag == "br", hasBlock = false
+            for c in doc.nodes[k].children {
+                hasBreak = hasBreak || breakInSubtree[c]
+                hasBlock = hasBlock || blockBelow[c] || blocks.contains(doc.nodes[c].tag)
+            }
+            breakInSubtree[k] = hasBreak
+            blockBelow[k] = hasBlock
         }
         best = bestCandidate(in: doc.nodes.indices)
     }
@@ -451,9 +468,7 @@ struct MarkupIngredients {
             var lines: [String]?
             if node.tag == "ul" || node.tag == "ol" {
                 lines = node.children.filter { doc.nodes[$0].tag == "li" && doc.isVisible($0) }.map { doc.text(of: $0) }
-            } else if ["p", "div", "td", "h2", "h3", "h4", "h5", "h6"].contains(node.tag),
-                      (k...doc.subtreeEnd[k]).contains(where: { doc.nodes[$0].tag == "br" }),
-                      !(k...doc.subtreeEnd[k]).contains(where: { ["ul", "ol", "li", "p", "div", "table"].contains(doc.nodes[$0].tag) && $0 != k }) {
+            } else if ["p", "div", "td", "h2", "h3", "h4", "h5", "h6"].contains(node.tag), breakInSubtree[k], !blockBelow[k] {
                 lines = doc.lines(of: k, breaks: HTMLDocument.lineBreakingElements).map(PlainTextReader.strippingBullet)
             }
             if let lines {

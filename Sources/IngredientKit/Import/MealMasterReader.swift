@@ -37,6 +37,18 @@ enum MealMasterReader {
         return false
     }
 
+    /// Whether a line starts with `Title:` in any case (as `lowercased().hasPrefix("title:")`,
+    /// without lowercasing the whole line: lines of non-recipe text can be long).
+    static func startsWithTitle(_ line: Substring) -> Bool {
+        let title: [UInt8] = [0x74, 0x69, 0x74, 0x6C, 0x65, 0x3A] // "title:"
+        var k = 0
+        for b in line.utf8.prefix(6) {
+            guard b == title[k] || (k < 5 && b | 0x20 == title[k]) else { return false }
+            k += 1
+        }
+        return k == 6
+    }
+
     static func isRecipeHeader(_ line: Substring) -> Bool {
         guard line.hasPrefix("MMMMM") || line.hasPrefix("-----") else { return false }
         let lower = line.lowercased()
@@ -81,7 +93,7 @@ enum MealMasterReader {
                 finish()
                 continue
             }
-            if !(inRecipe && framed), t.lowercased().hasPrefix("title:") {
+            if !(inRecipe && framed), startsWithTitle(t) {
                 // Unframed archives: each `Title:` starts a recipe.
                 if inRecipe { finish() }
                 inRecipe = true

@@ -14,7 +14,10 @@ final class OrderedWorkPool<Output: Sendable>: @unchecked Sendable {
     private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private let workReady = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
     private let resultReady = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
-    private var queue: [(sequence: Int, work: @Sendable () -> Output)] = []
+    /// Work not yet taken from `queueHead` on; a taken slot's work is set to nil at once, so
+    /// the slots kept until the array is compacted do not keep what the work captured (a
+    /// streamed file's chunks) alive.
+    private var queue: [(sequence: Int, work: (@Sendable () -> Output)?)] = []
     private var queueHead = 0
     private var results: [Int: Output] = [:]
     private var nextSubmit = 0
@@ -57,13 +60,14 @@ final class OrderedWorkPool<Output: Sendable>: @unchecked Sendable {
                 return
             }
             let item = queue[queueHead]
+            queue[queueHead].work = nil
             queueHead += 1
             if queueHead > 1024, queueHead * 2 > queue.count {
                 queue.removeFirst(queueHead)
                 queueHead = 0
             }
             pthread_mutex_unlock(lock)
-            let output = item.work()
+            let output = item.work!()
             pthread_mutex_lock(lock)
             results[item.sequence] = output
             pthread_cond_broadcast(resultReady)

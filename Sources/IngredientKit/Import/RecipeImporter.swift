@@ -285,7 +285,7 @@ public struct RecipeImporter: Sendable {
                     let more = try handle.readNext(1 << 20)
                     if more.isEmpty { break }
                     all += more
-                    if all.count > DocumentReader.documentLimit { throw ImportError.tooLarge(bytes: all.count, limit: DocumentReader.documentLimit) }
+                    if all.count > DocumentReader.documentLimit { throw ImportError.exceedsLimit(what: "standard input", limit: DocumentReader.documentLimit) }
                 }
             } catch {
                 try fail(name, error)

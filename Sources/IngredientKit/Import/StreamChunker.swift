@@ -11,6 +11,11 @@ struct StreamChunker {
     private var csvHeader: [UInt8]?
     private var mealMasterFramed: Bool?
     private var jsonArray: JSONArrayState?
+    /// How much of `pending` earlier cut searches have read and found no cut in, so each
+    /// byte is searched about once (without it, 20 MB with no recipe header took minutes).
+    private var scanned = 0
+    /// Whether `pending[scanned]` is inside a quoted CSV field.
+    private var csvQuoted = false
 
     /// Formats read this way.
     static func canStream(_ format: RecipeFormat) -> Bool {
@@ -27,9 +32,11 @@ struct StreamChunker {
         if format == .json { return feedJSON(bytes) }
         pending += bytes
         var chunks: [[UInt8]] = []
-        while pending.count >= target, let cut = cutPoint() {
+        while pending.count >= target, let cut = cutPoint() ?? forcedCut() {
             var chunk = Array(pending[0..<cut])
             pending.removeFirst(cut)
+            // What is left was searched (a cut is the last one in what was searched).
+            scanned = pending.count
             if format == .csv {
                 if csvHeader == nil, let end = chunk.firstIndex(of: 0x0A) { csvHeader = Array(chunk[...end]) }
                 else if let header = csvHeader { chunk = header + chunk }
@@ -47,23 +54,43 @@ struct StreamChunker {
         return pending
     }
 
-    /// The last safe place to cut `pending` (after at least `target` bytes), if any.
+    /// MealMaster and MasterCook text is cut at a line end, recipe header or not, once this
+    /// many bytes are pending (no recipe is this long: it is text between recipes, or not
+    /// MealMaster at all), so memory stays bounded whatever the input.
+    var forcedCutSize: Int { 4 * target }
+
+    /// A line end (or, with none, the end) to cut MealMaster or MasterCook text at when
+    /// `forcedCutSize` bytes hold no recipe header.
+    private func forcedCut() -> Int? {
+        guard format == .mealmaster || format == .mastercook, pending.count >= forcedCutSize else { return nil }
+        return pending.lastIndex { $0 == 0x0A || $0 == 0x0D }.map { $0 + 1 } ?? pending.count
+    }
+
+    /// The last safe place to cut `pending` (after at least `target` bytes), if any. Only
+    /// the bytes after `scanned` are searched (a little before, for MealMaster, where a
+    /// header line may have been incomplete); `scanned` then moves to the end.
     private mutating func cutPoint() -> Int? {
+        let from = scanned
+        scanned = pending.count
         switch format {
         case .jsonl:
-            return pending.lastIndex(of: 0x0A).map { $0 + 1 }
+            return pending[from...].lastIndex(of: 0x0A).map { $0 + 1 }
         case .csv:
             // The last line end outside quotes (pending always starts at a record).
             var last: Int?
-            var quoted = false
-            for k in pending.indices {
+            var quoted = csvQuoted
+            for k in from..<pending.count {
                 let b = pending[k]
                 if b == 0x22 { quoted.toggle() } else if b == 0x0A, !quoted { last = k + 1 }
             }
+            csvQuoted = quoted
             return last
         case .mealmaster, .mastercook:
+            // A header line is judged on its first 200 bytes: look again at lines that
+            // started up to 200 bytes before what was new.
+            let low = max(1, from - 256)
             var k = pending.count - 1
-            while k > 0 {
+            while k >= low {
                 if pending[k - 1] == 0x0A || pending[k - 1] == 0x0D, startsRecipe(at: k) { return k }
                 k -= 1
             }
@@ -85,7 +112,7 @@ struct StreamChunker {
         if mealMasterFramed == nil {
             mealMasterFramed = String(decoding: pending.prefix(65536), as: UTF8.self).contains("eal-Master")
         }
-        return mealMasterFramed == false && line.lowercased().hasPrefix("title:")
+        return mealMasterFramed == false && MealMasterReader.startsWithTitle(line[...])
     }
 
     // MARK: JSON arrays

@@ -102,7 +102,10 @@ public struct Lexicon: Sendable {
         guard let table = DictionaryTable.named(path) else {
             throw DictionaryError.unknownTable(name: path, known: DictionaryTable.allCases.map(\.fileName))
         }
-        let text = try FileReading.text(atPath: path)
+        let text: String
+        do { text = try FileReading.text(atPath: path) } catch let error as FileReadError {
+            throw DictionaryError.unreadable(path: path, reason: error.reason)
+        }
         return try adding(table, text: text)
     }
 

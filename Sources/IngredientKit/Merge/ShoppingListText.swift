@@ -1,7 +1,8 @@
 extension ShoppingList {
     /// The list as `ingest list` prints it: items under their aisle headings in store order,
     /// each as "Name — amount  [Recipe] [Recipe]"; then what the pantry covers, then what the
-    /// user removed. Same list, same text.
+    /// user removed. Same list, same text. Control characters in names and notes are written
+    /// as `\xHH` (`ControlEscaping`), so the text is safe to print on a terminal.
     ///
     /// ```
     /// Meat & seafood
@@ -36,7 +37,7 @@ extension ShoppingList {
             out += "\nSuggested merges\n"
             for s in suggestions { out += Self.line(s) }
         }
-        return out
+        return ControlEscaping.escaped(out)
     }
 
     /// One suggestion's line: "Merge Red onion (1) into Onion (2) → Onion 3? 0.72: reasons".

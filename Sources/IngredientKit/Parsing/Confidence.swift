@@ -54,6 +54,12 @@ enum Confidence {
 
     static let inputCount = 7
 
+    /// A quantity this large (a billion of anything; a digit run too long to read is read as
+    /// 10¹⁴) is a misread or a joke, not a recipe amount: the line's confidence is at most
+    /// `absurdQuantityConfidence`, whatever the tagger's margins say.
+    static let absurdQuantity = 1e9
+    static let absurdQuantityConfidence = 0.05
+
     /// The calibrated probability that the line is right, from `coefficients`
     /// (intercept first). With no coefficients, a conservative default.
     static func score(_ e: Evidence, coefficients: [Double]) -> Double {

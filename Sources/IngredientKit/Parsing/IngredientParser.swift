@@ -153,6 +153,9 @@ public struct IngredientParser: Sendable {
                 tokenCount: tokens.count
             )
             view.confidence = Confidence.roundedToThousandths(Confidence.score(evidence, coefficients: model.calibration))
+            if let q = view.amounts.first?.quantityMax, q >= Confidence.absurdQuantity {
+                view.confidence = min(view.confidence, Confidence.absurdQuantityConfidence)
+            }
             view.key = view.nameKey(tables.lexicon.keyTables, cache: &w.keyCache)
             let result = body(view, evidence)
             swap(&view.spans, &w.spans) // keep the capacity for the next line

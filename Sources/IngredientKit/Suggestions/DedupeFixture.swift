@@ -41,8 +41,24 @@ package struct DedupeFixture: Sendable {
         return names.count - 1
     }
 
+    /// Why the bytes of a would-be fixture file are not a fixture, or nil when they may be
+    /// one: binary data (NUL and control bytes), or text that is not UTF-8 (more than one
+    /// ill-formed byte in a hundred; random bytes decode to a few "rows" with tabs).
+    package static func refusal(_ bytes: [UInt8]) -> String? {
+        bytes.withUnsafeBufferPointer { all in
+            if FormatDetection.looksBinary(UnsafeBufferPointer(rebasing: all.prefix(8192))) {
+                return "looks binary (NUL and control bytes)"
+            }
+            let invalid = TextDecoding.utf8SequenceCounts(all).invalid
+            return invalid * 100 > all.count ? "is not UTF-8 text (\(invalid) ill-formed bytes)" : nil
+        }
+    }
+
     /// Reads the rows of one fixture file's text; `file` names it in messages and clusters.
-    package mutating func add(text: String, file: String) {
+    /// Returns how many rows were read and how many skipped (listed in `skipped`).
+    @discardableResult
+    package mutating func add(text: String, file: String) -> (read: Int, skipped: Int) {
+        var read = 0, skippedRows = 0
         func name(_ text: String) -> Int {
             let i = self.name(text)
             files[i].insert(file)
@@ -61,7 +77,7 @@ package struct DedupeFixture: Sendable {
                 if header == ["child", "parent"] { isParentChild = true; continue }
                 if header == ["group", "name"] || header == ["group", "text"] || header == ["a", "b", "label"] { continue }
             }
-            func skip(_ reason: String) { skipped.append("\(file):\(number + 1): \(reason)") }
+            func skip(_ reason: String) { skipped.append("\(file):\(number + 1): \(reason)"); skippedRows += 1 }
             if columns.contains(where: \.isEmpty) { skip("empty column"); continue }
             if isParentChild {
                 guard columns.count == 2 else { skip("expected child<TAB>parent"); continue }
@@ -78,8 +94,11 @@ package struct DedupeFixture: Sendable {
                 if foldKey[i].isEmpty { foldKey[i] = cluster }
             } else {
                 skip("expected group<TAB>text or a<TAB>b<TAB>same|different")
+                continue
             }
+            read += 1
         }
+        return (read, skippedRows)
     }
 
     private mutating func label(_ i: Int, _ j: Int, _ l: Label) {

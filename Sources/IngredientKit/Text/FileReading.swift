@@ -11,7 +11,7 @@ enum FileReading {
     /// The bytes of the file at `path`.
     static func bytes(atPath path: String) throws -> [UInt8] {
         guard let file = fopen(path, "rb") else {
-            throw DictionaryError.unreadable(path: path, reason: String(cString: strerror(errno)))
+            throw FileReadError(path: path, reason: String(cString: strerror(errno)))
         }
         defer { fclose(file) }
         var result: [UInt8] = []
@@ -21,7 +21,7 @@ enum FileReading {
             if n > 0 { result.append(contentsOf: chunk[0..<n]) }
             if n < chunk.count {
                 if ferror(file) != 0 {
-                    throw DictionaryError.unreadable(path: path, reason: String(cString: strerror(errno)))
+                    throw FileReadError(path: path, reason: String(cString: strerror(errno)))
                 }
                 break
             }

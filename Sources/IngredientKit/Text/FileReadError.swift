@@ -1,0 +1,10 @@
+/// A file that could not be opened or read, with the system's reason ("Is a directory",
+/// "No such file or directory").
+public struct FileReadError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The path as given.
+    public let path: String
+    /// The system's reason (strerror).
+    public let reason: String
+
+    public var description: String { "cannot read \(path): \(reason)" }
+}
