@@ -1,8 +1,8 @@
 /// Recognizes section headers ("For the sauce:", "DRESSING") among ingredient lines.
 ///
 /// A line with no digits is a header when it ends with `:` and has at most eight words,
-/// when all of it (without a final `:`) is a phrase of `headers.tsv`, or when it starts
-/// with "for the" and has at most six words.
+/// when all of it (without a final `:`) is a phrase of `headers.tsv`, or when it is words
+/// only, starts with "for" and has two to six words ("For the cake", "For cake").
 enum HeaderDetection {
     /// The byte range of the header's title (without a trailing colon), or nil when the line is
     /// not a header.
@@ -19,9 +19,9 @@ enum HeaderDetection {
         }
         guard let first = content.first, let last = content.last else { return nil }
         // Counted in place (no array): most lines without a quantity are not headers.
-        var wordCount = 0, firstWord = -1, secondWord = -1
+        var wordCount = 0, firstWord = -1
         for k in content.indices where tokens[k].kind == .word {
-            if firstWord < 0 { firstWord = k } else if secondWord < 0 { secondWord = k }
+            if firstWord < 0 { firstWord = k }
             wordCount += 1
         }
         guard wordCount > 0 else { return nil }
@@ -34,7 +34,8 @@ enum HeaderDetection {
            m.words == content.count {
             return title
         }
-        if wordCount <= 6, wordCount >= 3, Self.isWord(tokens[firstWord], "for", line), Self.isWord(tokens[secondWord], "the", line) {
+        // "For the cake", "For cake", "For decoration": "for" and up to five words.
+        if wordCount <= 6, wordCount >= 2, Self.isWord(tokens[firstWord], "for", line) {
             return title
         }
         return nil

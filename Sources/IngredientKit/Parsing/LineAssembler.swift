@@ -27,6 +27,10 @@ struct LineAssembler {
     /// Reads amounts and fields into `view` (its spans are this assembler's `spans`).
     mutating func assemble(into view: inout LineView) -> Doubts {
         relabelPhrases()
+        let n = tokens.count
+        // "a cup of flour": a number word, a unit and "of" opening the line are its amount
+        // even when the tagger read them as a note.
+        if n > 3, label(0) != .quantity, tokens[0].kind == .word { relabelLeadingAmount() }
         var doubts = Doubts()
         var amounts: [LineAmount] = []
         swap(&amounts, &view.amounts) // reuse the storage the caller handed in
@@ -34,7 +38,6 @@ struct LineAssembler {
         var amountEnds = SmallIndexList() // token index after each amount
         var container: Int32? // a container unit's row ("400g tin")
         var i = 0
-        let n = tokens.count
         while i < n {
             let l = label(i)
             if l == .quantity {
@@ -44,10 +47,30 @@ struct LineAssembler {
                 let amountStart = i
                 let t = tokens[i]
                 if t.kind == .quantity {
+                    if let word = percentNameStart(at: i) {
+                        i = word
+                        continue
+                    }
+                    // "Stuff x 300mg": a times sign between a name and its amount is neither.
+                    if i >= 2, label(i - 1) == .name, isTimesSign(tokens[i - 1]), tokens[i - 2].kind == .word {
+                        labels[i - 1] = Label.punctuation.rawValue
+                    }
                     quantity = t.value
                     quantityMax = t.maxValue
                     multiplier = t.isMultiplier
                     i += 1
+                    // "200g-250g": a unit word glued to the number is its unit even when the
+                    // tagger read it as part of the quantity.
+                    if t.gluedToNext, i < n, label(i) == .quantity, tokens[i].kind == .word, tokens[i].start == t.end,
+                       unitMatch(at: i)?.words == 1 {
+                        labels[i] = Label.unit.rawValue
+                    }
+                    // "14- ounce", "4–pound": a dash glued to the number joins it to the unit
+                    // after it, as the hyphen of "14-ounce" does.
+                    if i + 1 < n, tokens[i].kind == .punctuation, tokens[i].mark == 0x2D, tokens[i].start == t.end,
+                       label(i + 1) == .unit, tokens[i + 1].kind == .word {
+                        i += 1
+                    }
                     // "2 dozen", "1½ dozen": a count word multiplies.
                     if i < n, tokens[i].kind == .word, let factor = lexicon.numbers.value(forWordHash: tokens[i].hash),
                        factor >= 10 {
@@ -98,6 +121,10 @@ struct LineAssembler {
                 }
                 i = next
             } else if l == .unit {
+                if tokens[i].kind == .quantity, let word = percentNameStart(at: i) {
+                    i = word
+                    continue
+                }
                 let start = i
                 let (unit, next) = readUnit(from: i, record: true, container: &container)
                 if unit != .none {
@@ -129,6 +156,13 @@ struct LineAssembler {
             amounts.append(LineAmount(quantity: m.value, unit: .none))
             for k in 0..<m.words { labels[k] = Label.quantity.rawValue }
         }
+        // "1 clove": when a countable unit's word is the only word after the quantity, it is the
+        // ingredient, not the unit.
+        if amounts.count == 1, case .known(let row) = amounts[0].unit, lexicon.units[Int(row)].dimension == .item,
+           let word = onlyUnitWord() {
+            labels[word] = Label.name.rawValue
+            amounts[0].unit = .none
+        }
         swap(&view.amounts, &amounts)
         // Only the labels the line has are looked for (most lines have three or four).
         var present = 0
@@ -144,6 +178,68 @@ struct LineAssembler {
         if has(.purpose) { appendRuns(of: .purpose, as: .purpose) }
         view.isOptional = hasOptionalPhrase()
         return doubts
+    }
+
+    /// For a number glued to a percent sign that describes the name after it ("1%-fat milk",
+    /// "2% milk"): labels the number and the marks up to that name as name and returns the
+    /// name's first token; nil otherwise.
+    private mutating func percentNameStart(at i: Int) -> Int? {
+        let n = tokens.count
+        guard i + 1 < n, tokens[i + 1].kind == .punctuation, tokens[i + 1].mark == 0x25, tokens[i + 1].start == tokens[i].end else {
+            return nil
+        }
+        var k = i + 2
+        while k < n, tokens[k].kind == .punctuation, tokens[k].mark == 0x2D, tokens[k].start == tokens[k - 1].end { k += 1 }
+        guard k < n, tokens[k].kind == .word, label(k) == .name else { return nil }
+        for j in i..<k { labels[j] = Label.name.rawValue }
+        return k
+    }
+
+    /// A multiplication sign: "x", "X" or "×".
+    private func isTimesSign(_ t: Token) -> Bool {
+        if t.kind == .punctuation { return t.mark == Tokenizer.timesMark }
+        return t.kind == .word && t.stemEnd - t.start == 1 && (line[t.start] | 0x20) == 0x78
+    }
+
+    /// The units-table row of the unit written from token `k` and how many words it takes;
+    /// nil when no unit starts there.
+    private func unitMatch(at k: Int) -> (row: Int32, words: Int)? {
+        let t = tokens[k]
+        guard t.kind == .word else { return nil }
+        if let row = lexicon.unitAliasesExact[ByteHash.exact(UnsafeBufferPointer(rebasing: line[t.stemRange]))] { return (row, 1) }
+        guard let m = lexicon.unitAliases.longestMatch(start: k, words: Words(tokens)) else { return nil }
+        return (m.value, m.words)
+    }
+
+    /// Labels a number phrase, a unit of measure and "of" at the start of the line ("a cup of
+    /// flour", "one pound of beef") as quantity and unit; the "of" joins them to the name and
+    /// belongs to no field. Countable units are left to the tagger: "a pat of butter", "a
+    /// block of Parmesan" are often a description rather than an amount.
+    private mutating func relabelLeadingAmount() {
+        guard let m = lexicon.numbers.longestMatch(start: 0, words: Words(tokens)), m.words + 1 < tokens.count else { return }
+        guard let (row, unit) = unitMatch(at: m.words), lexicon.units[Int(row)].dimension != .item else { return }
+        let of = m.words + unit
+        guard of < tokens.count, HeaderDetection.isWord(tokens[of], "of", line) else { return }
+        for k in 0..<m.words { labels[k] = Label.quantity.rawValue }
+        for k in m.words..<of { labels[k] = Label.unit.rawValue }
+        labels[of] = Label.punctuation.rawValue
+    }
+
+    /// The index of the line's one word labeled unit when the line has a number and every
+    /// other word is labeled quantity ("1 clove", "2 heads."); nil otherwise.
+    private func onlyUnitWord() -> Int? {
+        var found: Int?
+        var number = false
+        for k in tokens.indices {
+            if tokens[k].kind == .quantity { number = true; continue }
+            guard tokens[k].kind == .word else { continue }
+            guard label(k) == .unit || label(k) == .quantity else { return nil }
+            if label(k) == .unit {
+                guard found == nil else { return nil }
+                found = k
+            }
+        }
+        return number ? found : nil
     }
 
     private func isFiller(_ t: Token) -> Bool {

@@ -7,7 +7,7 @@ enum QuantityGrouping {
         while i + 1 < raw.count {
             if raw[i].kind == .quantity, !raw[i].isMultiplier {
                 let next = raw[i + 1]
-                if next.kind == .quantity || isRangeJoiner(next, s) || isTimes(next, s) { return true }
+                if next.kind == .quantity || isRangeJoiner(next, s) || isTimes(next, s) || isSlash(next) { return true }
             }
             i += 1
         }
@@ -25,11 +25,19 @@ enum QuantityGrouping {
             }
             var q = raw[i]
             var next = i + 1
-            // Mixed numbers: "1 1/2", "1 ½", "1-1/2".
+            // A fraction written with spaces around its slash: "1 / 2".
+            if let f = spacedFraction(raw, at: i) {
+                q = f
+                next = i + 3
+            }
+            // Mixed numbers: "1 1/2", "1 ½", "1-1/2", "1 1 / 2".
             if q.isInteger, !q.gluedToNext {
                 if next < raw.count, raw[next].kind == .quantity, raw[next].isProperFraction, !raw[next].isMultiplier {
                     q = joined(q, raw[next], value: q.value + raw[next].value)
                     next += 1
+                } else if let f = spacedFraction(raw, at: next) {
+                    q = joined(q, f, value: q.value + f.value)
+                    next += 3
                 } else if next + 1 < raw.count, isHyphen(raw[next]), raw[next].start == q.end,
                           raw[next + 1].kind == .quantity, raw[next + 1].isProperFraction,
                           raw[next + 1].start == raw[next].end {
@@ -81,6 +89,24 @@ enum QuantityGrouping {
         t.isProperFraction = false
         t.gluedToNext = b.gluedToNext
         return t
+    }
+
+    /// The fraction at `k` written as whole number, slash and whole number with space around
+    /// the slash ("1 / 2", "3 /4"): a proper fraction with a denominator up to 16 (the
+    /// fractions of recipes), so that "400 / 500 g" stays two amounts.
+    private static func spacedFraction(_ raw: [Token], at k: Int) -> Token? {
+        guard k + 2 < raw.count, raw[k].kind == .quantity, raw[k].isInteger, !raw[k].isMultiplier, !raw[k].gluedToNext,
+              isSlash(raw[k + 1]), raw[k + 2].kind == .quantity, raw[k + 2].isInteger, !raw[k + 2].isMultiplier,
+              raw[k + 1].start > raw[k].end || raw[k + 2].start > raw[k + 1].end else { return nil }
+        let numerator = raw[k].value, denominator = raw[k + 2].value
+        guard numerator >= 1, denominator <= 16, numerator < denominator else { return nil }
+        var t = joined(raw[k], raw[k + 2], value: numerator / denominator)
+        t.isProperFraction = true
+        return t
+    }
+
+    private static func isSlash(_ t: Token) -> Bool {
+        t.kind == .punctuation && t.mark == 0x2F
     }
 
     private static func isHyphen(_ t: Token) -> Bool {

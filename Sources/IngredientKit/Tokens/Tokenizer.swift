@@ -48,7 +48,8 @@ enum Tokenizer {
                     i += 1
                     continue
                 }
-                if isDigit(b) || (b == 0x2E && i + 1 < n && isDigit(line[i + 1]) && (i == 0 || !isDigit(line[i - 1]))) {
+                if isDigit(b) || (b == 0x2E && i + 1 < n && isDigit(line[i + 1]) && (i == 0 || !isDigit(line[i - 1])))
+                    || (b == 0x2C && startsDecimalComma(line, at: i)) {
                     i = lexNumber(line, from: i, into: &raw)
                     continue
                 }
@@ -149,6 +150,14 @@ enum Tokenizer {
 
     // MARK: - Lexing
 
+    /// Whether the comma at `i` starts a number as a decimal comma (",5 cup"): it follows the
+    /// line's start or a space or opening parenthesis and digits follow it, so it cannot
+    /// separate thousands or words.
+    @inline(__always)
+    static func startsDecimalComma(_ s: UnsafeBufferPointer<UInt8>, at i: Int) -> Bool {
+        i + 1 < s.count && isDigit(s[i + 1]) && (i == 0 || s[i - 1] == 0x20 || s[i - 1] == 0x28)
+    }
+
     /// Reads digits from `i`; returns the integer value, digit count and the end.
     @inline(__always)
     static func digits(_ s: UnsafeBufferPointer<UInt8>, from i: Int) -> (Double, Int, Int) {
@@ -170,15 +179,18 @@ enum Tokenizer {
         var integer = true
         var sawDigits = false
 
-        if isDigit(s[i]) || s[i] == 0x2E {
+        // A whole part of a lone "0" ("0,667"): a comma after it is a decimal comma, never thousands.
+        var wholeIsZero = false
+        if isDigit(s[i]) || s[i] == 0x2E || s[i] == 0x2C {
             var whole = 0.0
             if isDigit(s[i]) {
-                let (v, _, j) = digits(s, from: i)
+                let (v, count, j) = digits(s, from: i)
                 whole = v
+                wholeIsZero = count == 1 && v == 0
                 i = j
                 sawDigits = true
                 // Thousands separators: 1,000 and 1,000,000.
-                while i + 3 < n, s[i] == 0x2C, isDigit(s[i + 1]), isDigit(s[i + 2]), isDigit(s[i + 3]),
+                while !wholeIsZero, i + 3 < n, s[i] == 0x2C, isDigit(s[i + 1]), isDigit(s[i + 2]), isDigit(s[i + 3]),
                       i + 4 >= n || !isDigit(s[i + 4]) {
                     let (v2, _, j2) = digits(s, from: i + 1)
                     whole = whole * 1000 + v2
@@ -186,11 +198,12 @@ enum Tokenizer {
                 }
             }
             value = whole
-            // Decimal point, or a decimal comma followed by one or two digits.
+            // Decimal point, or a decimal comma followed by one or two digits; any number of
+            // digits when the comma cannot be a thousands separator (",5", "0,667").
             if i + 1 < n, s[i] == 0x2E || s[i] == 0x2C, isDigit(s[i + 1]) {
                 let (frac, count, j) = digits(s, from: i + 1)
                 let isComma = s[i] == 0x2C
-                if !isComma || (count <= 2 && (j >= n || !isDigit(s[j]))) {
+                if !isComma || !sawDigits || wholeIsZero || (count <= 2 && (j >= n || !isDigit(s[j]))) {
                     var scale = 1.0
                     for _ in 0..<min(count, 15) { scale *= 10 }
                     value = whole + frac / scale
@@ -236,8 +249,9 @@ enum Tokenizer {
         var token = Token(kind: .quantity, start: start, end: i, value: value, maxValue: value)
         token.isProperFraction = properFraction
         token.isInteger = integer
-        // A unit glued on ("400g", "10-ounce", "1/2-inch").
-        if i < n, isASCIILetter(s[i]) || s[i] >= 0xC3 { token.gluedToNext = true }
+        // A unit glued on ("400g", "10-ounce", "1/2-inch"); a non-ASCII space after the number
+        // (a thin space before "½") does not glue.
+        if i < n, isASCIILetter(s[i]) || (s[i] >= 0xC3 && !isSpace(s, at: i)) { token.gluedToNext = true }
         if i + 1 < n, s[i] == 0x2D, isASCIILetter(s[i + 1]) {
             token.gluedToNext = true
             tokens.append(token)
@@ -245,6 +259,12 @@ enum Tokenizer {
         }
         tokens.append(token)
         return i
+    }
+
+    /// Whether the scalar at `i` is a space (U+2009 thin space, U+202F, …).
+    static func isSpace(_ s: UnsafeBufferPointer<UInt8>, at i: Int) -> Bool {
+        if case .space = classify(decode(s, at: i).0) { return true }
+        return false
     }
 
     static func lexWord(_ s: UnsafeBufferPointer<UInt8>, from start: Int, into tokens: inout [Token]) -> Int {

@@ -1,0 +1,86 @@
+import Testing
+@testable import IngredientKit
+
+/// The defect classes of issue 15, each fixed by a general rule: the lines here are our own,
+/// written to exercise the rule, not the lines that exposed it.
+@Suite("Issue 15 defect classes")
+struct DefectClassTests {
+    struct Case: CustomTestStringConvertible, Sendable {
+        var line: String
+        var quantity: Double?
+        var quantityMax: Double?
+        var unit: String?
+        var name: String?
+        var alternates: [Pair] = []
+        var testDescription: String { line }
+    }
+
+    static let cases: [Case] = [
+        // A number word, a unit and "of" open the line.
+        Case(line: "a cup of whole milk", quantity: 1, quantityMax: 1, unit: "cup", name: "whole milk"),
+        Case(line: "a tablespoon of olive oil", quantity: 1, quantityMax: 1, unit: "tablespoon", name: "olive oil"),
+        // A mixed number with a thin, narrow no-break or no-break space inside.
+        Case(line: "1\u{2009}½ teaspoons ground cumin", quantity: 1.5, quantityMax: 1.5, unit: "teaspoon", name: "ground cumin"),
+        Case(line: "2\u{202F}¼ cups plain flour", quantity: 2.25, quantityMax: 2.25, unit: "cup", name: "plain flour"),
+        Case(line: "3\u{00A0}¾ cups water", quantity: 3.75, quantityMax: 3.75, unit: "cup", name: "water"),
+        // A fraction with spaces around its slash, alone or after a whole number.
+        Case(line: "1 / 2 cup chopped parsley", quantity: 0.5, quantityMax: 0.5, unit: "cup", name: "parsley"),
+        Case(line: "1 3 / 4 cups water", quantity: 1.75, quantityMax: 1.75, unit: "cup", name: "water"),
+        Case(line: "3 /4 tsp salt", quantity: 0.75, quantityMax: 0.75, unit: "teaspoon", name: "salt"),
+        // Decimal commas that cannot separate thousands.
+        Case(line: ",5 l vegetable stock", quantity: 0.5, quantityMax: 0.5, unit: "liter", name: "vegetable stock"),
+        Case(line: "0,750 kg potatoes", quantity: 0.75, quantityMax: 0.75, unit: "kilogram", name: "potatoes"),
+        // A percentage describes the name.
+        Case(line: "1 cup 2% milk", quantity: 1, quantityMax: 1, unit: "cup", name: "2% milk"),
+        Case(line: "500 ml 3%-fat yogurt", quantity: 500, quantityMax: 500, unit: "milliliter", name: "3%-fat yogurt"),
+        // A countable unit's word alone after the quantity is the ingredient.
+        Case(line: "3 cloves", quantity: 3, quantityMax: 3, unit: nil, name: "cloves"),
+        // A times sign between the name and its amount.
+        Case(line: "Fish oil x 1000mg", quantity: 1000, quantityMax: 1000, unit: "milligram", name: "Fish oil"),
+        // A range with the unit glued to both ends; a hyphenated unit with a space after the hyphen.
+        Case(line: "300g-350g new potatoes", quantity: 300, quantityMax: 350, unit: "gram", name: "new potatoes"),
+        Case(line: "1 15- ounce can black beans", quantity: 1, quantityMax: 1, unit: "can", name: "black beans",
+             alternates: [Pair(quantity: 15, unit: "ounce")]),
+    ]
+
+    @Test("defect classes", arguments: cases)
+    func parse(_ c: Case) {
+        let p = parser.parse(c.line)
+        #expect(p.kind == .ingredient)
+        #expect(approx(p.quantity, c.quantity), "quantity \(String(describing: p.quantity))")
+        #expect(approx(p.quantityMax, c.quantityMax), "quantityMax \(String(describing: p.quantityMax))")
+        #expect(p.unit == c.unit)
+        #expect(p.name == c.name)
+        #expect(pairs(p.alternates) == c.alternates)
+    }
+
+    /// The rules stay narrow: a suspended hyphen, a comma after a word, a percent sign in a
+    /// note and a unit with a name after it are read as before.
+    @Test func rulesStayNarrow() {
+        let hyphen = parser.parse("2 pounds 4- to 5-inch cucumbers")
+        #expect(hyphen.quantity == 2)
+        #expect(hyphen.unit == "pound")
+        let list = parser.parse("2 eggs,5 tbsp sugar")
+        #expect(list.quantity == 2)
+        let clove = parser.parse("3 cloves garlic")
+        #expect(clove.unit == "clove")
+        #expect(clove.name == "garlic")
+        let thousands = parser.parse("1,500 g flour")
+        #expect(thousands.quantity == 1500)
+        let ratio = parser.parse("400 / 500 g flour")
+        #expect(ratio.quantity == 400)
+    }
+
+    /// "For" and one to five words, words only, is a section header.
+    @Test(arguments: ["For frosting", "For the frosting", "for decoration", "For serving"])
+    func forHeaders(_ line: String) {
+        let p = parser.parse(line)
+        #expect(p.kind == .header)
+        #expect(p.section == line)
+    }
+
+    @Test(arguments: ["Flour, for dusting", "For", "For full ingredient list, see the notes"])
+    func notForHeaders(_ line: String) {
+        #expect(parser.parse(line).kind == .ingredient)
+    }
+}
