@@ -29,6 +29,8 @@ struct ListSuggestionTests {
         }
         #expect(list.suggestions.map(\.confidence) == list.suggestions.map(\.confidence).sorted(by: >))
         #expect(Set(list.suggestions.map(\.rejection)).count == list.suggestions.count)
+        // Each item is offered to join one other item at most.
+        #expect(Set(list.suggestions.map(\.merge.id)).count == list.suggestions.count)
         // The merged preview sums what converts: 8 onions + 1 red onion.
         let onion = try #require(list.suggestions.first { $0.merge.key == "red onion" })
         #expect(onion.result.key == "onion")

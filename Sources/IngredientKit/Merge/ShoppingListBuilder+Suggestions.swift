@@ -2,15 +2,23 @@ extension ShoppingListBuilder {
     /// The merge suggestions among `items` (the visible items of one list): pairs of
     /// recognized items that the suggester's blocking brings together, that `ListMergeRule`
     /// allows, that the user has not rejected, and whose list-merge confidence reaches
-    /// `threshold`; best first, then by the items' ids. Each carries the merged item, made
-    /// from both items' entries as an accepted merge would make it.
+    /// `threshold`. An item is offered to join at most one other item, its best; suggestions
+    /// come best first, then by the items' ids. Each carries the merged item, made from both
+    /// items' entries as an accepted merge would make it.
     func suggestions(among items: [ListItem], entries byKey: [String: [Entry]], pantry: [String: OnHand],
                      edits: ListEdits, locale: DisplayLocale, threshold: Double) -> [ListSuggestion] {
         let candidates = items.filter { !$0.flags.contains(.unrecognized) && !$0.flags.contains(.suppressed) }
         guard candidates.count > 1 else { return [] }
         var forms = KeyForms(tables: scorer.words)
         for item in candidates { forms.add(item.key) }
-        var result: [ListSuggestion] = []
+        /// A pair that passed, before its reasons and merged item are made.
+        struct Offer {
+            var merge: Int, into: Int
+            var confidence: Double
+            var features: PairFeatures
+            var detail: PairFeatures.Detail
+        }
+        var offers: [Offer] = []
         for pair in MergeSuggester.candidates(forms, MergeSuggester.Blocking()) {
             let i = Int(pair >> 32), j = Int(pair & 0xFFFF_FFFF)
             let a = candidates[i], b = candidates[j]
@@ -28,16 +36,25 @@ extension ShoppingListBuilder {
             } else {
                 aJoinsB = b.key.utf8.lexicographicallyPrecedes(a.key.utf8)
             }
-            let (merge, into) = aJoinsB ? (a, b) : (b, a)
+            offers.append(Offer(merge: aJoinsB ? i : j, into: aJoinsB ? j : i, confidence: scored.confidence,
+                                features: scored.features, detail: scored.detail))
+        }
+        func precedes(_ l: Offer, _ r: Offer) -> Bool {
+            if l.confidence != r.confidence { return l.confidence > r.confidence }
+            let lm = candidates[l.merge].id, rm = candidates[r.merge].id
+            if lm != rm { return lm.utf8.lexicographicallyPrecedes(rm.utf8) }
+            return candidates[l.into].id.utf8.lexicographicallyPrecedes(candidates[r.into].id.utf8)
+        }
+        offers.sort(by: precedes)
+        var offered = Set<Int>(), result: [ListSuggestion] = []
+        for offer in offers where offered.insert(offer.merge).inserted {
+            let merge = candidates[offer.merge], into = candidates[offer.into]
             let merged = makeItem(key: into.key, entries: byKey[into.key] ?? [], more: byKey[merge.key] ?? [],
                                   pantry: pantry[into.key], edits: edits, locale: locale, keepsSources: false)
-            result.append(ListSuggestion(merge: merge, into: into, result: merged, confidence: scored.confidence,
-                                         reasons: PairFeatures.reasons(scored.features, scored.detail, forms, i, j)))
-        }
-        result.sort { l, r in
-            if l.confidence != r.confidence { return l.confidence > r.confidence }
-            if l.merge.id != r.merge.id { return l.merge.id.utf8.lexicographicallyPrecedes(r.merge.id.utf8) }
-            return l.into.id.utf8.lexicographicallyPrecedes(r.into.id.utf8)
+            // Reasons speak of the pair in the order the features were computed in.
+            let (i, j) = offer.merge < offer.into ? (offer.merge, offer.into) : (offer.into, offer.merge)
+            result.append(ListSuggestion(merge: merge, into: into, result: merged, confidence: offer.confidence,
+                                         reasons: PairFeatures.reasons(offer.features, offer.detail, forms, i, j)))
         }
         return result
     }
