@@ -68,13 +68,19 @@ public struct ShoppingListBuilder: Sendable {
     /// The key of a parsed line: the user's override for its name, else the keyer's key of
     /// the line (`CanonicalKeyer.key(for:)`: a line with no amount is keyed whole, so "Sugar,
     /// brown" is brown sugar), for which a line with an amount reuses the parser's key of its
-    /// name; nil when nothing in it reads as a name.
+    /// name; then the user's accepted merges (`ListEdits.mergedKey`); nil when nothing in it
+    /// reads as a name.
     func key(of line: ParsedIngredient, edits: ListEdits) -> String? {
+        unmergedKey(of: line, edits: edits).map(edits.mergedKey)
+    }
+
+    /// `key(of:edits:)` before the user's accepted merges.
+    private func unmergedKey(of line: ParsedIngredient, edits: ListEdits) -> String? {
         if !edits.keyOverrides.isEmpty, let name = line.name, let k = edits.keyOverrides[name.lowercased()], !k.isEmpty {
-            return edits.mergedKey(k)
+            return k
         }
-        if line.amount != nil, let k = line.key, !k.isEmpty { return edits.mergedKey(k) }
-        return keyer.key(for: line).map { edits.mergedKey($0) }
+        if line.amount != nil, let k = line.key, !k.isEmpty { return k }
+        return keyer.key(for: line)
     }
 
     /// The measure of a line before scaling: its primary amount plus any composite amounts

@@ -46,8 +46,7 @@ extension ShoppingList {
             let texts = item.quantities.map(\.display.text)
             return texts.isEmpty ? "quantity unclear" : texts.joined(separator: ", ")
         }
-        let hundredths = Int((s.confidence * 100).rounded())
-        let confidence = "\(hundredths / 100)." + (hundredths % 100 < 10 ? "0" : "") + "\(hundredths % 100)"
+        let confidence = PairFeatures.twoDecimals(s.confidence)
         return "  Merge \(capitalized(s.merge.name)) (\(amounts(s.merge))) into \(capitalized(s.into.name)) (\(amounts(s.into)))"
             + " → \(capitalized(s.result.name)) \(amounts(s.result))? \(confidence): "
             + s.reasons.prefix(3).joined(separator: "; ") + "\n"

@@ -94,16 +94,19 @@ public struct MergeSuggester: Sendable {
             for x in 0..<list.count { for y in (x + 1)..<list.count { add(Int(list[x]), Int(list[y])) } }
         }
         // Same word set, one word more, alike words equated, same letters without spaces.
+        // Keys WordNet puts in one synset are grouped the same way.
         var bySet: [[Int32]: [Int32]] = [:], byAlike: [[Int32]: [Int32]] = [:], bySpaceless: [[UInt8]: [Int32]] = [:]
+        var bySynset: [Int32: [Int32]] = [:]
         for i in 0..<n where live[i] {
             let f = forms.forms[i]
             bySet[f.set, default: []].append(Int32(i))
+            for s in f.synsets { bySynset[s, default: []].append(Int32(i)) }
             bySpaceless[f.spaceless, default: []].append(Int32(i))
             if f.set.contains(where: { forms.alike[Int($0)] >= 0 }) {
                 byAlike[alikeSet(forms, f.set), default: []].append(Int32(i))
             }
         }
-        for groups in [Array(bySet.values), Array(byAlike.values), Array(bySpaceless.values)] {
+        for groups in [Array(bySet.values), Array(byAlike.values), Array(bySpaceless.values), Array(bySynset.values)] {
             for list in groups where list.count > 1 {
                 let capped = list.prefix(blocking.rareWordLimit)
                 for x in capped.indices { for y in capped.indices where y > x { add(Int(capped[x]), Int(capped[y])) } }
@@ -118,16 +121,11 @@ public struct MergeSuggester: Sendable {
                 if let list = bySet[smaller] { for j in list.prefix(blocking.rareWordLimit) { add(i, Int(j)) } }
             }
         }
-        // Keys WordNet puts in one synset, and keys the neighbour table lists together.
-        var bySynset: [Int32: [Int32]] = [:], byRow: [Int32: Int32] = [:]
+        // Keys the neighbour table lists together.
+        var byRow: [Int32: Int32] = [:]
         for i in 0..<n where live[i] {
-            for s in forms.forms[i].synsets { bySynset[s, default: []].append(Int32(i)) }
             let row = forms.forms[i].vocabularyRow
             if row >= 0, byRow[row] == nil { byRow[row] = Int32(i) }
-        }
-        for list in bySynset.values where list.count > 1 {
-            let capped = list.prefix(blocking.rareWordLimit)
-            for x in capped.indices { for y in capped.indices where y > x { add(Int(capped[x]), Int(capped[y])) } }
         }
         for (row, i) in byRow {
             for neighbour in forms.knowledge.neighbours[Int(row)] {

@@ -152,8 +152,8 @@ struct PairFeatures {
     }
 
     /// `x` (0…1) with two decimals: "0.83".
-    static func twoDecimals(_ x: Float) -> String {
-        let hundredths = Int((Double(x) * 100).rounded())
+    static func twoDecimals(_ x: Double) -> String {
+        let hundredths = Int((x * 100).rounded())
         return "\(hundredths / 100)." + (hundredths % 100 < 10 ? "0" : "") + "\(hundredths % 100)"
     }
 
@@ -262,7 +262,7 @@ struct PairFeatures {
         case .unrelated: r.append("WordNet: different foods")
         case .unknown: break
         }
-        if d.similarity > 0 { r.append("close in meaning (embedding similarity \(twoDecimals(d.similarity)))") }
+        if d.similarity > 0 { r.append("close in meaning (embedding similarity \(twoDecimals(Double(d.similarity))))") }
         if let derived = d.derived { r.append("“\(forms.text[Int(derived.derived)])” is “\(forms.text[Int(derived.base)])” with -ing") }
         if v[Index.aisleConflict] == 1 { r.append("shopped in different aisles") }
         if v[Index.shortIsGeneric] == 1 { r.append("the shorter name is a generic food word: the longer may be a compound of it") }
