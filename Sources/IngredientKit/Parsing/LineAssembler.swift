@@ -201,13 +201,13 @@ struct LineAssembler {
         return t.kind == .word && t.stemEnd - t.start == 1 && (line[t.start] | 0x20) == 0x78
     }
 
-    /// The units-table row of the unit written from token `k` and how many words it takes;
-    /// nil when no unit starts there.
-    private func unitMatch(at k: Int) -> (row: Int32, words: Int)? {
+    /// The units-table row of the unit written from token `k` (within tokens before `end`)
+    /// and how many words it takes; nil when no unit starts there.
+    private func unitMatch(at k: Int, end: Int? = nil) -> (row: Int32, words: Int)? {
         let t = tokens[k]
         guard t.kind == .word else { return nil }
         if let row = lexicon.unitAliasesExact[ByteHash.exact(UnsafeBufferPointer(rebasing: line[t.stemRange]))] { return (row, 1) }
-        guard let m = lexicon.unitAliases.longestMatch(start: k, words: Words(tokens)) else { return nil }
+        guard let m = lexicon.unitAliases.longestMatch(start: k, words: Words(tokens, end: end)) else { return nil }
         return (m.value, m.words)
     }
 
@@ -323,14 +323,7 @@ struct LineAssembler {
         var found: (row: Int32, from: Int, to: Int)?
         var k = start
         while k < end, found == nil {
-            let t = tokens[k]
-            if t.kind == .word {
-                if let row = lexicon.unitAliasesExact[ByteHash.exact(UnsafeBufferPointer(rebasing: line[t.stemRange]))] {
-                    found = (row, k, k + 1)
-                } else if let m = lexicon.unitAliases.longestMatch(start: k, words: Words(tokens, end: end)) {
-                    found = (m.value, k, k + m.words)
-                }
-            }
+            if let m = unitMatch(at: k, end: end) { found = (m.row, k, k + m.words) }
             k += 1
         }
         var skip = Set<Int>()
