@@ -30,4 +30,37 @@ struct MarkupLineTests {
             """
         #expect(Self.texts(html) == ["20 g Butter", "Milch 500 ml"])
     }
+
+    /// A checklist built from plain elements (no list markup, no ingredient class names, no
+    /// "Ingredients" heading) is read as the page's lines, each row in reading order; an
+    /// equipment heading ends it, so the utensils rows that follow are not ingredients.
+    @Test func checklistRowsWithoutListMarkupAreLines() {
+        let html = """
+            <html><body><h1>Rice pudding</h1>
+            <div class="box">
+            <div class="r"><input type="checkbox"/><div class="f"><div>2<!-- --> sticks</div><div class="b">cinnamon</div></div></div>
+            <div class="r"><input type="checkbox"/><div class="f"><div>1<!-- --> pinch</div><div class="b">salt</div></div></div>
+            <div class="r"><input type="checkbox"/><div class="f"><div>1<!-- --> packet</div><div class="b">custard powder</div><div>(40 g)</div></div></div>
+            <div class="r"><input type="checkbox"/><div class="f"><div>1 l</div><div class="b">milk</div></div></div>
+            </div>
+            <div class="t">Utensils</div>
+            <div class="box">
+            <div class="r"><div>1</div><div>saucepan</div></div>
+            <div class="r"><div>1</div><div>wooden spoon</div></div>
+            <div class="r"><div>1</div><div>bowl</div></div>
+            </div>
+            <p>Bring the milk to the boil with the cinnamon, stir in the custard powder and simmer for 20 minutes.</p>
+            </body></html>
+            """
+        #expect(Self.texts(html) == ["2 sticks cinnamon", "1 pinch salt", "1 packet custard powder (40 g)", "1 l milk"])
+    }
+
+    /// Rows that are cards (a title, a teaser and more) are not lines.
+    @Test func repeatedCardsAreNotLines() {
+        let tags = ["Quick", "Easy", "Vegan", "Cheap", "Family", "Winter", "Soup", "Side"]
+            .map { "<span><i class=\"icon\"></i>\($0)</span>" }.joined()
+        let row = "<div class=\"card\"><div>3 ways with leeks</div><div>\(tags)</div></div>"
+        let html = "<html><body><div class=\"grid\">" + String(repeating: row, count: 4) + "</div></body></html>"
+        #expect(Self.texts(html).isEmpty)
+    }
 }
