@@ -63,4 +63,35 @@ struct MarkupLineTests {
         let html = "<html><body><div class=\"grid\">" + String(repeating: row, count: 4) + "</div></body></html>"
         #expect(Self.texts(html).isEmpty)
     }
+
+    /// A run of `<p>` lines is a list; it wins over a "You'll need" list that states no
+    /// amount at all (the pans), and paragraphs of prose do not hide a list below them.
+    @Test func paragraphLinesBeatAListOfPans() {
+        let html = """
+            <html><body><div class="method"><h3>Method</h3><div>
+            <p><span>2 tbsp butter, melted</span></p>
+            <p><span>250g plain flour</span></p>
+            <p><span>2 tsp baking powder</span></p>
+            <p><span>200ml buttermilk</span></p>
+            <p><span>Maple syrup, to serve</span></p>
+            </div>
+            <h3>You'll need</h3><div class="need"><p>Small pot</p><p>Large mixing bowl</p><p>Frying pan</p></div>
+            </div></body></html>
+            """
+        #expect(Self.texts(html) == ["2 tbsp butter, melted", "250g plain flour", "2 tsp baking powder", "200ml buttermilk", "Maple syrup, to serve"])
+    }
+
+    @Test func proseParagraphsDoNotHideTheListBelow() {
+        let html = """
+            <html><body><div class="body">
+            <p>What, yet another carrot recipe? I do like carrots: they are cheap and keep well.</p>
+            <p>This one tastes a little sweet and a little sour, and it keeps for days in the fridge.</p>
+            <p>It goes with rice, noodles or on its own, and children like it more than you would think.</p>
+            <h3>Recipe: Orange carrots</h3>
+            <ul><li>3 large carrots</li><li>1/4 tsp. salt</li><li>1 Tbs. soy sauce</li><li>Orange juice</li></ul>
+            <p>Peel the carrots and cut them into sticks.</p>
+            </div></body></html>
+            """
+        #expect(Self.texts(html) == ["3 large carrots", "1/4 tsp. salt", "1 Tbs. soy sauce", "Orange juice"])
+    }
 }

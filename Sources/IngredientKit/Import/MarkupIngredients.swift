@@ -142,7 +142,9 @@ struct MarkupIngredients {
                 consider(headingCandidate(after: k, within: range))
             }
         }
-        if best == nil {
+        // Lines found by shape compete when nothing else was found, or when what was found
+        // states no amount at all (an "You'll need" heading over a list of pans).
+        if best == nil || !best!.lines.contains(where: { $0.text.contains(where: \.isNumber) }) {
             consider(shapeCandidate(in: range))
         }
         return best
@@ -466,12 +468,16 @@ struct MarkupIngredients {
             }
             if ignored[k] || !doc.isVisible(k) { k = doc.subtreeEnd[k] + 1; continue }
             var lines: [String]?
+            // Rows of plain elements that are not ingredient lines (paragraphs of prose) may
+            // still hold a list further down: the walk goes on inside them.
+            var rowsOfElements = false
             if node.tag == "ul" || node.tag == "ol" {
                 lines = node.children.filter { doc.nodes[$0].tag == "li" && doc.isVisible($0) }.map { doc.text(of: $0) }
             } else if ["p", "div", "td", "h2", "h3", "h4", "h5", "h6"].contains(node.tag), breakInSubtree[k], !blockBelow[k] {
                 lines = doc.lines(of: k, breaks: HTMLDocument.lineBreakingElements).map(PlainTextReader.strippingBullet)
             } else if let rows = repeatedRows(of: k) {
                 lines = rows.map { doc.text(of: $0) }
+                rowsOfElements = true
             }
             if let lines {
                 let clean = lines.filter { !$0.isEmpty }
@@ -488,6 +494,9 @@ struct MarkupIngredients {
                         // The first list's own title names its group when more lists follow.
                         run = run.map { .init(group: title, text: $0.text) }
                     }
+                } else if rowsOfElements {
+                    k += 1
+                    continue
                 } else {
                     closeRun()
                 }
@@ -508,8 +517,8 @@ struct MarkupIngredients {
 
     /// The rows of a list built from plain elements instead of `<ul>`/`<li>`: element `k`'s
     /// visible children when at least three of them, and at least two thirds, are the same
-    /// element with the same class (a checklist of `<div class="row">…</div>`), each a short
-    /// run of inline parts with no list or line break inside. Nil for any other element.
+    /// element with the same class (a checklist of `<div class="row">…</div>`, a run of `<p>` lines),
+    /// each a short run of inline parts with no list or line break inside. Nil for any other element.
     func repeatedRows(of k: Int) -> [Int]? {
         let blockTags: Set<Substring> = ["div", "section", "article", "span", "label", "p"]
         guard blockTags.contains(doc.nodes[k].tag) else { return nil }
@@ -525,7 +534,9 @@ struct MarkupIngredients {
         guard blockTags.contains(doc.nodes[rows[0]].tag) else { return nil }
         for row in rows {
             if breakInSubtree[row] || ignored[row] { return nil }
-            for d in row...doc.subtreeEnd[row] where ["ul", "ol", "li", "table", "p", "h1", "h2", "h3", "h4", "h5", "h6"].contains(doc.nodes[d].tag) { return nil }
+            for d in row...doc.subtreeEnd[row] where d > row || doc.nodes[d].tag != "p" {
+                if ["ul", "ol", "li", "table", "p", "h1", "h2", "h3", "h4", "h5", "h6"].contains(doc.nodes[d].tag) { return nil }
+            }
             // A row is a line, not a card: a few inline parts (amount, name, note).
             if doc.subtreeEnd[row] - row > 24 { return nil }
         }
