@@ -94,4 +94,28 @@ struct MarkupLineTests {
             """
         #expect(Self.texts(html) == ["3 large carrots", "1/4 tsp. salt", "1 Tbs. soy sauce", "Orange juice"])
     }
+
+    /// The recipe's summary rows ("10 Prep Time", "6 Servings") are amount-led but are not
+    /// ingredients; and a list under an "Ingredients" heading that is a tab button gives way
+    /// to the page's checklist of amounts.
+    @Test func summaryRowsAndTabHeadingsAreNotTheList() {
+        let html = """
+            <html><body>
+            <button class="tab">Ingredients</button><button class="tab">Method</button>
+            <ul><li>Prep time: 60 minutes</li></ul><ul><li>Baking time: 20 minutes</li></ul>
+            <div class="facts"><div class="f"><span>10</span> <span>Prep Time</span></div>
+            <div class="f"><span>15</span> <span>Cook Time</span></div><div class="f"><span>6</span> <span>Servings</span></div></div>
+            <div class="box"><h5>For the sauce</h5><div>
+            <div class="r"><input type="checkbox"/><div>1 tbsp</div><div>lard</div></div>
+            <div class="r"><input type="checkbox"/><div>1</div><div>onion</div></div>
+            <div class="r"><input type="checkbox"/><div>2 tbsp</div><div>tomato paste</div></div>
+            </div></div>
+            </body></html>
+            """
+        #expect(Self.texts(html) == ["1 tbsp lard", "1 onion", "2 tbsp tomato paste"])
+        #expect(YieldWords.isRecipeFact("10 Prep Time"))
+        #expect(YieldWords.isRecipeFact("35 minutes"))
+        #expect(!YieldWords.isRecipeFact("2 tbsp tomato paste"))
+        #expect(!YieldWords.isRecipeFact("Prep time"))
+    }
 }

@@ -134,6 +134,7 @@ struct MarkupIngredients {
             if Self.isPart(token) { c?.score -= 1 }
             consider(c)
         }
+        let markupScore = best?.score
         if best == nil || best!.score < 2 {
             for k in range where !doc.nodes[k].tag.isEmpty && doc.nodes[k].tag != "li" {
                 guard doc.subtreeEnd[k] - k <= 12, !ignored[k] else { continue }
@@ -142,9 +143,11 @@ struct MarkupIngredients {
                 consider(headingCandidate(after: k, within: range))
             }
         }
-        // Lines found by shape compete when nothing else was found, or when what was found
-        // states no amount at all (an "You'll need" heading over a list of pans).
-        if best == nil || !best!.lines.contains(where: { $0.text.contains(where: \.isNumber) }) {
+        // Lines found by shape compete unless the page's ingredient markup gave a list that
+        // states amounts: when nothing was found, when only a heading led to a list (its words
+        // may also head a search box or a tab, above prose and cooking times), or when the
+        // list found states no amount at all (a "You'll need" heading over a list of pans).
+        if best == nil || (markupScore ?? 0) < 2 || !best!.lines.contains(where: { $0.text.contains(where: \.isNumber) }) {
             consider(shapeCandidate(in: range))
         }
         return best
@@ -480,7 +483,7 @@ struct MarkupIngredients {
                 rowsOfElements = true
             }
             if let lines {
-                let clean = lines.filter { !$0.isEmpty }
+                let clean = lines.filter { !$0.isEmpty && !YieldWords.isRecipeFact($0) }
                 let amountLed = clean.filter(Self.isAmountLed).count
                 let words = clean.reduce(0) { $0 + $1.split(separator: " ").count }
                 // A run starts with a block of mostly amount-led lines; the blocks that follow

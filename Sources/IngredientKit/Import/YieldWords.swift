@@ -5,6 +5,19 @@ enum YieldWords {
     static let starts: [String] = words(of: "starts").sorted { $0.count != $1.count ? $0.count > $1.count : $0 < $1 }
     /// Words that, after a number, make the whole line a yield.
     static let follows: Set<String> = Set(words(of: "follows"))
+    /// Words that, after a number, make a line a fact about the recipe ("10 Prep Time").
+    static let facts: Set<String> = Set(words(of: "fact"))
+
+    /// Whether `line` is a number followed by a fact word ("10 Prep Time", "6 Servings",
+    /// "35 minutes"): a line of a page's recipe summary, not an ingredient.
+    static func isRecipeFact(_ line: String) -> Bool {
+        let words = line.split(whereSeparator: { $0 == " " || $0 == "\u{A0}" })
+        guard words.count >= 2, words[0].allSatisfy({ $0.isNumber || $0 == "." || $0 == "," || $0 == "/" || $0 == "-" }),
+              words[0].contains(where: \.isNumber) else { return false }
+        var second = words[1].lowercased()
+        while let last = second.last, last == ":" || last == "." || last == "," { second.removeLast() }
+        return facts.contains(second)
+    }
 
     private static func words(of kind: String) -> [String] {
         ImportWordTable.rows("import/yields.tsv").filter { $0.kind == kind }.map(\.phrase)
