@@ -118,4 +118,20 @@ struct MarkupLineTests {
         #expect(!YieldWords.isRecipeFact("2 tbsp tomato paste"))
         #expect(!YieldWords.isRecipeFact("Prep time"))
     }
+
+    /// Of a list shown in US and metric tabs, only the panel marked active is read; with no
+    /// panel marked, each is.
+    @Test func onlyTheActiveTabPanelIsRead() {
+        func page(_ usClass: String, _ metricClass: String) -> String {
+            """
+            <html><body><div class="tab-content">
+            <div class="\(usClass)" role="tabpanel"><p>8.8oz plain flour</p><p>2 tsp baking powder</p><p>6.7 fl oz buttermilk</p></div>
+            <div class="\(metricClass)" role="tabpanel"><p>250g plain flour</p><p>2 tsp baking powder</p><p>200ml buttermilk</p></div>
+            </div></body></html>
+            """
+        }
+        #expect(Self.texts(page("tab-pane fade", "tab-pane fade show active")) == ["250g plain flour", "2 tsp baking powder", "200ml buttermilk"])
+        #expect(Self.texts(page("tab-pane active", "tab-pane")) == ["8.8oz plain flour", "2 tsp baking powder", "6.7 fl oz buttermilk"])
+        #expect(Self.texts(page("tab-pane", "tab-pane")).count == 6)
+    }
 }

@@ -284,7 +284,7 @@ struct HTMLDocument {
     }
 
     /// Whether a reader would see node `index`'s content (not hidden by its tag, `hidden`,
-    /// `aria-hidden` or a screen-reader-only class).
+    /// `aria-hidden`, a screen-reader-only class, or as a tab panel behind the active one).
     func isVisible(_ index: Int) -> Bool {
         let node = nodes[index]
         if Self.hiddenElements.contains(node.tag) { return false }
@@ -300,7 +300,25 @@ struct HTMLDocument {
         for c in classes(of: index) where c == "sr-only" || c == "screen-reader-text" || c == "visually-hidden" || c == "visuallyhidden" || c == "hidden" {
             return false
         }
+        if node.attributes.contains(where: { $0.name == "role" && $0.value.lowercased() == "tabpanel" }) {
+            return isShownPanel(index)
+        }
         return true
+    }
+
+    /// Whether tab panel `index` is the one a reader sees: the panel marked active (its class
+    /// says `active`, `show`, `in`, `selected` or `current`, as tab scripts set it), or any
+    /// panel when none of its sibling panels is marked (metric and US tabs of one list show one).
+    func isShownPanel(_ index: Int) -> Bool {
+        func isMarked(_ k: Int) -> Bool {
+            classes(of: k).contains { ["active", "show", "in", "selected", "current", "is-active"].contains($0) }
+        }
+        if isMarked(index) { return true }
+        let parent = nodes[index].parent
+        guard parent >= 0 else { return true }
+        return !nodes[parent].children.contains { k in
+            k != index && nodes[k].attributes.contains(where: { $0.name == "role" && $0.value.lowercased() == "tabpanel" }) && isMarked(k)
+        }
     }
 
     /// The raw (undecoded) visible text of node `index`; the elements in `breaks` (by
