@@ -30,6 +30,18 @@ struct SourceChoiceTests {
         #expect(r.warnings.contains { $0.contains("the page's list lacks amounts") })
     }
 
+    @Test func amountsWrittenAfterTheNamesGiveWayToThePagesList() throws {
+        // The JSON-LD writes "name amount"; the page shows the same lines amount first.
+        let ld = ["witte chocolade 150gr", "bloem 200gr", "eieren 2", "zout snufje", "Bakvorm 20x20cm"]
+        let list = ["150 gr witte chocolade", "200 gr bloem", "2 eieren", "snufje zout", "Bakvorm 20x20cm"]
+        let r = try Self.lines(Self.page(ld: ld, list: list))
+        #expect(r.ingredients.map(\.text) == list)
+        #expect(r.warnings.contains { $0.contains("writes the amounts after the names") })
+        // A page list with other numbers is not the same list: the JSON-LD stays.
+        let other = try Self.lines(Self.page(ld: ld, list: ["100 gr witte chocolade", "200 gr bloem", "2 eieren", "snufje zout", "Bakvorm 20x20cm"]))
+        #expect(other.ingredients.map(\.text) == ld)
+    }
+
     @Test func programWrittenAmountsGiveWayToThePagesList() throws {
         let ld = ["500.0 g chickpeas", "2.0 cloves garlic", "1 tbsp(s) olive oil"]
         let list = ["500 g chickpeas", "2 cloves garlic", "1 tbsp olive oil"]

@@ -89,6 +89,9 @@ enum HTMLExtractor {
     /// Otherwise the lists are weighed by `preferMarkup`.
     static func choose(_ markup: [RecipeRecord.Ingredient], over structured: [RecipeRecord.Ingredient],
                        structured name: String) -> (Bool, String?) {
+        if ListCompleteness.markupLeadsWithAmounts(markup: markup, structured: structured) {
+            return (true, "ingredient lines taken from the page's list: the same lines as its \(name), which writes the amounts after the names")
+        }
         switch ListCompleteness.compare(markup: markup, structured: structured) {
         case .markupLosesAmounts:
             return (false, "ingredient lines taken from the \(name): the page's list lacks amounts it shows")

@@ -33,6 +33,23 @@ enum ListCompleteness {
         return markupGains ? .markupFuller : .same
     }
 
+    /// Whether the page's list shows the same lines as the structured list with the amounts
+    /// in front, where the structured list writes them after the names ("200 gr bloem" for
+    /// "bloem 200gr"): the lines correspond one to one with the same numbers, and most lines
+    /// that hold an amount lead with it on the page but not in the structured list.
+    static func markupLeadsWithAmounts(markup: [RecipeRecord.Ingredient], structured: [RecipeRecord.Ingredient]) -> Bool {
+        guard markup.count == structured.count, markup.count >= 2 else { return false }
+        var withNumbers = 0, moved = 0
+        for (m, s) in zip(markup, structured) {
+            let mt = tokens(m.text), st = tokens(s.text)
+            guard correspond(mt.words, st.words), isSubset(st.numbers, of: mt.numbers), isSubset(mt.numbers, of: st.numbers) else { return false }
+            guard !mt.numbers.isEmpty else { continue }
+            withNumbers += 1
+            if MarkupIngredients.isAmountLed(m.text), !MarkupIngredients.isAmountLed(s.text) { moved += 1 }
+        }
+        return withNumbers > 0 && moved * 2 > withNumbers
+    }
+
     /// The open plurals of `Dictionaries/import/artifacts.tsv` ("(s)").
     static let openPlurals: [String] = ImportWordTable.rows("import/artifacts.tsv").filter { $0.kind == "open-plural" }.map(\.phrase)
 
