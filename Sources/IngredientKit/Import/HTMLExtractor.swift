@@ -4,7 +4,9 @@
 /// 3. the markup of recipe plugins and site templates: lists and items whose class or id
 ///    names ingredients (WP Recipe Maker, Tasty Recipes, Mediavine Create, WP Ultimate Recipe,
 ///    Zip Recipes, EasyRecipe, Cooked, WPZOOM and the many themes that follow the same habit);
-/// 4. an "Ingredients" heading (in a dozen languages) followed by a list or lines.
+/// 4. an "Ingredients" heading (in a dozen languages) followed by a list or lines, or
+///    lines shaped like ingredients (mostly amount-led rows);
+/// 5. the application state of script frameworks (`AppStateIngredients`).
 /// Sub-headers found in the page's ingredient markup become the lines' groups.
 enum HTMLExtractor {
     /// The recipes of a page, or why there are none.
@@ -63,6 +65,9 @@ enum HTMLExtractor {
         } else if let found = markup.best {
             record.ingredients = found.lines
             if let note = found.warning { record.warnings.append(note) }
+        } else if let lines = AppStateIngredients.lines(in: doc) {
+            record.ingredients = lines
+            record.warnings.append("no recipe data and no ingredient list in the page's markup; ingredients taken from the application state its scripts hold")
         } else {
             if !ldRecords.isEmpty {
                 var records = ldRecords
