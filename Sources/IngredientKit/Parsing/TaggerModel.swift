@@ -94,6 +94,7 @@ final class TaggerModel: Sendable {
         let localEntries = reader.localEntries, shapePairRows = reader.shapePairRows
         let pairNext = reader.pairNext, pairPrevious = reader.pairPrevious, calibration = reader.calibration
         var pairKeys = reader.pairKeys
+        let pairIndex = reader.pairIndex
         self.transitions = transitions
         self.end = end
         self.transitionRows = Self.vectors(transitions)
@@ -109,15 +110,14 @@ final class TaggerModel: Sendable {
         let local = VectorTable(localEntries, scale: localScale)
         self.local = local
         // Pairs in key order, as the table has always been built (its layout follows the order).
-        var order = Array(pairKeys.indices)
-        order.sort { pairKeys[$0] < pairKeys[$1] }
+        pairKeys.sort()
         var pairVectors: [SIMD8<Float>] = []
         pairVectors.reserveCapacity(2 * pairKeys.count)
-        for k in order {
+        for key in pairKeys {
+            let k = Int(pairIndex[key]!) // every key read has an index
             pairVectors.append(pairNext[k])
             pairVectors.append(pairPrevious[k])
         }
-        pairKeys = order.map { pairKeys[$0] }
         self.wordPairs = VectorTable(pairKeys: pairKeys, vectors: pairVectors, scale: localScale)
         // Coarse bytes some state or shape-pair feature mentions get a class of their own;
         // every other byte shares class 0, whose weights are all zero.
