@@ -109,64 +109,64 @@ struct TaggerModelReader {
         return memchr(base + i, 0x0A, buffer.count - i).map { UnsafePointer($0.assumingMemoryBound(to: UInt8.self)) - base } ?? buffer.count
     }
 
-    /// Reads one row of any kind (the bytes `lineStart..<end` of `buffer`), reporting what is
+    /// Reads one row of any kind (the bytes `lineStart..<j` of `buffer`), reporting what is
     /// wrong with it.
     private mutating func readLine(_ buffer: UnsafeBufferPointer<UInt8>, _ lineStart: Int, _ j: Int, lineNumber: Int, fields: inout [Range<Int>]) throws {
-            let table = "model/tagger.tsv"
-            let line = UnsafeBufferPointer(rebasing: buffer[lineStart..<j])
-            Self.split(line, into: &fields)
-            func weights(from k: Int) throws -> SIMD8<Float> {
-                guard fields.count - k == Label.count else {
-                    throw DictionaryError.malformedRow(table: table, line: lineNumber, expected: k + Label.count, found: fields.count)
-                }
-                var w = SIMD8<Float>()
-                for l in 0..<Label.count {
-                    guard let v = Self.integer(UnsafeBufferPointer(rebasing: line[fields[k + l]])) else {
-                        throw DictionaryError.invalidValue(table: table, line: lineNumber, column: "weight", value: Self.string(line, fields[k + l]))
-                    }
-                    w[l] = Float(Double(v) / scale)
-                }
-                return w
+        let table = "model/tagger.tsv"
+        let line = UnsafeBufferPointer(rebasing: buffer[lineStart..<j])
+        Self.split(line, into: &fields)
+        func weights(from k: Int) throws -> SIMD8<Float> {
+            guard fields.count - k == Label.count else {
+                throw DictionaryError.malformedRow(table: table, line: lineNumber, expected: k + Label.count, found: fields.count)
             }
-            /// A field's range in `buffer` (the fields are ranges in `line`).
-            func inBuffer(_ r: Range<Int>) -> Range<Int> { (r.lowerBound + lineStart)..<(r.upperBound + lineStart) }
-            let first = UnsafeBufferPointer(rebasing: line[fields[0]])
-            let kind = Self.matches(first, "context") ? "context" : Self.matches(first, "local") ? "local" : Self.string(line, fields[0])
-            switch kind {
-            case "scale":
-                scale = Double(Self.string(line, fields[1])) ?? 1
-            case "calibration":
-                calibration = fields.dropFirst().map { Double(Self.string(line, $0)) ?? 0 }
-            case "transition":
-                let from = Self.string(line, fields[1])
-                let row = from == "START" ? Label.count : Label(code: from)?.rawValue
-                guard let row else {
-                    throw DictionaryError.invalidValue(table: table, line: lineNumber, column: "label", value: from)
+            var w = SIMD8<Float>()
+            for l in 0..<Label.count {
+                guard let v = Self.integer(UnsafeBufferPointer(rebasing: line[fields[k + l]])) else {
+                    throw DictionaryError.invalidValue(table: table, line: lineNumber, column: "weight", value: Self.string(line, fields[k + l]))
                 }
-                let w = try weights(from: 2)
-                for l in 0..<Label.count { transitions[row * Label.count + l] = w[l] }
-            case "end":
-                let w = try weights(from: 1)
-                end = (0..<Label.count).map { w[$0] }
-            case "context":
-                guard fields.count == 4 + Label.count, let template = Template(nameBytes: UnsafeBufferPointer(rebasing: line[fields[1]])),
-                      let offset = Self.integer(UnsafeBufferPointer(rebasing: line[fields[3]])), abs(offset) <= 2 else {
-                    throw DictionaryError.invalidValue(table: table, line: lineNumber, column: "context feature", value: Self.string(line, fields[0..<min(4, fields.count)].first!))
-                }
-                addContextRow(buffer, template, inBuffer(fields[2]), offset: offset, try weights(from: 4))
-            case "local":
-                guard fields.count == 3 + Label.count, let template = Template(nameBytes: UnsafeBufferPointer(rebasing: line[fields[1]])) else {
-                    throw DictionaryError.invalidValue(table: table, line: lineNumber, column: "local feature", value: Self.string(line, fields[0]))
-                }
-                if template == .bigramNext || template == .bigramPrevious {
-                    guard line[fields[2]].contains(0x20) else {
-                        throw DictionaryError.invalidValue(table: table, line: lineNumber, column: "word pair", value: Self.string(line, fields[2]))
-                    }
-                }
-                addLocalRow(buffer, template, inBuffer(fields[2]), try weights(from: 3))
-            default:
-                throw DictionaryError.invalidValue(table: table, line: lineNumber, column: "row kind", value: kind)
+                w[l] = Float(Double(v) / scale)
             }
+            return w
+        }
+        /// A field's range in `buffer` (the fields are ranges in `line`).
+        func inBuffer(_ r: Range<Int>) -> Range<Int> { (r.lowerBound + lineStart)..<(r.upperBound + lineStart) }
+        let first = UnsafeBufferPointer(rebasing: line[fields[0]])
+        let kind = Self.matches(first, "context") ? "context" : Self.matches(first, "local") ? "local" : Self.string(line, fields[0])
+        switch kind {
+        case "scale":
+            scale = Double(Self.string(line, fields[1])) ?? 1
+        case "calibration":
+            calibration = fields.dropFirst().map { Double(Self.string(line, $0)) ?? 0 }
+        case "transition":
+            let from = Self.string(line, fields[1])
+            let row = from == "START" ? Label.count : Label(code: from)?.rawValue
+            guard let row else {
+                throw DictionaryError.invalidValue(table: table, line: lineNumber, column: "label", value: from)
+            }
+            let w = try weights(from: 2)
+            for l in 0..<Label.count { transitions[row * Label.count + l] = w[l] }
+        case "end":
+            let w = try weights(from: 1)
+            end = (0..<Label.count).map { w[$0] }
+        case "context":
+            guard fields.count == 4 + Label.count, let template = Template(nameBytes: UnsafeBufferPointer(rebasing: line[fields[1]])),
+                  let offset = Self.integer(UnsafeBufferPointer(rebasing: line[fields[3]])), abs(offset) <= 2 else {
+                throw DictionaryError.invalidValue(table: table, line: lineNumber, column: "context feature", value: Self.string(line, fields[0..<min(4, fields.count)].first!))
+            }
+            addContextRow(buffer, template, inBuffer(fields[2]), offset: offset, try weights(from: 4))
+        case "local":
+            guard fields.count == 3 + Label.count, let template = Template(nameBytes: UnsafeBufferPointer(rebasing: line[fields[1]])) else {
+                throw DictionaryError.invalidValue(table: table, line: lineNumber, column: "local feature", value: Self.string(line, fields[0]))
+            }
+            if template == .bigramNext || template == .bigramPrevious {
+                guard line[fields[2]].contains(0x20) else {
+                    throw DictionaryError.invalidValue(table: table, line: lineNumber, column: "word pair", value: Self.string(line, fields[2]))
+                }
+            }
+            addLocalRow(buffer, template, inBuffer(fields[2]), try weights(from: 3))
+        default:
+            throw DictionaryError.invalidValue(table: table, line: lineNumber, column: "row kind", value: kind)
+        }
     }
 
     /// Adds the pads and precombines the vocabulary once every row is read.
@@ -260,6 +260,7 @@ struct TaggerModelReader {
         lastTemplate = Template(nameBytes: UnsafeBufferPointer(rebasing: buffer[name]))
         return lastTemplate
     }
+
     /// A `context` or `local` row read straight from its bytes, or false when the row is
     /// anything but plain (then the general reader below reads it, errors included).
     private mutating func fastRow(_ buffer: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
