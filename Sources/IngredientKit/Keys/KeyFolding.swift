@@ -43,10 +43,13 @@ enum KeyFolding {
     }
 
     /// Folds `input` into `out` (capacity `maximumFoldedBytes`), returning the byte count.
-    /// `forceICU` sends all input through ICU (for testing the fast paths).
+    /// `forceICU` sends all input through ICU (for testing the fast paths); `usesCharacterFolds`
+    /// false sends non-ASCII input to ICU without the per-character table (`latin`,
+    /// `latinWithoutMarks`: the same folds, which the tests check), so that a caller with few
+    /// such names does not build the table.
     static func fold(
         _ input: UnsafeBufferPointer<UInt8>, into out: UnsafeMutableBufferPointer<UInt8>,
-        foldsDiacritics: Bool, forceICU: Bool = false
+        foldsDiacritics: Bool, forceICU: Bool = false, usesCharacterFolds: Bool = true
     ) -> Int {
         let input = capped(input)
         if !forceICU {
@@ -58,7 +61,7 @@ enum KeyFolding {
                 }
                 return n
             }
-            if let n = (foldsDiacritics ? latinWithoutMarks : latin).fold(input, into: out) { return n }
+            if usesCharacterFolds, let n = (foldsDiacritics ? latinWithoutMarks : latin).fold(input, into: out) { return n }
         }
         return foldWithICU(input, into: out, foldsDiacritics: foldsDiacritics)
     }

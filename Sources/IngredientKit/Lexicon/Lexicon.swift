@@ -68,14 +68,23 @@ public struct Lexicon: Sendable {
     }
 
     private mutating func noteFirstWord(_ phrase: String, _ bit: UInt8) {
-        let first = phrase.split(separator: " ").first.map { Array($0.utf8) } ?? []
-        firstWords.update(ByteHash.fold(first), default: 0) { $0 |= bit }
+        // ASCII: the first word split on Characters is the first run of non-space bytes.
+        let ascii = phrase.utf8.withContiguousStorageIfAvailable { b -> UInt64? in
+            guard b.allSatisfy({ $0 < 0x80 }) else { return nil }
+            var i = 0
+            while i < b.count, b[i] == 0x20 { i += 1 }
+            var j = i
+            while j < b.count, b[j] != 0x20 { j += 1 }
+            return ByteHash.fold(UnsafeBufferPointer(rebasing: b[i..<j]))
+        }
+        let hash = (ascii ?? nil) ?? ByteHash.fold(phrase.split(separator: " ").first.map { Array($0.utf8) } ?? [])
+        firstWords.update(hash, default: 0) { $0 |= bit }
     }
 
     /// The tables compiled into the library.
     public static let builtIn: Lexicon = {
         var lexicon = Lexicon()
-        for table in DictionaryTable.allCases {
+        for table in DictionaryTable.allCases where !deferredTables.contains(table) {
             guard let text = EmbeddedDictionaries.files[table.fileName] else { continue }
             do {
                 try lexicon.merge(table, text: text, user: false)
@@ -87,6 +96,23 @@ public struct Lexicon: Sendable {
         try! lexicon.rebuild()
         return lexicon
     }()
+
+    /// Built-in tables that no lexicon look-up or canonical key reads (the shopping-list
+    /// tables, for `ListTables`): `builtIn` leaves them unread, and their rows are read from
+    /// the embedded text when first asked for (`rows(of:)`) or extended (`adding`), so that
+    /// parsing never pays for them.
+    static let deferredTables: Set<DictionaryTable> = [.aisles, .categories, .densities, .proteins, .unitDisplay]
+
+    /// The built-in rows of a deferred table (see `deferredTables`).
+    private static func builtInRows(of table: DictionaryTable) -> [TableRow] {
+        guard let text = EmbeddedDictionaries.files[table.fileName] else { return [] }
+        do {
+            return try table.rows(in: text).map { TableRow(key: $0.columns[0].lowercased(), line: $0.line, columns: $0.columns, user: false) }
+        } catch {
+            // The embedded tables are ours and tested; a broken one is a build defect.
+            fatalError("built-in dictionary is invalid: \(error)")
+        }
+    }
 
     /// A lexicon with `text` (in `table`'s format) merged over this one.
     public func adding(_ table: DictionaryTable, text: String) throws -> Lexicon {
@@ -137,13 +163,14 @@ public struct Lexicon: Sendable {
     /// with their line numbers, for tables other parts of the library interpret
     /// (the shopping-list tables: see `ListTables`).
     func rows(of table: DictionaryTable) -> [(line: Int, columns: [String], isUser: Bool)] {
-        (rows[table] ?? []).map { ($0.line, $0.columns, $0.user) }
+        let merged = rows[table] ?? (Self.deferredTables.contains(table) ? Self.builtInRows(of: table) : [])
+        return merged.map { ($0.line, $0.columns, $0.user) }
     }
 
     // MARK: - Building
 
     private mutating func merge(_ table: DictionaryTable, text: String, user: Bool) throws {
-        var existing = rows[table] ?? []
+        var existing = rows[table] ?? (user && Self.deferredTables.contains(table) ? Self.builtInRows(of: table) : [])
         var index: [String: Int] = [:]
         for (i, row) in existing.enumerated() { index[row.key] = i }
         for (line, columns) in try table.rows(in: text) {

@@ -26,6 +26,27 @@ struct PhraseTable<Value: Sendable>: Sendable {
 
     /// Adds `phrase` (words separated by spaces) with `value`, replacing an earlier entry.
     mutating func insert(_ phrase: String, _ value: Value) {
+        if let done = phrase.utf8.withContiguousStorageIfAvailable({ b -> Bool in
+            // ASCII: words split on Characters are the runs of non-space bytes.
+            guard b.allSatisfy({ $0 < 0x80 }) else { return false }
+            var h: UInt64 = 0
+            var count = 0
+            var i = 0
+            while true {
+                while i < b.count, b[i] == 0x20 { i += 1 }
+                guard i < b.count else { break }
+                var j = i
+                while j < b.count, b[j] != 0x20 { j += 1 }
+                if count > 0 { prefixes.set(h, true) }
+                h = Self.extend(h, first: count == 0, ByteHash.fold(UnsafeBufferPointer(rebasing: b[i..<j])))
+                count += 1
+                i = j
+            }
+            guard count > 0 else { return true }
+            maxWords = max(maxWords, count)
+            full.set(h, value)
+            return true
+        }), done { return }
         let words = phrase.split(separator: " ").map { Array($0.utf8) }
         guard !words.isEmpty else { return }
         maxWords = max(maxWords, words.count)

@@ -58,149 +58,43 @@ final class TaggerModel: Sendable {
     let padSums: (first: SIMD8<Float>, second: SIMD8<Float>, secondLast: SIMD8<Float>, last: SIMD8<Float>)
 
     /// The model compiled into the library.
+    /// Read from the row image the build tool made of `model/tagger.tsv` (no decimal text to
+    /// parse at start-up), or from the text where there is no image.
     static let builtIn: TaggerModel = {
-        guard let text = EmbeddedDictionaries.files["model/tagger.tsv"] else { return TaggerModel.empty }
-        do { return try TaggerModel(text: text) } catch { fatalError("built-in tagger model is invalid: \(error)") }
+        do {
+            if !EmbeddedDictionaries.taggerImage.isEmpty { return try TaggerModel(image: EmbeddedDictionaries.taggerImage) }
+            guard let text = EmbeddedDictionaries.files["model/tagger.tsv"] else { return TaggerModel.empty }
+            return try TaggerModel(text: text)
+        } catch {
+            fatalError("built-in tagger model is invalid: \(error)")
+        }
     }()
 
     static let empty = try! TaggerModel(text: "scale\t1\n")
 
-    init(text: String) throws {
-        var scale = 1.0
-        var transitions = [Float](repeating: 0, count: (Label.count + 1) * Label.count)
-        var end = [Float](repeating: 0, count: Label.count)
-        var contextRows = HashTable<Int32>()
-        var contextWeights: [Float] = []
-        var localEntries: [(key: UInt64, weights: SIMD8<Float>)] = []
-        var pairEntries: [UInt64: (next: SIMD8<Float>, previous: SIMD8<Float>)] = [:]
-        var calibration: [Double] = []
-        var lexicalRows: [(value: String, template: Template, row: Int32)] = []
-        var shapePairRows: [(previous: UInt8, coarse: UInt8)] = []
-        let table = "model/tagger.tsv"
-
-        var lineNumber = 0
+    /// A model read from the text of a model file.
+    convenience init(text: String) throws {
+        var reader = TaggerModelReader()
         var utf8 = text
-        var fields: [Range<Int>] = []
-        fields.reserveCapacity(16)
-        try utf8.withUTF8 { buffer in
-            var i = 0
-            while i < buffer.count {
-                var j = i
-                while j < buffer.count, buffer[j] != 0x0A { j += 1 }
-                lineNumber += 1
-                let line = UnsafeBufferPointer(rebasing: buffer[i..<j])
-                i = j + 1
-                if line.isEmpty || line[0] == 0x23 { continue }
-                Self.split(line, into: &fields)
-                func weights(from k: Int) throws -> SIMD8<Float> {
-                    guard fields.count - k == Label.count else {
-                        throw DictionaryError.malformedRow(table: table, line: lineNumber, expected: k + Label.count, found: fields.count)
-                    }
-                    var w = SIMD8<Float>()
-                    for l in 0..<Label.count {
-                        guard let v = Self.integer(UnsafeBufferPointer(rebasing: line[fields[k + l]])) else {
-                            throw DictionaryError.invalidValue(table: table, line: lineNumber, column: "weight", value: Self.string(line, fields[k + l]))
-                        }
-                        w[l] = Float(Double(v) / scale)
-                    }
-                    return w
-                }
-                // The two common row kinds are recognized from bytes, without making Strings.
-                let first = UnsafeBufferPointer(rebasing: line[fields[0]])
-                let kind = Self.matches(first, "context") ? "context" : Self.matches(first, "local") ? "local" : Self.string(line, fields[0])
-                switch kind {
-                case "scale":
-                    scale = Double(Self.string(line, fields[1])) ?? 1
-                case "calibration":
-                    calibration = fields.dropFirst().map { Double(Self.string(line, $0)) ?? 0 }
-                case "transition":
-                    let from = Self.string(line, fields[1])
-                    let row = from == "START" ? Label.count : Label(code: from)?.rawValue
-                    guard let row else {
-                        throw DictionaryError.invalidValue(table: table, line: lineNumber, column: "label", value: from)
-                    }
-                    let w = try weights(from: 2)
-                    for l in 0..<Label.count { transitions[row * Label.count + l] = w[l] }
-                case "end":
-                    let w = try weights(from: 1)
-                    end = (0..<Label.count).map { w[$0] }
-                case "context":
-                    guard fields.count == 4 + Label.count, let template = Template(nameBytes: UnsafeBufferPointer(rebasing: line[fields[1]])),
-                          let offset = Self.integer(UnsafeBufferPointer(rebasing: line[fields[3]])), abs(offset) <= 2 else {
-                        throw DictionaryError.invalidValue(table: table, line: lineNumber, column: "context feature", value: Self.string(line, fields[0..<min(4, fields.count)].first!))
-                    }
-                    let valueBytes = UnsafeBufferPointer(rebasing: line[fields[2]])
-                    let key = FeatureExtractor.fileKey(template, valueBytes)
-                    let w = try weights(from: 4)
-                    var row: Int32 = 0
-                    if let r = contextRows[key] { row = r } else {
-                        row = Int32(contextWeights.count / Self.rowWidth)
-                        contextWeights.append(contentsOf: repeatElement(0, count: Self.rowWidth))
-                        contextRows.set(key, row)
-                        if template.isLexical { lexicalRows.append((Self.string(line, fields[2]), template, row)) }
-                    }
-                    let base = Int(row) * Self.rowWidth + (offset + 2) * Label.count
-                    for l in 0..<Label.count { contextWeights[base + l] = w[l] }
-                case "local":
-                    guard fields.count == 3 + Label.count, let template = Template(nameBytes: UnsafeBufferPointer(rebasing: line[fields[1]])) else {
-                        throw DictionaryError.invalidValue(table: table, line: lineNumber, column: "local feature", value: Self.string(line, fields[0]))
-                    }
-                    let valueBytes = UnsafeBufferPointer(rebasing: line[fields[2]])
-                    if template == .bigramNext || template == .bigramPrevious {
-                        // Both templates of one word pair share a slot (see `wordPairs`), whose
-                        // key is the pair's `bigramNext` key (`FeatureExtractor.wordPairKey`).
-                        guard valueBytes.contains(0x20) else {
-                            throw DictionaryError.invalidValue(table: table, line: lineNumber, column: "word pair", value: Self.string(line, fields[2]))
-                        }
-                        let key = FeatureExtractor.fileKey(.bigramNext, valueBytes)
-                        let w = try weights(from: 3)
-                        var entry = pairEntries[key] ?? (SIMD8<Float>(), SIMD8<Float>())
-                        if template == .bigramNext { entry.next = w } else { entry.previous = w }
-                        pairEntries[key] = entry
-                    } else {
-                        localEntries.append((FeatureExtractor.fileKey(template, valueBytes), try weights(from: 3)))
-                        // "a|b", two coarse bytes (other values can match no token pair).
-                        if template == .previousShape, valueBytes.count == 3, valueBytes[1] == 0x7C {
-                            shapePairRows.append((valueBytes[0], valueBytes[2]))
-                        }
-                    }
-                default:
-                    throw DictionaryError.invalidValue(table: table, line: lineNumber, column: "row kind", value: kind)
-                }
-            }
-        }
-        // Pads for positions before the first and after the last token.
-        for (k, value) in ["B", "E"].enumerated() {
-            let key = ByteHash.exact(Array(value.utf8), into: Template.pad.seed)
-            if contextRows[key] == nil {
-                contextRows.set(key, Int32(contextWeights.count / Self.rowWidth))
-                contextWeights.append(contentsOf: repeatElement(0, count: Self.rowWidth))
-            }
-            _ = k
-        }
-        // Precombine, per known word, every property its lowercase form decides.
-        var vocabulary = HashTable<Int32>(minimumCapacity: lexicalRows.count)
-        for entry in lexicalRows where entry.template == .word {
-            var bytes = Array(entry.value.utf8)
-            let combined = Int32(contextWeights.count / Self.rowWidth)
-            contextWeights.append(contentsOf: repeatElement(0, count: Self.rowWidth))
-            bytes.withUnsafeMutableBufferPointer { b in
-                let stem = UnsafeBufferPointer(b)
-                var keys = [FeatureExtractor.key(.word, hash: ByteHash.fold(stem))]
-                if let (s3, s2, p3) = FeatureExtractor.affixes(stem) {
-                    if let s3 { keys.append(FeatureExtractor.key(.suffix3, bytes: s3)) }
-                    keys.append(FeatureExtractor.key(.suffix2, bytes: s2))
-                    if let p3 { keys.append(FeatureExtractor.key(.prefix3, bytes: p3)) }
-                }
-                for key in keys {
-                    guard let r = contextRows[key] else { continue }
-                    for x in 0..<Self.rowWidth {
-                        contextWeights[Int(combined) * Self.rowWidth + x] += contextWeights[Int(r) * Self.rowWidth + x]
-                    }
-                }
-                vocabulary.set(ByteHash.fold(stem), combined)
-            }
-        }
+        try utf8.withUTF8 { try reader.read($0) }
+        self.init(reader: reader)
+    }
+
+    /// A model read from a row image of a model file (see `TaggerModelReader.readImage`).
+    convenience init(image: String) throws {
+        var reader = TaggerModelReader()
+        var utf8 = image
+        try utf8.withUTF8 { try reader.readImage($0) }
+        self.init(reader: reader)
+    }
+
+    private init(reader: TaggerModelReader) {
+        let transitions = reader.transitions, end = reader.end, contextRows = reader.contextRows
+        let vocabulary = reader.vocabulary, contextWeights = reader.contextWeights
+        let localEntries = reader.localEntries, shapePairRows = reader.shapePairRows
+        let pairNext = reader.pairNext, pairPrevious = reader.pairPrevious, calibration = reader.calibration
+        var pairKeys = reader.pairKeys
+        let pairIndex = reader.pairIndex
         self.transitions = transitions
         self.end = end
         self.transitionRows = Self.vectors(transitions)
@@ -211,20 +105,19 @@ final class TaggerModel: Sendable {
         self.vocabularyRows = vocabulary
         self.contextVectors = contextWeights // not copied into vectors: a smaller peak while loading
         let largest = max(VectorTable.largestMagnitude(localEntries.lazy.map(\.weights)),
-                          VectorTable.largestMagnitude(pairEntries.values.lazy.map(\.next)),
-                          VectorTable.largestMagnitude(pairEntries.values.lazy.map(\.previous)))
+                          VectorTable.largestMagnitude(pairNext), VectorTable.largestMagnitude(pairPrevious))
         let localScale = VectorTable.scale(largest: largest)
         let local = VectorTable(localEntries, scale: localScale)
         self.local = local
-        let pairKeys = pairEntries.keys.sorted()
+        // Pairs in key order, as the table has always been built (its layout follows the order).
+        pairKeys.sort()
         var pairVectors: [SIMD8<Float>] = []
         pairVectors.reserveCapacity(2 * pairKeys.count)
         for key in pairKeys {
-            let entry = pairEntries[key]!
-            pairVectors.append(entry.next)
-            pairVectors.append(entry.previous)
+            let k = Int(pairIndex[key]!) // every key read has an index
+            pairVectors.append(pairNext[k])
+            pairVectors.append(pairPrevious[k])
         }
-        pairEntries = [:]
         self.wordPairs = VectorTable(pairKeys: pairKeys, vectors: pairVectors, scale: localScale)
         // Coarse bytes some state or shape-pair feature mentions get a class of their own;
         // every other byte shares class 0, whose weights are all zero.
@@ -455,46 +348,5 @@ final class TaggerModel: Sendable {
         mutating func endToken() {
             padded[token + Self.margin] += SIMD8<Float>(local) * model.local.scale
         }
-    }
-
-    // MARK: - Reading helpers
-
-    private static func matches(_ bytes: UnsafeBufferPointer<UInt8>, _ word: StaticString) -> Bool {
-        bytes.count == word.utf8CodeUnitCount && memcmpBytes(bytes.baseAddress!, word.utf8Start, bytes.count)
-    }
-
-    private static func memcmpBytes(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ n: Int) -> Bool {
-        for k in 0..<n where a[k] != b[k] { return false }
-        return true
-    }
-
-    private static func split(_ line: UnsafeBufferPointer<UInt8>, into fields: inout [Range<Int>]) {
-        fields.removeAll(keepingCapacity: true)
-        var s = 0
-        for (k, b) in line.enumerated() where b == 0x09 {
-            fields.append(s..<k)
-            s = k + 1
-        }
-        var e = line.count
-        if e > s, line[e - 1] == 0x0D { e -= 1 }
-        fields.append(s..<e)
-    }
-
-    private static func string(_ line: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) -> String {
-        String(decoding: UnsafeBufferPointer(rebasing: line[r]), as: UTF8.self)
-    }
-
-    private static func integer(_ b: UnsafeBufferPointer<UInt8>) -> Int? {
-        guard b.count <= 18 else { return nil }
-        var i = 0, sign = 1, v = 0
-        if i < b.count, b[i] == 0x2D { sign = -1; i += 1 }
-        guard i < b.count else { return nil }
-        while i < b.count {
-            let d = b[i] &- 0x30
-            guard d < 10 else { return nil }
-            v = v * 10 + Int(d)
-            i += 1
-        }
-        return sign * v
     }
 }

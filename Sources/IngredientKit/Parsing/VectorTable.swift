@@ -70,11 +70,11 @@ struct VectorTable: Sendable {
         weightBytes.withUnsafeMutableBytes { raw in
             for (k, at) in index.enumerated() {
                 for v in 0..<perKey {
-                    let weights = vectors[k * perKey + v]
-                    for l in 0..<8 {
-                        let q = Int16(clamping: Int((weights[l] / scale).rounded()))
-                        raw.storeBytes(of: q, toByteOffset: weightBase + at * stride + 16 * v + 2 * l, as: Int16.self)
-                    }
+                    // Per lane `Int16(clamping: Int((w / scale).rounded()))`, the division and rounding eight lanes at once.
+                    let steps = (vectors[k * perKey + v] / scale).rounded(.toNearestOrAwayFromZero)
+                    var q = SIMD8<Int16>()
+                    for l in 0..<8 { q[l] = Int16(clamping: Int(steps[l])) }
+                    raw.storeBytes(of: q, toByteOffset: weightBase + at * stride + 16 * v, as: SIMD8<Int16>.self)
                 }
             }
         }
@@ -137,5 +137,14 @@ struct VectorTable: Sendable {
             first &+= SIMD8<Int32>(truncatingIfNeeded: raw.loadUnaligned(fromByteOffset: at, as: SIMD8<Int16>.self))
             second &+= SIMD8<Int32>(truncatingIfNeeded: raw.loadUnaligned(fromByteOffset: at + 16, as: SIMD8<Int16>.self))
         }
+    }
+
+    /// Whether `other` holds the same keys and weights in the same layout (for tests: the
+    /// weights' place in memory aside).
+    func isSameTable(as other: VectorTable) -> Bool {
+        guard probes == other.probes, stride == other.stride, capacity == other.capacity, count == other.count,
+              scale == other.scale else { return false }
+        let n = count * stride
+        return weightBytes[weightBase..<(weightBase + n)].elementsEqual(other.weightBytes[other.weightBase..<(other.weightBase + n)])
     }
 }
