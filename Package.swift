@@ -66,7 +66,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        // The parse benchmark without the CLI's other dependencies (tools/bench).
+        // The parse benchmark without the CLI's other dependencies (tools/bench parse).
         .executableTarget(name: "ingest-bench", dependencies: ["IngredientKit"]),
         .testTarget(
             name: "IngredientKitTests",

@@ -6,7 +6,7 @@ import Musl
 import Darwin
 #endif
 
-/// The throughput benchmark behind `tools/bench`: streams a file of lines repeatedly through
+/// The throughput benchmark behind `tools/bench parse`: streams a file of lines repeatedly through
 /// one parser session, writing each line's JSON object to a buffer that is then dropped, on
 /// the calling thread, until at least a number of lines were parsed.
 package enum ParseBenchmark {
