@@ -35,6 +35,9 @@ struct DefectClassTests {
         Case(line: "500 ml 3%-fat yogurt", quantity: 500, quantityMax: 500, unit: "milliliter", name: "3%-fat yogurt"),
         // A countable unit's word alone after the quantity is the ingredient.
         Case(line: "3 cloves", quantity: 3, quantityMax: 3, unit: nil, name: "cloves"),
+        // A part named before the amount ("… from", "… of"): the ingredient is the name after it.
+        Case(line: "Segments from 3 grapefruit", quantity: 3, quantityMax: 3, unit: nil, name: "grapefruit"),
+        Case(line: "Seeds of 4 cardamom pods", quantity: 4, quantityMax: 4, unit: nil, name: "cardamom pods"),
         // A times sign between the name and its amount.
         Case(line: "Fish oil x 1000mg", quantity: 1000, quantityMax: 1000, unit: "milligram", name: "Fish oil"),
         // A range with the unit glued to both ends; a hyphenated unit with a space after the hyphen.

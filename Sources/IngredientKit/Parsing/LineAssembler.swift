@@ -164,6 +164,7 @@ struct LineAssembler {
             amounts[0].unit = .none
         }
         swap(&view.amounts, &amounts)
+        partBeforeAmount()
         // Only the labels the line has are looked for (most lines have three or four).
         var present = 0
         // Masking shifts: labels are below 8, so `&<<` equals `<<` without its range checks.
@@ -193,6 +194,24 @@ struct LineAssembler {
         guard k < n, tokens[k].kind == .word, label(k) == .name else { return nil }
         for j in i..<k { labels[j] = Label.name.rawValue }
         return k
+    }
+
+    /// "Peels from 40-50 bananas", "Seeds from 1 pomegranate": a name that ends in "from" or
+    /// "of" right before the amount names a part of what the amount counts. When a name
+    /// follows the amount, that is the ingredient, and the part becomes a comment; otherwise
+    /// the words after "from" would be lost, as name runs end at the amount.
+    private mutating func partBeforeAmount() {
+        let n = tokens.count
+        guard let q = (0..<n).first(where: { label($0) == .quantity }), q >= 2,
+              label(q - 2) == .name, tokens[q - 2].kind == .word, tokens[q - 1].kind == .word,
+              HeaderDetection.isWord(tokens[q - 1], "from", line) || HeaderDetection.isWord(tokens[q - 1], "of", line)
+        else { return }
+        var after = q
+        while after < n, label(after) == .quantity || label(after) == .unit || label(after) == .punctuation { after += 1 }
+        guard after < n, label(after) == .name else { return }
+        var start = q - 2
+        while start > 0, label(start - 1) == .name { start -= 1 }
+        for k in start..<q { labels[k] = Label.comment.rawValue }
     }
 
     /// A multiplication sign: "x", "X" or "×".
