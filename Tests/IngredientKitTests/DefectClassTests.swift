@@ -40,6 +40,7 @@ struct DefectClassTests {
         Case(line: "Seeds of 4 cardamom pods", quantity: 4, quantityMax: 4, unit: nil, name: "cardamom pods"),
         // A times sign between the name and its amount.
         Case(line: "Fish oil x 1000mg", quantity: 1000, quantityMax: 1000, unit: "milligram", name: "Fish oil"),
+        Case(line: "Magnesium citrate tablets x 250 mg", quantity: 250, quantityMax: 250, unit: "milligram", name: "Magnesium citrate tablets"),
         // A range with the unit glued to both ends; a hyphenated unit with a space after the hyphen.
         Case(line: "300g-350g new potatoes", quantity: 300, quantityMax: 350, unit: "gram", name: "new potatoes"),
         Case(line: "1 15- ounce can black beans", quantity: 1, quantityMax: 1, unit: "can", name: "black beans",

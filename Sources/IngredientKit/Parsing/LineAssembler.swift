@@ -31,6 +31,7 @@ struct LineAssembler {
         // "a cup of flour": a number word, a unit and "of" opening the line are its amount
         // even when the tagger read them as a note.
         if n > 3, label(0) != .quantity, tokens[0].kind == .word { relabelLeadingAmount() }
+        if n >= 4 { relabelAmountAfterTimesSign() }
         var doubts = Doubts()
         var amounts: [LineAmount] = []
         swap(&amounts, &view.amounts) // reuse the storage the caller handed in
@@ -212,6 +213,20 @@ struct LineAssembler {
         var start = q - 2
         while start > 0, label(start - 1) == .name { start -= 1 }
         for k in start..<q { labels[k] = Label.comment.rawValue }
+    }
+
+    /// "Cod liver oil x 500mg": a number and its unit after a times sign that ends the line
+    /// are the line's amount, also where the tagger read them into the name (the amount loop
+    /// then makes the sign punctuation, as for "Stuff x 300mg").
+    private mutating func relabelAmountAfterTimesSign() {
+        let n = tokens.count
+        let q = n - 2
+        guard label(q) == .name, label(q - 1) == .name, tokens[q].kind == .quantity, isTimesSign(tokens[q - 1]),
+              tokens[q - 2].kind == .word, !tokens[q].isMultiplier, unitMatch(at: q + 1)?.words == 1,
+              !(0..<q).contains(where: { label($0) == .quantity })
+        else { return }
+        labels[q] = Label.quantity.rawValue
+        labels[q + 1] = Label.unit.rawValue
     }
 
     /// A multiplication sign: "x", "X" or "×".
