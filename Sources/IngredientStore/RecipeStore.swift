@@ -234,49 +234,35 @@ public final class RecipeStore {
             try s.deleteFileErrors.run()
         }
         lastFile = file
-        switch record.content {
-        case let .failure(error):
+        if record.isFailure {
             s.insertError.bind(1, source)
             s.insertError.bind(2, file)
-            s.insertError.bind(3, error)
+            record.bytes.withUnsafeBufferPointer { s.insertError.bind(3, record.values[0], $0) }
             try s.insertError.run()
-        case let .recipe(r):
-            // A source seen twice in one run (duplicate names in JSON Lines) keeps the last.
-            if writtenSources.insert(source.hashValue).inserted == false || !ownsAllRows {
-                s.deleteSource.bind(1, source)
-                try s.deleteSource.run()
-            }
-            let insert = s.insertRecipe
-            insert.bind(1, source)
-            insert.bind(2, file)
-            insert.bind(3, r.format)
-            insert.bind(4, r.title)
-            insert.bind(5, r.yield)
-            insert.bind(6, r.instructions)
-            insert.bind(7, r.warnings)
-            try insert.run()
-            let recipeID = sqlite3_last_insert_rowid(insert.connection)
-            let line = s.insertLine
-            for (position, l) in r.lines.enumerated() {
-                line.bind(1, recipeID)
-                line.bind(2, Int64(position))
-                line.bind(3, l.group)
-                line.bind(4, l.text)
-                line.bind(5, l.kind)
-                line.bind(6, l.quantity)
-                line.bind(7, l.quantityMax)
-                line.bind(8, l.unit)
-                line.bind(9, l.size)
-                line.bind(10, l.name)
-                line.bind(11, l.preparation)
-                line.bind(12, l.comment)
-                line.bind(13, l.purpose)
-                line.bind(14, Int64(l.optional ? 1 : 0))
-                line.bind(15, l.alternates)
-                line.bind(16, l.section)
-                line.bind(17, l.confidence)
-                line.bind(18, l.key)
-                try line.run()
+            return
+        }
+        // A source seen twice in one run (duplicate names in JSON Lines) keeps the last.
+        if writtenSources.insert(source.hashValue).inserted == false || !ownsAllRows {
+            s.deleteSource.bind(1, source)
+            try s.deleteSource.run()
+        }
+        try record.bytes.withUnsafeBufferPointer { bytes in
+            try record.values.withUnsafeBufferPointer { values in
+                let insert = s.insertRecipe
+                insert.bind(1, source)
+                insert.bind(2, file)
+                for k in 0..<StoredRecord.recipeColumns { insert.bind(Int32(3 + k), values[k], bytes) }
+                try insert.run()
+                let recipeID = sqlite3_last_insert_rowid(insert.connection)
+                let line = s.insertLine
+                var v = StoredRecord.recipeColumns
+                for position in 0..<record.lineCount {
+                    line.bind(1, recipeID)
+                    line.bind(2, Int64(position))
+                    for k in 0..<StoredRecord.lineColumns { line.bind(Int32(3 + k), values[v + k], bytes) }
+                    v += StoredRecord.lineColumns
+                    try line.run()
+                }
             }
         }
     }

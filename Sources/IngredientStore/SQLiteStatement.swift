@@ -34,10 +34,18 @@ struct SQLiteStatement {
         text.withCString { _ = sqlite3_bind_text(handle, index, $0, -1, transient) }
     }
 
-    /// Binds a number (nil: NULL).
+    /// Binds a value of a `StoredRecord` whose text is in `bytes`.
     @inline(__always)
-    func bind(_ index: Int32, _ value: Double?) {
-        if let value { sqlite3_bind_double(handle, index, value) } else { sqlite3_bind_null(handle, index) }
+    func bind(_ index: Int32, _ value: StoredRecord.Value, _ bytes: UnsafeBufferPointer<UInt8>) {
+        switch value {
+        case .null: sqlite3_bind_null(handle, index)
+        case let .text(offset, count):
+            // A pointer that is never null, so that empty text binds '' and not NULL.
+            let start = count > 0 ? UnsafeRawPointer(bytes.baseAddress! + Int(offset)) : UnsafeRawPointer(("" as StaticString).utf8Start)
+            sqlite3_bind_text(handle, index, start.assumingMemoryBound(to: CChar.self), count, transient)
+        case let .real(x): sqlite3_bind_double(handle, index, x)
+        case let .integer(n): sqlite3_bind_int64(handle, index, n)
+        }
     }
 
     /// Binds an integer.

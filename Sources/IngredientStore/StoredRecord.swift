@@ -2,99 +2,126 @@ import IngredientKit
 
 /// An import record as the values of its database rows, made where the record is made (on
 /// an import worker thread) so the one thread that writes the database only binds and
-/// steps: the JSON columns are written, keys and enum names looked up, ahead of time.
-/// `RecipeStore.add(_:source:)` stores it under the source the importer numbered.
+/// steps: the JSON columns are written, keys and enum names looked up ahead of time, and all
+/// text sits in one byte buffer, so the writing thread frees one buffer per record instead of
+/// every string of every line. `RecipeStore.add(_:source:)` stores it under the source the
+/// importer numbered.
 public struct StoredRecord: Sendable {
-    /// A recipe's columns (everything but `source`, `file` and `id`).
-    struct Recipe: Sendable {
-        var format: String
-        var title: String?
-        var yield: String?
-        var instructions: String
-        var warnings: String
-        var lines: [Line]
+    /// One column value. Text is a range of `bytes`, cut at its first NUL byte as SQLite
+    /// reads a C string (GRDB binds text that way, so rows stay what they were).
+    enum Value: Sendable {
+        case null
+        case text(offset: Int32, count: Int32)
+        case real(Double)
+        case integer(Int64)
     }
 
-    /// An `ingredient_lines` row's columns (everything but `id` and `recipe_id`).
-    struct Line: Sendable {
-        var group: String?
-        var text: String
-        var kind: String
-        var quantity: Double?
-        var quantityMax: Double?
-        var unit: String?
-        var size: String?
-        var name: String?
-        var preparation: String?
-        var comment: String?
-        var purpose: String?
-        var optional: Bool
-        var alternates: String
-        var section: String?
-        var confidence: Double
-        var key: String?
-    }
+    /// Values written per ingredient line: `ingredient_lines` from `group_name` to `key`.
+    static let lineColumns = 16
+    /// Values written per recipe: `recipes` from `format` to `warnings`.
+    static let recipeColumns = 5
 
-    enum Content: Sendable {
-        case recipe(Recipe)
-        case failure(error: String)
-    }
+    /// Whether the record is an error record (`values` holds its error text alone).
+    let isFailure: Bool
+    /// A recipe: its `recipeColumns` values, then `lineColumns` per line.
+    let values: [Value]
+    /// The text of the values.
+    let bytes: [UInt8]
 
-    let content: Content
+    /// The ingredient lines of a recipe.
+    var lineCount: Int { isFailure ? 0 : (values.count - Self.recipeColumns) / Self.lineColumns }
 
     /// The rows of `record` (its `source` is not read: the store is given it).
     public init(_ record: ImportRecord) {
+        var builder = Builder()
         switch record {
         case let .failure(_, error):
-            content = .failure(error: error.description)
+            isFailure = true
+            builder.text(error.description)
         case let .recipe(r):
-            var lines: [Line] = []
-            lines.reserveCapacity(r.ingredients.count)
+            isFailure = false
+            builder.values.reserveCapacity(Self.recipeColumns + Self.lineColumns * r.ingredients.count)
+            builder.text(r.format.rawValue)
+            builder.text(r.title)
+            builder.text(r.yield)
+            builder.json(r.instructions)
+            builder.json(r.warnings)
             for line in r.ingredients {
                 let p = line.parsed
-                lines.append(Line(
-                    group: line.group, text: line.text, kind: p?.kind.rawValue ?? "ingredient",
-                    quantity: p?.quantity, quantityMax: p?.quantityMax, unit: p?.unit, size: p?.size, name: p?.name,
-                    preparation: p?.preparation, comment: p?.comment, purpose: p?.purpose, optional: p?.isOptional ?? false,
-                    alternates: Self.alternates(p?.alternates ?? []), section: p?.section, confidence: p?.confidence ?? 0,
-                    key: RecipeStore.storedKey(p)))
+                builder.text(line.group)
+                builder.text(line.text)
+                builder.text(p?.kind.rawValue ?? "ingredient")
+                builder.real(p?.quantity)
+                builder.real(p?.quantityMax)
+                builder.text(p?.unit)
+                builder.text(p?.size)
+                builder.text(p?.name)
+                builder.text(p?.preparation)
+                builder.text(p?.comment)
+                builder.text(p?.purpose)
+                builder.values.append(.integer(p?.isOptional ?? false ? 1 : 0))
+                builder.alternates(p?.alternates ?? [])
+                builder.text(p?.section)
+                builder.real(p?.confidence ?? 0)
+                builder.text(RecipeStore.storedKey(p))
             }
-            content = .recipe(Recipe(format: r.format.rawValue, title: r.title, yield: r.yield,
-                                     instructions: Self.jsonArray(r.instructions), warnings: Self.jsonArray(r.warnings), lines: lines))
         }
+        values = builder.values
+        bytes = builder.bytes
     }
 
-    /// The `alternates` column: a JSON array of `{quantity, quantityMax, unit}`.
-    static func alternates(_ list: [Amount]) -> String {
-        if list.isEmpty { return "[]" }
-        var out: [UInt8] = [0x5B]
-        for (k, a) in list.enumerated() {
-            if k > 0 { out.append(0x2C) }
-            out += #"{"quantity":"#.utf8
-            number(a.quantity, &out)
-            out += #","quantityMax":"#.utf8
-            number(a.quantityMax, &out)
-            out += #","unit":"#.utf8
-            if let u = a.unit { JSONLine.appendString(u, to: &out) } else { out += "null".utf8 }
-            out.append(0x7D)
-        }
-        out.append(0x5D)
-        return String(decoding: out, as: UTF8.self)
-    }
+    /// Collects values and their text.
+    struct Builder {
+        var values: [Value] = []
+        var bytes: [UInt8] = []
 
-    static func number(_ value: Double?, _ out: inout [UInt8]) {
-        if let value { JSONLine.appendNumber(value, to: &out) } else { out += "null".utf8 }
-    }
-
-    /// A JSON array of strings.
-    static func jsonArray(_ list: [String]) -> String {
-        if list.isEmpty { return "[]" }
-        var out: [UInt8] = [0x5B]
-        for (k, s) in list.enumerated() {
-            if k > 0 { out.append(0x2C) }
-            JSONLine.appendString(s, to: &out)
+        mutating func text(_ s: String?) {
+            guard let s else { values.append(.null); return }
+            let offset = bytes.count
+            bytes += s.utf8
+            closeText(from: offset)
         }
-        out.append(0x5D)
-        return String(decoding: out, as: UTF8.self)
+
+        /// The value of the text appended to `bytes` from `offset` on.
+        mutating func closeText(from offset: Int) {
+            let end = bytes[offset...].firstIndex(of: 0) ?? bytes.count
+            values.append(.text(offset: Int32(offset), count: Int32(end - offset)))
+        }
+
+        mutating func real(_ x: Double?) { values.append(x.map { .real($0) } ?? .null) }
+
+        /// A JSON array of strings.
+        mutating func json(_ list: [String]) {
+            let offset = bytes.count
+            bytes.append(0x5B)
+            for (k, s) in list.enumerated() {
+                if k > 0 { bytes.append(0x2C) }
+                JSONLine.appendString(s, to: &bytes)
+            }
+            bytes.append(0x5D)
+            closeText(from: offset)
+        }
+
+        /// The `alternates` column: a JSON array of `{quantity, quantityMax, unit}`.
+        mutating func alternates(_ list: [Amount]) {
+            let offset = bytes.count
+            bytes.append(0x5B)
+            for (k, a) in list.enumerated() {
+                if k > 0 { bytes.append(0x2C) }
+                bytes += #"{"quantity":"#.utf8
+                number(a.quantity)
+                bytes += #","quantityMax":"#.utf8
+                number(a.quantityMax)
+                bytes += #","unit":"#.utf8
+                if let u = a.unit { JSONLine.appendString(u, to: &bytes) } else { bytes += "null".utf8 }
+                bytes.append(0x7D)
+            }
+            bytes.append(0x5D)
+            closeText(from: offset)
+        }
+
+        mutating func number(_ value: Double?) {
+            if let value { JSONLine.appendNumber(value, to: &bytes) } else { bytes += "null".utf8 }
+        }
     }
 }
