@@ -1,4 +1,9 @@
 import IngredientKit
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// An import record as the values of its database rows, made where the record is made (on
 /// an import worker thread) so the one thread that writes the database only binds and
@@ -47,22 +52,32 @@ public struct StoredRecord: Sendable {
             builder.json(r.instructions)
             builder.json(r.warnings)
             for line in r.ingredients {
-                let p = line.parsed
                 builder.text(line.group)
                 builder.text(line.text)
-                builder.text(p?.kind.rawValue ?? "ingredient")
-                builder.real(p?.quantity)
-                builder.real(p?.quantityMax)
-                builder.text(p?.unit)
-                builder.text(p?.size)
-                builder.text(p?.name)
-                builder.text(p?.preparation)
-                builder.text(p?.comment)
-                builder.text(p?.purpose)
-                builder.values.append(.integer(p?.isOptional ?? false ? 1 : 0))
-                builder.alternates(p?.alternates ?? [])
-                builder.text(p?.section)
-                builder.real(p?.confidence ?? 0)
+                // Unwrapped once: each `line.parsed?.field` would copy the whole parse.
+                guard let p = line.parsed else {
+                    builder.text("ingredient")
+                    builder.values += repeatElement(.null, count: 8) // quantity … purpose
+                    builder.values.append(.integer(0))
+                    builder.alternates([])
+                    builder.values.append(.null)
+                    builder.values.append(.real(0))
+                    builder.text(RecipeStore.storedKey(nil))
+                    continue
+                }
+                builder.text(p.kind.rawValue)
+                builder.real(p.quantity)
+                builder.real(p.quantityMax)
+                builder.text(p.unit)
+                builder.text(p.size)
+                builder.text(p.name)
+                builder.text(p.preparation)
+                builder.text(p.comment)
+                builder.text(p.purpose)
+                builder.values.append(.integer(p.isOptional ? 1 : 0))
+                builder.alternates(p.alternates)
+                builder.text(p.section)
+                builder.real(p.confidence)
                 builder.text(RecipeStore.storedKey(p))
             }
         }
@@ -84,8 +99,12 @@ public struct StoredRecord: Sendable {
 
         /// The value of the text appended to `bytes` from `offset` on.
         mutating func closeText(from offset: Int) {
-            let end = bytes[offset...].firstIndex(of: 0) ?? bytes.count
-            values.append(.text(offset: Int32(offset), count: Int32(end - offset)))
+            let count = bytes.withUnsafeBufferPointer { all -> Int in
+                let length = all.count - offset
+                guard length > 0, let nul = memchr(all.baseAddress! + offset, 0, length) else { return length }
+                return UnsafeRawPointer(nul) - UnsafeRawPointer(all.baseAddress! + offset)
+            }
+            values.append(.text(offset: Int32(offset), count: Int32(count)))
         }
 
         mutating func real(_ x: Double?) { values.append(x.map { .real($0) } ?? .null) }
