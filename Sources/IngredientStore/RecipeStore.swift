@@ -237,8 +237,10 @@ public final class RecipeStore {
         if record.isFailure {
             s.insertError.bind(1, source)
             s.insertError.bind(2, file)
-            record.bytes.withUnsafeBufferPointer { s.insertError.bind(3, record.values[0], $0) }
-            try s.insertError.run()
+            try record.bytes.withUnsafeBufferPointer { bytes in
+                s.insertError.bind(3, record.values[0], bytes)
+                try s.insertError.run()
+            }
             return
         }
         // A source seen twice in one run (duplicate names in JSON Lines) keeps the last.

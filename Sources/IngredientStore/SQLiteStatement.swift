@@ -34,7 +34,9 @@ struct SQLiteStatement {
         text.withCString { _ = sqlite3_bind_text(handle, index, $0, -1, transient) }
     }
 
-    /// Binds a value of a `StoredRecord` whose text is in `bytes`.
+    /// Binds a value of a `StoredRecord` whose text is in `bytes`, without a copy: the
+    /// statement must be run while `bytes` is still valid (within its
+    /// `withUnsafeBufferPointer`), and every parameter bound again before it is run again.
     @inline(__always)
     func bind(_ index: Int32, _ value: StoredRecord.Value, _ bytes: UnsafeBufferPointer<UInt8>) {
         switch value {
@@ -42,7 +44,7 @@ struct SQLiteStatement {
         case let .text(offset, count):
             // A pointer that is never null, so that empty text binds '' and not NULL.
             let start = count > 0 ? UnsafeRawPointer(bytes.baseAddress! + Int(offset)) : UnsafeRawPointer(("" as StaticString).utf8Start)
-            sqlite3_bind_text(handle, index, start.assumingMemoryBound(to: CChar.self), count, transient)
+            sqlite3_bind_text(handle, index, start.assumingMemoryBound(to: CChar.self), count, nil /* SQLITE_STATIC */)
         case let .real(x): sqlite3_bind_double(handle, index, x)
         case let .integer(n): sqlite3_bind_int64(handle, index, n)
         }
