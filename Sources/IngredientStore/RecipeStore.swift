@@ -1,4 +1,5 @@
 import GRDB
+import GRDBSQLite
 import IngredientKit
 
 /// Stores imported recipes in an SQLite database through GRDB: one row per recipe, one per
@@ -22,8 +23,18 @@ import IngredientKit
 public final class RecipeStore {
     /// The database.
     public let database: DatabaseQueue
-    private var pending: [ImportRecord] = []
+    private var pending: [(source: String, record: StoredRecord)] = []
     private var replacedFiles: Set<String> = []
+    /// The file of the last record written.
+    private var lastFile: String?
+    /// Whether every row in the database was written by this store (it was empty when the
+    /// first batch was written, and no other connection has written since): then a file's
+    /// old rows need no deleting, and a source only when this store wrote it before.
+    private var ownsAllRows = false
+    /// `PRAGMA data_version` when the last batch was written; nil before the first.
+    private var dataVersion: Int64?
+    /// Hash values of the recipe sources written (a collision costs one needless delete).
+    private var writtenSources: Set<Int> = []
     /// Records are committed in transactions of this many.
     public var batchSize = 500
     /// Records committed so far (whole batches: a batch that fails is rolled back).
@@ -83,6 +94,12 @@ public final class RecipeStore {
         configuration.busyMode = .timeout(Self.busyTimeout)
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            // A 16 MB page cache (SQLite's default is 2 MB): the key index is written in random
+            // order, and a small cache reads most of its pages back from the file again.
+            try db.execute(sql: "PRAGMA cache_size = -16384")
+            // Checkpoint (copy the WAL into the database and sync both) every 32 MB instead of
+            // every 4 MB: a page written by many transactions is copied and synced fewer times.
+            try db.execute(sql: "PRAGMA wal_autocheckpoint = 8192")
         }
         database = try DatabaseQueue(path: path, configuration: configuration)
         let tables = try database.read { db in
@@ -102,9 +119,17 @@ public final class RecipeStore {
 
     /// The file part of a source: the path without a final `#<n>`.
     public static func file(ofSource source: String) -> String {
-        guard let hash = source.lastIndex(of: "#") else { return source }
-        let tail = source[source.index(after: hash)...]
-        return !tail.isEmpty && tail.allSatisfy(\.isNumber) ? String(source[..<hash]) : source
+        let utf8 = source.utf8
+        guard let hash = utf8.lastIndex(of: 0x23) else { return source }
+        // On UTF-8 bytes when the `#` and its neighbours are ASCII (there bytes and
+        // characters agree); otherwise by characters, as `#` and digits may combine.
+        let tail = utf8[utf8.index(after: hash)...]
+        if hash == utf8.startIndex || utf8[utf8.index(before: hash)] < 0x80, tail.allSatisfy({ $0 < 0x80 }) {
+            return !tail.isEmpty && tail.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) ? String(source[..<hash]) : source
+        }
+        guard let hashCharacter = source.lastIndex(of: "#") else { return source }
+        let characters = source[source.index(after: hashCharacter)...]
+        return !characters.isEmpty && characters.allSatisfy(\.isNumber) ? String(source[..<hashCharacter]) : source
     }
 
     /// The key stored for a parsed line: its canonical key.
@@ -112,78 +137,135 @@ public final class RecipeStore {
 
     /// Queues `record`; a full batch is written at once.
     public func add(_ record: ImportRecord) throws {
-        pending.append(record)
+        try add(StoredRecord(record), source: record.source)
+    }
+
+    /// Queues a record made ready for the database elsewhere (an import worker), under its
+    /// `source`; a full batch is written at once.
+    public func add(_ record: StoredRecord, source: String) throws {
+        pending.append((source, record))
         if pending.count >= batchSize { try flush() }
     }
 
-    /// Writes the queued records in one transaction.
+    /// Writes the queued records in one transaction, through statements prepared once per
+    /// transaction.
     public func flush() throws {
         guard !pending.isEmpty else { return }
         let batch = pending
         pending.removeAll(keepingCapacity: true)
-        try database.write { db in
-            let insertRecipe = try db.cachedStatement(sql: """
-                INSERT INTO recipes (source, file, format, title, yield, instructions, warnings) VALUES (?, ?, ?, ?, ?, ?, ?)
-                """)
-            let insertLine = try db.cachedStatement(sql: """
-                INSERT INTO ingredient_lines (recipe_id, position, group_name, text, kind, quantity, quantity_max, unit, size,
-                    name, preparation, comment, purpose, optional, alternates, section, confidence, key)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """)
-            let insertError = try db.cachedStatement(sql: "INSERT OR REPLACE INTO import_errors (source, file, error) VALUES (?, ?, ?)")
-            for record in batch {
-                let file = Self.file(ofSource: record.source)
-                if replacedFiles.insert(file).inserted {
-                    try db.execute(sql: "DELETE FROM recipes WHERE file = ?", arguments: [file])
-                    try db.execute(sql: "DELETE FROM import_errors WHERE file = ?", arguments: [file])
+        try database.writeWithoutTransaction { db in
+            // IMMEDIATE: the write lock is taken (waiting up to busyTimeout) before anything
+            // is read, so what is read below cannot change until the commit.
+            try db.inTransaction(.immediate) {
+                let statements = try Statements(db)
+                defer { statements.close() }
+                let version = try statements.dataVersion()
+                if dataVersion == nil {
+                    ownsAllRows = try statements.isEmpty()
+                } else if version != dataVersion {
+                    ownsAllRows = false // another connection wrote
                 }
-                switch record {
-                case let .failure(source, error):
-                    try insertError.execute(arguments: [source, file, error.description])
-                case let .recipe(r):
-                    // A source seen twice in one run (duplicate names in JSON Lines) keeps the last.
-                    try db.execute(sql: "DELETE FROM recipes WHERE source = ?", arguments: [r.source])
-                    try insertRecipe.execute(arguments: [r.source, file, r.format.rawValue, r.title, r.yield,
-                                                         Self.jsonArray(r.instructions), Self.jsonArray(r.warnings)])
-                    let recipeID = db.lastInsertedRowID
-                    for (position, line) in r.ingredients.enumerated() {
-                        let p = line.parsed
-                        var alternates: [UInt8] = [0x5B]
-                        for (k, a) in (p?.alternates ?? []).enumerated() {
-                            if k > 0 { alternates.append(0x2C) }
-                            alternates += Array(#"{"quantity":"#.utf8)
-                            Self.number(a.quantity, &alternates)
-                            alternates += Array(#","quantityMax":"#.utf8)
-                            Self.number(a.quantityMax, &alternates)
-                            alternates += Array(#","unit":"#.utf8)
-                            if let u = a.unit { JSONLine.appendString(u, to: &alternates) } else { alternates += Array("null".utf8) }
-                            alternates.append(0x7D)
-                        }
-                        alternates.append(0x5D)
-                        try insertLine.execute(arguments: [
-                            recipeID, position, line.group, line.text, p?.kind.rawValue ?? "ingredient",
-                            p?.quantity, p?.quantityMax, p?.unit, p?.size, p?.name, p?.preparation, p?.comment, p?.purpose,
-                            p?.isOptional ?? false, String(decoding: alternates, as: UTF8.self), p?.section, p?.confidence ?? 0,
-                            Self.storedKey(p),
-                        ])
-                    }
-                }
+                for (source, record) in batch { try write(record, source: source, with: statements) }
+                dataVersion = version
+                return .commit
             }
         }
         committedRecords += batch.count
     }
 
-    static func number(_ value: Double?, _ out: inout [UInt8]) {
-        if let value { JSONLine.appendNumber(value, to: &out) } else { out += Array("null".utf8) }
+    /// The statements one transaction writes with.
+    struct Statements {
+        let dataVersionQuery: SQLiteStatement
+        let emptinessQuery: SQLiteStatement
+        let insertRecipe: SQLiteStatement
+        let insertLine: SQLiteStatement
+        let insertError: SQLiteStatement
+        let deleteFileRecipes: SQLiteStatement
+        let deleteFileErrors: SQLiteStatement
+        let deleteSource: SQLiteStatement
+
+        init(_ db: Database) throws {
+            var made: [SQLiteStatement] = []
+            func prepare(_ sql: String) throws -> SQLiteStatement {
+                let s = try SQLiteStatement(db, sql: sql)
+                made.append(s)
+                return s
+            }
+            do {
+                dataVersionQuery = try prepare("PRAGMA data_version")
+                emptinessQuery = try prepare("SELECT EXISTS (SELECT 1 FROM recipes) OR EXISTS (SELECT 1 FROM import_errors)")
+                insertRecipe = try prepare("""
+                    INSERT INTO recipes (source, file, format, title, yield, instructions, warnings) VALUES (?, ?, ?, ?, ?, ?, ?)
+                    """)
+                insertLine = try prepare("""
+                    INSERT INTO ingredient_lines (recipe_id, position, group_name, text, kind, quantity, quantity_max, unit, size,
+                        name, preparation, comment, purpose, optional, alternates, section, confidence, key)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """)
+                insertError = try prepare("INSERT OR REPLACE INTO import_errors (source, file, error) VALUES (?, ?, ?)")
+                deleteFileRecipes = try prepare("DELETE FROM recipes WHERE file = ?")
+                deleteFileErrors = try prepare("DELETE FROM import_errors WHERE file = ?")
+                deleteSource = try prepare("DELETE FROM recipes WHERE source = ?")
+            } catch {
+                for s in made { s.close() }
+                throw error
+            }
+        }
+
+        /// `PRAGMA data_version`: changes when another connection commits.
+        func dataVersion() throws -> Int64 { try dataVersionQuery.integer() }
+
+        /// Whether the database holds no recipe and no error.
+        func isEmpty() throws -> Bool { try emptinessQuery.integer() == 0 }
+
+        func close() {
+            for s in [dataVersionQuery, emptinessQuery, insertRecipe, insertLine, insertError, deleteFileRecipes, deleteFileErrors, deleteSource] { s.close() }
+        }
     }
 
-    static func jsonArray(_ list: [String]) -> String {
-        var out: [UInt8] = [0x5B]
-        for (k, s) in list.enumerated() {
-            if k > 0 { out.append(0x2C) }
-            JSONLine.appendString(s, to: &out)
+    /// Writes one record's rows (within the open transaction).
+    func write(_ record: StoredRecord, source: String, with s: Statements) throws {
+        let file = Self.file(ofSource: source)
+        // Records of one file come together: only a new file is looked up.
+        if file != lastFile, replacedFiles.insert(file).inserted, !ownsAllRows {
+            s.deleteFileRecipes.bind(1, file)
+            try s.deleteFileRecipes.run()
+            s.deleteFileErrors.bind(1, file)
+            try s.deleteFileErrors.run()
         }
-        out.append(0x5D)
-        return String(decoding: out, as: UTF8.self)
+        lastFile = file
+        if record.isFailure {
+            s.insertError.bind(1, source)
+            s.insertError.bind(2, file)
+            try record.bytes.withUnsafeBufferPointer { bytes in
+                s.insertError.bind(3, record.values[0], bytes)
+                try s.insertError.run()
+            }
+            return
+        }
+        // A source seen twice in one run (duplicate names in JSON Lines) keeps the last.
+        if writtenSources.insert(source.hashValue).inserted == false || !ownsAllRows {
+            s.deleteSource.bind(1, source)
+            try s.deleteSource.run()
+        }
+        try record.bytes.withUnsafeBufferPointer { bytes in
+            try record.values.withUnsafeBufferPointer { values in
+                let insert = s.insertRecipe
+                insert.bind(1, source)
+                insert.bind(2, file)
+                for k in 0..<StoredRecord.recipeColumns { insert.bind(Int32(3 + k), values[k], bytes) }
+                try insert.run()
+                let recipeID = sqlite3_last_insert_rowid(insert.connection)
+                let line = s.insertLine
+                var v = StoredRecord.recipeColumns
+                for position in 0..<record.lineCount {
+                    line.bind(1, recipeID)
+                    line.bind(2, Int64(position))
+                    for k in 0..<StoredRecord.lineColumns { line.bind(Int32(3 + k), values[v + k], bytes) }
+                    v += StoredRecord.lineColumns
+                    try line.run()
+                }
+            }
+        }
     }
 }

@@ -71,15 +71,24 @@ struct Import: ParsableCommand {
         let summary: RecipeImporter.Summary
         var written = 0 // records handed to the output and the database
         do {
-            summary = try importer.run(inputs, progress: { meter?.update($0) }) { (record: ImportRecord) throws(ImportStop) in
+            // Workers write each record's JSON (all but its source) and its database rows;
+            // this thread only numbers sources and writes.
+            let writesJSON = output != nil, writesRows = store != nil
+            let encode: @Sendable (ImportRecord) -> EncodedRecord = { record in
+                var json: [UInt8] = []
+                if writesJSON { RecipeJSON.appendAfterSource(record, to: &json) }
+                return EncodedRecord(json: json, rows: writesRows ? StoredRecord(record) : nil)
+            }
+            summary = try importer.run(inputs, encode: encode, progress: { meter?.update($0) }) { (source: String, record: EncodedRecord) throws(ImportStop) in
                 written += 1
                 if output != nil {
                     // In place: a copy of the writer would copy its buffer for every record.
-                    RecipeJSON.append(record, to: &output!.buffer)
+                    RecipeJSON.appendSource(source, to: &output!.buffer)
+                    output!.buffer += record.json
                     if !output!.flushIfFull() { throw ImportStop.output(output!.failure ?? "write failed") }
                 }
-                if let store {
-                    do { try store.add(record) } catch { throw ImportStop.database("\(error)") }
+                if let store, let rows = record.rows {
+                    do { try store.add(rows, source: source) } catch { throw ImportStop.database("\(error)") }
                 }
             }
             if output != nil, !output!.flush() { throw ImportStop.output(output!.failure ?? "write failed") }
@@ -121,6 +130,13 @@ struct Import: ParsableCommand {
     func counted(_ n: Int, _ noun: String) -> String { "\(grouped(n)) \(noun)\(n == 1 ? "" : "s")" }
 
     func rounded(_ x: Double) -> String { "\((x * 10).rounded() / 10)" }
+}
+
+/// A record as the import's workers prepare it for writing: its JSON Lines text after the
+/// source, and its database rows (each when that output is wanted).
+struct EncodedRecord: Sendable {
+    var json: [UInt8]
+    var rows: StoredRecord?
 }
 
 /// Why an import stopped early.

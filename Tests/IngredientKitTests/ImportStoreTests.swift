@@ -82,4 +82,50 @@ struct ImportStoreTests {
         #expect(after == 1)
         #expect(afterLines == 8)
     }
+
+    /// The file part of a source, by the character rule `file(ofSource:)` had before it
+    /// read UTF-8 bytes: the path before a last `#` followed by one or more number characters.
+    static func fileByCharacters(_ source: String) -> String {
+        guard let hash = source.lastIndex(of: "#") else { return source }
+        let tail = source[source.index(after: hash)...]
+        return !tail.isEmpty && tail.allSatisfy(\.isNumber) ? String(source[..<hash]) : source
+    }
+
+    @Test func fileOfSourceAgreesWithTheCharacterRule() {
+        let sources = ["recipes/cake.mmf#12", "cake.mmf#1", "cake.mmf", "cake#", "#3", "a#1#2", "a#1x", "a#x1", "a#",
+                       "dir#1/cake.txt", "é/gâteau.txt#7", "a#①", "a#²", "a#٣", "a#3\u{301}", "a#\u{20E3}1", "a\u{301}#2",
+                       "a\u{600}#2", "export.zip/recipes/cake.json#1", "", "#", "##", "a# 1", "a#1 "]
+        for source in sources {
+            #expect(RecipeStore.file(ofSource: source) == Self.fileByCharacters(source), "\(source)")
+        }
+    }
+
+    @Test func anotherWriterBetweenBatchesStillHasItsFileReplaced() throws {
+        let dir = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("recipes.sqlite").path
+        func recipe(_ source: String, _ title: String) -> ImportRecord {
+            .recipe(RecipeRecord(source: source, format: .text, title: title, ingredients: [.init(group: nil, text: "1 cup water")]))
+        }
+        // This store starts on an empty database, so it writes without deleting first…
+        let store = try RecipeStore(path: path)
+        try store.add(recipe("a.txt#1", "A"))
+        try store.flush()
+        // …until another connection writes rows of a file it has not written yet.
+        let other = try RecipeStore(path: path)
+        try other.add(recipe("b.txt#1", "B by the other"))
+        try other.add(recipe("b.txt#2", "B2 by the other"))
+        try other.flush()
+        try store.add(recipe("b.txt#1", "B"))
+        try store.add(.failure(source: "c.txt", error: .empty))
+        try store.flush()
+        let titles = try DatabaseQueue(path: path).read { db in try String.fetchAll(db, sql: "SELECT title FROM recipes ORDER BY id") }
+        #expect(titles == ["A", "B"]) // b.txt replaced as a whole, as on any database with rows
+        // A source written twice by one store keeps the last.
+        try store.add(recipe("c.txt#1", "C"))
+        try store.add(recipe("c.txt#1", "C again"))
+        try store.flush()
+        let last = try DatabaseQueue(path: path).read { db in try String.fetchAll(db, sql: "SELECT title FROM recipes WHERE file = 'c.txt'") }
+        #expect(last == ["C again"])
+    }
 }

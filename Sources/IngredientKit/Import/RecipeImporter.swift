@@ -97,55 +97,66 @@ public struct RecipeImporter: Sendable {
     /// chunk. An error thrown by `emit` stops the import.
     public func run<E: Error>(_ paths: [String], progress: ((Summary) -> Void)? = nil,
                               emit: (ImportRecord) throws(E) -> Void) throws(E) -> Summary {
+        try run(paths, encode: { $0 }, progress: progress) { (source: String, record: ImportRecord) throws(E) in
+            try emit(record.withSource(source))
+        }
+    }
+
+    /// Imports `paths` like `run(_:progress:emit:)`, but each record is first turned into
+    /// what the caller writes (its JSON, its database rows) by `encode`, on the worker thread
+    /// that read it, so the calling thread only writes. `encode` must not depend on the
+    /// record's `source`: sources are numbered only once records are back in input order,
+    /// and `emit` is given the record's source beside its encoding.
+    public func run<Encoded: Sendable, E: Error>(_ paths: [String], encode: @escaping @Sendable (ImportRecord) -> Encoded,
+                                                 progress: ((Summary) -> Void)? = nil,
+                                                 emit: (_ source: String, _ encoded: Encoded) throws(E) -> Void) throws(E) -> Summary {
         var summary = Summary()
         var lastOrigin = ""
         var lastCount = 0
         var streamCounts: [String: Int] = [:]
         let parser = self.parser
 
-        func deliver(_ result: JobResult) throws(E) {
+        func deliver(_ result: EncodedResult<Encoded>) throws(E) {
             summary.bytes += result.bytes
             summary.files += result.filesDone
             for reason in result.skipped { summary.skipped[reason, default: 0] += 1 }
-            var outcomes = result.outcomes
-            if let name = result.stream { streamCounts[name, default: 0] += outcomes.count }
+            var items = result.items
+            if let name = result.stream { streamCounts[name, default: 0] += items.count }
             if let name = result.streamEnd {
-                if streamCounts.removeValue(forKey: name) ?? 0 == 0, outcomes.isEmpty {
-                    outcomes = [ReadOutcome(result: .failure(.noRecipe(format: format ?? .text, detail: "no recipe in the file")), source: .file(name))]
+                if streamCounts.removeValue(forKey: name) ?? 0 == 0, items.isEmpty {
+                    let error = ImportError.noRecipe(format: format ?? .text, detail: "no recipe in the file")
+                    items = [EncodedItem(source: .file(name), lines: nil, encoded: encode(.failure(source: name, error: error)))]
                 }
             }
-            for outcome in outcomes {
+            for item in items {
                 let source: String
-                switch outcome.source {
+                switch item.source {
                 case let .numbered(origin):
                     if origin == lastOrigin { lastCount += 1 } else { lastOrigin = origin; lastCount = 1 }
                     source = origin + "#\(lastCount)"
                 case let .file(path): source = path
                 case let .exact(s): source = s
                 }
-                switch outcome.result {
-                case var .success(record):
-                    record.source = source
+                if let lines = item.lines {
                     summary.recipes += 1
-                    summary.ingredientLines += record.ingredients.count
-                    try emit(.recipe(record))
-                case let .failure(error):
+                    summary.ingredientLines += lines
+                } else {
                     summary.errors += 1
-                    if case .file = outcome.source { summary.fileErrors += 1 }
-                    try emit(.failure(source: source, error: error))
+                    if case .file = item.source { summary.fileErrors += 1 }
                 }
+                try emit(source, item.encoded)
             }
             progress?(summary)
         }
 
-        let pool: OrderedWorkPool<JobResult>? = jobs > 1 ? OrderedWorkPool(threads: jobs, window: jobs * 8) : nil
+        let pool: OrderedWorkPool<EncodedResult<Encoded>>? = jobs > 1 ? OrderedWorkPool(threads: jobs, window: jobs * 8) : nil
         defer { pool?.close() }
         // Small files go to the workers in batches, so that a directory of many tiny files
         // costs one hand-over per batch rather than per file.
         var batch: [(path: String, named: Bool)] = []
         var batchBytes = 0
         func send(_ job: @escaping Job) throws(E) {
-            if let pool { try pool.submit(job, deliver: deliver) } else { try deliver(job()) }
+            if let pool { try pool.submit({ Self.encoded(job(), encode) }, deliver: deliver) } else { try deliver(Self.encoded(job(), encode)) }
         }
         func flushBatch() throws(E) {
             guard !batch.isEmpty else { return }
@@ -310,6 +321,41 @@ public struct RecipeImporter: Sendable {
         return summary
     }
 
+    /// One outcome of a work item, encoded on the worker that read it.
+    struct EncodedItem<Encoded: Sendable>: Sendable {
+        var source: ReadOutcome.Source
+        /// The recipe's ingredient lines; nil for an error record.
+        var lines: Int?
+        var encoded: Encoded
+    }
+
+    /// A `JobResult` with its outcomes encoded.
+    struct EncodedResult<Encoded: Sendable>: Sendable {
+        var items: [EncodedItem<Encoded>]
+        var filesDone: Int
+        var skipped: [String]
+        var bytes: Int
+        var stream: String?
+        var streamEnd: String?
+    }
+
+    /// `result` with every outcome encoded (its records freed here, on the worker).
+    static func encoded<Encoded>(_ result: JobResult, _ encode: (ImportRecord) -> Encoded) -> EncodedResult<Encoded> {
+        var items: [EncodedItem<Encoded>] = []
+        items.reserveCapacity(result.outcomes.count)
+        for outcome in result.outcomes {
+            // The source is numbered on delivery; the record carries a placeholder until then.
+            switch outcome.result {
+            case let .success(record):
+                items.append(EncodedItem(source: outcome.source, lines: record.ingredients.count, encoded: encode(.recipe(record))))
+            case let .failure(error):
+                items.append(EncodedItem(source: outcome.source, lines: nil, encoded: encode(.failure(source: "", error: error))))
+            }
+        }
+        return EncodedResult(items: items, filesDone: result.filesDone, skipped: result.skipped, bytes: result.bytes,
+                             stream: result.stream, streamEnd: result.streamEnd)
+    }
+
     /// Whether an outcome is a chunk's "no recipe here" (chunks of a streamed file may hold
     /// only text between recipes; the file as a whole is checked at its end).
     static func isEmptyChunkFailure(_ outcome: ReadOutcome, of name: String) -> Bool {
@@ -337,5 +383,18 @@ public struct RecipeImporter: Sendable {
         if case let .skip(reason) = kind, !named { return JobResult(filesDone: 0, skipped: [reason], bytes: bytes.count) }
         let outcomes = DocumentReader.read(bytes, name: path, kind: kind, forced: forced, depth: 0)
         return JobResult(outcomes: parsed(outcomes, parser), filesDone: 1, bytes: bytes.count)
+    }
+}
+
+extension ImportRecord {
+    /// The record under another source.
+    func withSource(_ source: String) -> ImportRecord {
+        switch self {
+        case var .recipe(record):
+            record.source = source
+            return .recipe(record)
+        case let .failure(_, error):
+            return .failure(source: source, error: error)
+        }
     }
 }

@@ -8,45 +8,57 @@
 public enum RecipeJSON {
     /// Appends the JSON object of `record` and a newline to `out`.
     public static func append(_ record: ImportRecord, to out: inout [UInt8]) {
-        switch record {
-        case let .recipe(r): append(r, to: &out)
-        case let .failure(source, error):
-            out.append(contentsOf: #"{"source":"#.utf8)
-            JSONLine.string(source, &out)
-            out.append(contentsOf: #","error":"#.utf8)
-            JSONLine.string(error.description, &out)
-            out.append(contentsOf: "}\n".utf8)
-        }
+        appendSource(record.source, to: &out)
+        appendAfterSource(record, to: &out)
     }
 
     /// Appends the JSON object of `record` and a newline to `out`.
     public static func append(_ record: RecipeRecord, to out: inout [UInt8]) {
+        append(.recipe(record), to: &out)
+    }
+
+    /// Appends the start of a record's object: `{"source":` and `source`. With
+    /// `appendAfterSource` it writes what `append` writes; the two halves let import workers
+    /// write everything but the source (numbered only once records are back in order).
+    public static func appendSource(_ source: String, to out: inout [UInt8]) {
         out.append(contentsOf: #"{"source":"#.utf8)
-        JSONLine.string(record.source, &out)
-        out.append(contentsOf: #","format":"#.utf8)
-        JSONLine.string(record.format.rawValue, &out)
-        out.append(contentsOf: #","title":"#.utf8)
-        JSONLine.string(record.title, &out)
-        out.append(contentsOf: #","yield":"#.utf8)
-        JSONLine.string(record.yield, &out)
-        out.append(contentsOf: #","ingredients":["#.utf8)
-        for (k, line) in record.ingredients.enumerated() {
-            if k > 0 { out.append(0x2C) }
-            out.append(contentsOf: #"{"group":"#.utf8)
-            JSONLine.string(line.group, &out)
-            out.append(contentsOf: #","text":"#.utf8)
-            JSONLine.string(line.text, &out)
-            if let parsed = line.parsed {
-                out.append(0x2C)
-                JSONLine.appendFields(parsed, to: &out)
+        JSONLine.string(source, &out)
+    }
+
+    /// Appends the rest of the JSON object of `record` after its source (its `source` is not
+    /// read), and a newline.
+    public static func appendAfterSource(_ record: ImportRecord, to out: inout [UInt8]) {
+        switch record {
+        case let .recipe(record):
+            out.append(contentsOf: #","format":"#.utf8)
+            JSONLine.string(record.format.rawValue, &out)
+            out.append(contentsOf: #","title":"#.utf8)
+            JSONLine.string(record.title, &out)
+            out.append(contentsOf: #","yield":"#.utf8)
+            JSONLine.string(record.yield, &out)
+            out.append(contentsOf: #","ingredients":["#.utf8)
+            for (k, line) in record.ingredients.enumerated() {
+                if k > 0 { out.append(0x2C) }
+                out.append(contentsOf: #"{"group":"#.utf8)
+                JSONLine.string(line.group, &out)
+                out.append(contentsOf: #","text":"#.utf8)
+                JSONLine.string(line.text, &out)
+                if let parsed = line.parsed {
+                    out.append(0x2C)
+                    JSONLine.appendFields(parsed, to: &out)
+                }
+                out.append(0x7D)
             }
-            out.append(0x7D)
+            out.append(contentsOf: #"],"instructions":"#.utf8)
+            strings(record.instructions, &out)
+            out.append(contentsOf: #","warnings":"#.utf8)
+            strings(record.warnings, &out)
+            out.append(contentsOf: "}\n".utf8)
+        case let .failure(_, error):
+            out.append(contentsOf: #","error":"#.utf8)
+            JSONLine.string(error.description, &out)
+            out.append(contentsOf: "}\n".utf8)
         }
-        out.append(contentsOf: #"],"instructions":"#.utf8)
-        strings(record.instructions, &out)
-        out.append(contentsOf: #","warnings":"#.utf8)
-        strings(record.warnings, &out)
-        out.append(contentsOf: "}\n".utf8)
     }
 
     /// The JSON object of `record` as a String (without the newline).
