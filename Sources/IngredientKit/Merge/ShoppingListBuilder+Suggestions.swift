@@ -5,7 +5,7 @@ extension ShoppingListBuilder {
     /// `threshold`. An item is offered to join at most one other item, its best; suggestions
     /// come best first, then by the items' ids. Each carries the merged item, made from both
     /// items' entries as an accepted merge would make it.
-    func suggestions(among items: [ListItem], entries byKey: [String: [Entry]], pantry: [String: OnHand],
+    func suggestions(among items: [ListItem], records byKey: [String: [UInt32]], table: SourceTable, pantry: [String: OnHand],
                      edits: ListEdits, locale: DisplayLocale, threshold: Double) -> [ListSuggestion] {
         let candidates = items.filter { !$0.flags.contains(.unrecognized) && !$0.flags.contains(.suppressed) }
         guard candidates.count > 1 else { return [] }
@@ -31,8 +31,8 @@ extension ShoppingListBuilder {
                 aJoinsB = !scored.detail.bLonger
             } else if scored.detail.relation == .kindOf {
                 aJoinsB = scored.detail.firstIsKind
-            } else if a.sources.count != b.sources.count {
-                aJoinsB = a.sources.count < b.sources.count
+            } else if a.storedSources.count != b.storedSources.count {
+                aJoinsB = a.storedSources.count < b.storedSources.count
             } else {
                 aJoinsB = b.key.utf8.lexicographicallyPrecedes(a.key.utf8)
             }
@@ -49,8 +49,8 @@ extension ShoppingListBuilder {
         var offered = Set<Int>(), result: [ListSuggestion] = []
         for offer in offers where offered.insert(offer.merge).inserted {
             let merge = candidates[offer.merge], into = candidates[offer.into]
-            let merged = makeItem(key: into.key, entries: byKey[into.key] ?? [], more: byKey[merge.key] ?? [],
-                                  pantry: pantry[into.key], edits: edits, locale: locale, keepsSources: false)
+            let merged = makeItem(key: into.key, records: byKey[into.key] ?? [], more: byKey[merge.key] ?? [],
+                                  table: table, pantry: pantry[into.key], edits: edits, locale: locale)
             // Reasons speak of the pair in the order the features were computed in.
             let (i, j) = offer.merge < offer.into ? (offer.merge, offer.into) : (offer.into, offer.merge)
             result.append(ListSuggestion(merge: merge, into: into, result: merged, confidence: offer.confidence,
