@@ -116,9 +116,9 @@ struct ListCommand: ParsableCommand {
         let list = merging.list(pantry: onHand, locale: locale.locale,
                                 suggestionThreshold: minConfidence > 1 ? nil : minConfidence)
         var out = OutputBuffer()
+        // Written item by item, so the output is never held whole.
         do {
             if json {
-                // Written item by item, so the document is never held whole.
                 var piece: [UInt8] = []
                 piece.reserveCapacity(1 << 17)
                 try list.writeJSON(to: &piece) { (bytes: inout [UInt8]) throws(OutputFailure) in
@@ -127,7 +127,13 @@ struct ListCommand: ParsableCommand {
                     try out.flush()
                 }
             } else {
-                out.bytes.append(contentsOf: list.text().utf8)
+                var piece: [UInt8] = []
+                piece.reserveCapacity(1 << 17)
+                try list.writeText(to: &piece) { (bytes: inout [UInt8]) throws(OutputFailure) in
+                    out.bytes.append(contentsOf: bytes)
+                    bytes.removeAll(keepingCapacity: true)
+                    try out.flush()
+                }
             }
             try out.flush()
         } catch { throw runtimeFailure(error.description) }

@@ -18,7 +18,14 @@ extension ShoppingListBuilder {
             var features: PairFeatures
             var detail: PairFeatures.Detail
         }
-        var offers: [Offer] = []
+        func precedes(_ l: Offer, _ r: Offer) -> Bool {
+            if l.confidence != r.confidence { return l.confidence > r.confidence }
+            let lm = candidates[l.merge].id, rm = candidates[r.merge].id
+            if lm != rm { return lm.utf8.lexicographicallyPrecedes(rm.utf8) }
+            return candidates[l.into].id.utf8.lexicographicallyPrecedes(candidates[r.into].id.utf8)
+        }
+        // Each item's best offer only (memory by items, not by the pairs that pass).
+        var best = [Offer?](repeating: nil, count: candidates.count)
         for pair in MergeSuggester.candidates(forms, MergeSuggester.Blocking()) {
             let i = Int(pair >> 32), j = Int(pair & 0xFFFF_FFFF)
             let a = candidates[i], b = candidates[j]
@@ -36,18 +43,14 @@ extension ShoppingListBuilder {
             } else {
                 aJoinsB = b.key.utf8.lexicographicallyPrecedes(a.key.utf8)
             }
-            offers.append(Offer(merge: aJoinsB ? i : j, into: aJoinsB ? j : i, confidence: scored.confidence,
-                                features: scored.features, detail: scored.detail))
+            let offer = Offer(merge: aJoinsB ? i : j, into: aJoinsB ? j : i, confidence: scored.confidence,
+                              features: scored.features, detail: scored.detail)
+            if let current = best[offer.merge], !precedes(offer, current) { continue }
+            best[offer.merge] = offer
         }
-        func precedes(_ l: Offer, _ r: Offer) -> Bool {
-            if l.confidence != r.confidence { return l.confidence > r.confidence }
-            let lm = candidates[l.merge].id, rm = candidates[r.merge].id
-            if lm != rm { return lm.utf8.lexicographicallyPrecedes(rm.utf8) }
-            return candidates[l.into].id.utf8.lexicographicallyPrecedes(candidates[r.into].id.utf8)
-        }
-        offers.sort(by: precedes)
-        var offered = Set<Int>(), result: [ListSuggestion] = []
-        for offer in offers where offered.insert(offer.merge).inserted {
+        let offers = best.compactMap { $0 }.sorted(by: precedes)
+        var result: [ListSuggestion] = []
+        for offer in offers {
             let merge = candidates[offer.merge], into = candidates[offer.into]
             let merged = makeItem(key: into.key, records: byKey[into.key] ?? [], more: byKey[merge.key] ?? [],
                                   table: table, pantry: pantry[into.key], edits: edits, locale: locale)
