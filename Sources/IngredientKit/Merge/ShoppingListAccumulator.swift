@@ -17,7 +17,7 @@
 public struct ShoppingListAccumulator {
     /// A point to roll back to (`rollBack(to:)`): what had been added when it was taken.
     public struct Mark: Sendable {
-        let recipes: Int, records: Int, text: Int, lines: Int, skipped: Int
+        let recipes: Int, records: Int, text: Int, notes: Int, lines: Int, skipped: Int
     }
 
     /// The builder whose parser, keys and tables the list uses.
@@ -100,8 +100,8 @@ public struct ShoppingListAccumulator {
 
     /// What has been added so far, to roll back to.
     public var mark: Mark {
-        Mark(recipes: summaries.count, records: table.records.count, text: table.text.count, lines: lines.count,
-             skipped: skipped)
+        Mark(recipes: summaries.count, records: table.records.count, text: table.text.count, notes: table.notes.count,
+             lines: lines.count, skipped: skipped)
     }
 
     /// Forgets every recipe added after `mark` was taken (a file that turned out unusable
@@ -119,6 +119,8 @@ public struct ShoppingListAccumulator {
         table.records.removeSubrange(mark.records...)
         table.recipes.removeSubrange(mark.recipes...)
         table.text.removeSubrange(mark.text...)
+        table.notes.removeSubrange(mark.notes...)
+        // Interned note strings stay: an unused one costs its bytes only.
         rawTitles.removeSubrange(mark.recipes...)
         summaries.removeSubrange(mark.recipes...)
         lineStart.removeSubrange((mark.recipes + 1)...)

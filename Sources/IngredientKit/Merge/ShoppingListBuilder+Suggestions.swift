@@ -52,8 +52,10 @@ extension ShoppingListBuilder {
         var result: [ListSuggestion] = []
         for offer in offers {
             let merge = candidates[offer.merge], into = candidates[offer.into]
-            let merged = makeItem(key: into.key, records: byKey[into.key] ?? [], more: byKey[merge.key] ?? [],
+            var merged = makeItem(key: into.key, records: byKey[into.key] ?? [], more: byKey[merge.key] ?? [],
                                   table: table, pantry: pantry[into.key], edits: edits, locale: locale)
+            // A merge that adds no notes shares the item's notes rather than a copy of them.
+            if merged.notes == into.notes { merged.notes = into.notes }
             // Reasons speak of the pair in the order the features were computed in.
             let (i, j) = offer.merge < offer.into ? (offer.merge, offer.into) : (offer.into, offer.merge)
             result.append(ListSuggestion(merge: merge, into: into, result: merged, confidence: offer.confidence,

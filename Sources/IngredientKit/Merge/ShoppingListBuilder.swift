@@ -108,9 +108,10 @@ public struct ShoppingListBuilder: Sendable {
         let written: UnitDisplay.System? = measured?.1 ?? nil
         let system: UInt8 = written == .us ? 1 : written == .metric ? 2 : 0
         let record = SourceTable.Record(
-            recipe: recipe, lineIndex: Int32(truncatingIfNeeded: index), text: text, measure: scaled,
-            size: table.store(line.size), preparation: table.store(line.preparation), comment: table.store(line.comment),
-            purpose: table.store(line.purpose), system: system, isOptional: line.isOptional, unrecognized: unrecognized)
+            recipe: recipe, lineIndex: Int32(truncatingIfNeeded: index), text: text,
+            family: table.family(of: scaled), low: scaled?.low ?? 0, high: scaled?.high ?? 0,
+            notes: table.notes(size: line.size, preparation: line.preparation, comment: line.comment, purpose: line.purpose),
+            system: system, isOptional: line.isOptional, unrecognized: unrecognized)
         return (key, record)
     }
 
@@ -165,8 +166,8 @@ public struct ShoppingListBuilder: Sendable {
         let all = table.records
         var hasVolume = false, hasMass = false
         for list in [records, more] { for r in list {
-            if all[Int(r)].measure?.family == .volume { hasVolume = true }
-            if all[Int(r)].measure?.family == .mass { hasMass = true }
+            if all[Int(r)].family == 2 { hasVolume = true }
+            if all[Int(r)].family == 3 { hasMass = true }
         } }
         let target: UnitFamily? = density.flatMap { d in hasVolume && hasMass ? (d.buyBy == .mass ? .mass : .volume) : nil }
         let defaultSystem: UnitDisplay.System = locale == .enUS ? .us : .metric
@@ -185,7 +186,7 @@ public struct ShoppingListBuilder: Sendable {
         for list in [records, more] { for r in list {
             let record = all[Int(r)]
             let system = record.unitSystem
-            if let m = record.measure {
+            if let m = table.measure(record) {
                 var counted = m
                 if let target, m.family == .volume || m.family == .mass,
                    let converted = try? conversion.convert(m, to: target, key: key) {
@@ -211,10 +212,13 @@ public struct ShoppingListBuilder: Sendable {
             if !optional { allOptional = false }
             if record.isManual { flags.insert(.manual) }
             if record.unrecognized { flags.insert(.unrecognized) }
-            note(table.string(record.size), optional: optional)
-            note(table.string(record.preparation), optional: optional)
-            note(table.string(record.comment), optional: optional)
-            note(table.string(record.purpose), optional: optional)
+            if record.notes > 0 {
+                let notes = table.notes(record)
+                note(notes.size, optional: optional)
+                note(notes.preparation, optional: optional)
+                note(notes.comment, optional: optional)
+                note(notes.purpose, optional: optional)
+            }
         } }
         if allOptional { flags.insert(.optional) }
         buckets.sort { $0.lines != $1.lines ? $0.lines > $1.lines : $0.family < $1.family }

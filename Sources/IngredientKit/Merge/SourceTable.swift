@@ -1,6 +1,7 @@
 /// Every source line of one shopping list, stored compactly: one fixed-size record per line
-/// (numbers into a recipe table, byte ranges of the line's text and notes in one byte
-/// buffer, its measure) instead of an `ItemSource` of eight strings per line. Items refer to their
+/// of 48 bytes (numbers into a recipe table and a unit-family table, the byte range of the
+/// line's text in one byte buffer, its measure's two numbers, and the number of its notes'
+/// ranges when it has notes) instead of an `ItemSource` of eight strings per line. Items refer to their
 /// records by number (`ItemSources`) and `ItemSource` values are made when asked for, so a
 /// list of many recipes costs memory by its lines' bytes and its distinct items, not by
 /// copies of parsed lines.
@@ -33,10 +34,12 @@ final class SourceTable: Sendable {
         var lineIndex: Int32
         /// The line's text.
         var text: TextRange
-        /// The line's scaled measure.
-        var measure: Measure?
-        /// Its notes.
-        var size: TextRange, preparation: TextRange, comment: TextRange, purpose: TextRange
+        /// The line's scaled measure: its family's number in `families` (0: no measure), low and high.
+        var family: UInt32
+        var low: Double, high: Double
+        /// 0 when the line has no notes, else 1 + the number of its four notes' strings
+        /// (size, preparation, comment, purpose) in `notes`, divided by four.
+        var notes: UInt32
         /// The unit system the line's amount was written in: 0 none, 1 US, 2 metric.
         var system: UInt8
         var isOptional: Bool
@@ -51,6 +54,54 @@ final class SourceTable: Sendable {
         var recipes: [Recipe] = []
         var records: [Record] = []
         var text: [UInt8] = []
+        /// Four string numbers (`strings`, 0: nil) per line with notes.
+        var notes: [UInt32] = []
+        /// Distinct note strings (each kept once, so items share them); entry 0 stands for nil.
+        var strings: [String] = [""]
+        var stringIDs: [String: UInt32] = [:]
+        /// Unit families by number; entry 0 stands for no measure.
+        var families: [UnitFamily?] = [nil, .count, .volume, .mass, .length]
+        /// The numbers of package families, by their units' exact bytes.
+        var packageCodes: [[UInt8]: UInt32] = [:]
+
+        /// The number of `measure`'s family (0 for nil).
+        mutating func family(of measure: Measure?) -> UInt32 {
+            switch measure?.family {
+            case nil: return 0
+            case .count: return 1
+            case .volume: return 2
+            case .mass: return 3
+            case .length: return 4
+            case .package(let unit)?:
+                let bytes = Array(unit.utf8)
+                if let code = packageCodes[bytes] { return code }
+                let code = UInt32(families.count)
+                families.append(.package(unit))
+                packageCodes[bytes] = code
+                return code
+            }
+        }
+
+        /// Stores a line's notes and returns the record's `notes` number.
+        mutating func notes(size: String?, preparation: String?, comment: String?, purpose: String?) -> UInt32 {
+            guard size != nil || preparation != nil || comment != nil || purpose != nil else { return 0 }
+            notes.append(intern(size))
+            notes.append(intern(preparation))
+            notes.append(intern(comment))
+            notes.append(intern(purpose))
+            return UInt32(notes.count / 4)
+        }
+
+        /// The number of `string` in `strings` (0 for nil), adding it when new. Strings are
+        /// told apart by their bytes (a canonically equal spelling gets its own entry).
+        mutating func intern(_ string: String?) -> UInt32 {
+            guard let string else { return 0 }
+            if let id = stringIDs[string], strings[Int(id)].utf8.elementsEqual(string.utf8) { return id }
+            let id = UInt32(strings.count)
+            strings.append(string)
+            if stringIDs[string] == nil { stringIDs[string] = id }
+            return id
+        }
 
         /// Appends `string`'s UTF-8 bytes to `text` and returns their range (`.none` for nil).
         mutating func store(_ string: String?) -> TextRange {
@@ -64,6 +115,9 @@ final class SourceTable: Sendable {
     let recipes: [Recipe]
     let records: [Record]
     let text: [UInt8]
+    let notes: [UInt32]
+    let strings: [String]
+    let families: [UnitFamily?]
     /// How source amounts are shown.
     let formatting: KitchenFormatting
     /// The unit system of amounts written in no system (the list's locale's).
@@ -73,8 +127,24 @@ final class SourceTable: Sendable {
         recipes = builder.recipes
         records = builder.records
         text = builder.text
+        notes = builder.notes
+        strings = builder.strings
+        families = builder.families
         self.formatting = formatting
         self.defaultSystem = defaultSystem
+    }
+
+    /// Record `r`'s measure.
+    func measure(_ r: Record) -> Measure? {
+        families[Int(r.family)].map { Measure(family: $0, low: r.low, high: r.high) }
+    }
+
+    /// Record `r`'s notes: size, preparation, comment, purpose.
+    func notes(_ r: Record) -> (size: String?, preparation: String?, comment: String?, purpose: String?) {
+        guard r.notes > 0 else { return (nil, nil, nil, nil) }
+        let base = Int(r.notes - 1) * 4
+        func note(_ id: UInt32) -> String? { id == 0 ? nil : strings[Int(id)] }
+        return (note(notes[base]), note(notes[base + 1]), note(notes[base + 2]), note(notes[base + 3]))
     }
 
     /// The text of record `r`'s line.
@@ -99,11 +169,12 @@ final class SourceTable: Sendable {
     func source(_ index: UInt32) -> ItemSource {
         let r = records[Int(index)]
         let recipe = r.recipe < 0 ? nil : recipes[Int(r.recipe)]
+        let measure = measure(r), notes = notes(r)
         return ItemSource(
             recipeID: recipe?.id, recipeTitle: recipe?.title, planEntryID: recipe?.planEntryID,
             lineIndex: Int(r.lineIndex), line: line(r), servingsFactor: recipe?.servingsFactor ?? 1,
-            measure: r.measure, amount: r.measure.map { formatting.format($0, system: r.unitSystem ?? defaultSystem) },
-            size: string(r.size), preparation: string(r.preparation), comment: string(r.comment),
-            purpose: string(r.purpose), isOptional: r.isOptional)
+            measure: measure, amount: measure.map { formatting.format($0, system: r.unitSystem ?? defaultSystem) },
+            size: notes.size, preparation: notes.preparation, comment: notes.comment,
+            purpose: notes.purpose, isOptional: r.isOptional)
     }
 }
