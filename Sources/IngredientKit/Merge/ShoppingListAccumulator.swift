@@ -17,7 +17,7 @@
 public struct ShoppingListAccumulator {
     /// A point to roll back to (`rollBack(to:)`): what had been added when it was taken.
     public struct Mark: Sendable {
-        let recipes: Int, records: Int, text: Int, notes: Int, lines: Int, skipped: Int
+        let recipes: Int, records: Int, text: (chunks: Int, bytes: Int), notes: Int, lines: Int, skipped: Int
     }
 
     /// The builder whose parser, keys and tables the list uses.
@@ -100,7 +100,7 @@ public struct ShoppingListAccumulator {
 
     /// What has been added so far, to roll back to.
     public var mark: Mark {
-        Mark(recipes: summaries.count, records: table.records.count, text: table.text.count, notes: table.notes.count,
+        Mark(recipes: summaries.count, records: table.records.count, text: table.text.mark, notes: table.notes.count,
              lines: lines.count, skipped: skipped)
     }
 
@@ -118,7 +118,7 @@ public struct ShoppingListAccumulator {
         }
         table.records.removeSubrange(mark.records...)
         table.recipes.removeSubrange(mark.recipes...)
-        table.text.removeSubrange(mark.text...)
+        table.text.truncate(to: mark.text)
         table.notes.removeSubrange(mark.notes...)
         // Interned note strings stay: an unused one costs its bytes only.
         rawTitles.removeSubrange(mark.recipes...)
@@ -145,7 +145,7 @@ public struct ShoppingListAccumulator {
     }
 
     private func text(_ range: SourceTable.TextRange) -> String {
-        String(decoding: table.text[Int(range.start)..<Int(range.start) + Int(range.length)], as: UTF8.self)
+        table.text.string(range)
     }
 
     /// The shopping list of the recipes added, less `pantry`, with names in `locale`, and
@@ -163,6 +163,11 @@ public struct ShoppingListAccumulator {
         }
         var rank = [Int32](repeating: 0, count: n)
         for (position, r) in order.enumerated() { rank[r] = Int32(position) }
+        // What only the merge order needed goes before the items are made.
+        rawTitles = []
+        lineStart = []
+        lines = []
+        proteins = [:]
 
         for (i, text) in edits.manualItems.enumerated() {
             let parsed = session.parse(text)

@@ -11,18 +11,17 @@ extension ShoppingListBuilder {
         guard candidates.count > 1 else { return [] }
         var forms = KeyForms(tables: scorer.words)
         for item in candidates { forms.add(item.key) }
-        /// A pair that passed, before its reasons and merged item are made.
+        /// A pair that passed, before its features are made again for its reasons and its
+        /// merged item is made (features are kept for the winners only).
         struct Offer {
-            var merge: Int, into: Int
+            var merge: Int32, into: Int32
             var confidence: Double
-            var features: PairFeatures
-            var detail: PairFeatures.Detail
         }
         func precedes(_ l: Offer, _ r: Offer) -> Bool {
             if l.confidence != r.confidence { return l.confidence > r.confidence }
-            let lm = candidates[l.merge].id, rm = candidates[r.merge].id
+            let lm = candidates[Int(l.merge)].id, rm = candidates[Int(r.merge)].id
             if lm != rm { return lm.utf8.lexicographicallyPrecedes(rm.utf8) }
-            return candidates[l.into].id.utf8.lexicographicallyPrecedes(candidates[r.into].id.utf8)
+            return candidates[Int(l.into)].id.utf8.lexicographicallyPrecedes(candidates[Int(r.into)].id.utf8)
         }
         // Each item's best offer only (memory by items, not by the pairs that pass).
         var best = [Offer?](repeating: nil, count: candidates.count)
@@ -43,23 +42,25 @@ extension ShoppingListBuilder {
             } else {
                 aJoinsB = b.key.utf8.lexicographicallyPrecedes(a.key.utf8)
             }
-            let offer = Offer(merge: aJoinsB ? i : j, into: aJoinsB ? j : i, confidence: scored.confidence,
-                              features: scored.features, detail: scored.detail)
-            if let current = best[offer.merge], !precedes(offer, current) { continue }
-            best[offer.merge] = offer
+            let offer = Offer(merge: Int32(aJoinsB ? i : j), into: Int32(aJoinsB ? j : i), confidence: scored.confidence)
+            if let current = best[Int(offer.merge)], !precedes(offer, current) { continue }
+            best[Int(offer.merge)] = offer
         }
         let offers = best.compactMap { $0 }.sorted(by: precedes)
         var result: [ListSuggestion] = []
         for offer in offers {
-            let merge = candidates[offer.merge], into = candidates[offer.into]
+            let merge = candidates[Int(offer.merge)], into = candidates[Int(offer.into)]
             var merged = makeItem(key: into.key, records: byKey[into.key] ?? [], more: byKey[merge.key] ?? [],
-                                  table: table, pantry: pantry[into.key], edits: edits, locale: locale)
+                                  table: table, pantry: pantry[into.key], edits: edits, locale: locale,
+                                  known: (into.name, into.aisle))
             // A merge that adds no notes shares the item's notes rather than a copy of them.
             if merged.notes == into.notes { merged.notes = into.notes }
             // Reasons speak of the pair in the order the features were computed in.
-            let (i, j) = offer.merge < offer.into ? (offer.merge, offer.into) : (offer.into, offer.merge)
+            let (i, j) = offer.merge < offer.into ? (Int(offer.merge), Int(offer.into)) : (Int(offer.into), Int(offer.merge))
+            // The same features as when the pair was scored (a pure function of the two keys).
+            guard let scored = scorer.listConfidence(forms, i, j) else { continue }
             result.append(ListSuggestion(merge: merge, into: into, result: merged, confidence: offer.confidence,
-                                         reasons: PairFeatures.reasons(offer.features, offer.detail, forms, i, j)))
+                                         reasons: PairFeatures.reasons(scored.features, scored.detail, forms, i, j)))
         }
         return result
     }

@@ -159,9 +159,10 @@ public struct ShoppingListBuilder: Sendable {
     /// The item of one key from its source records in `table`, which come in recipe order
     /// (`ListRecipe.precedes`, then line order, then manual lines).
     /// `more` are further records after `records` (a merged preview's second item), which
-    /// leave the item's `sources` empty.
+    /// leave the item's `sources` empty. `known` is the name and aisle of an item of the same
+    /// key, edits and locale already made (a preview's), which are then not looked up again.
     func makeItem(key: String, records: [UInt32], more: [UInt32] = [], table: SourceTable, pantry: OnHand?,
-                  edits: ListEdits, locale: DisplayLocale) -> ListItem {
+                  edits: ListEdits, locale: DisplayLocale, known: (name: String, aisle: Aisle)? = nil) -> ListItem {
         let density = tables.density(forKey: key)
         let all = table.records
         var hasVolume = false, hasMass = false
@@ -265,12 +266,14 @@ public struct ShoppingListBuilder: Sendable {
         if edits.suppressedItems.contains(id), !flags.contains(.manual) { flags.insert(.suppressed) }
 
         let name: String
-        if flags.contains(.unrecognized) {
+        if let known, !flags.contains(.unrecognized) {
+            name = known.name
+        } else if flags.contains(.unrecognized) {
             name = table.line(all[Int(records[0])]).split(whereSeparator: { $0 == " " || $0 == "\t" }).joined(separator: " ")
         } else {
             name = keyer.displayName(forKey: key, locale: locale)
         }
-        let aisle = edits.categoryOverrides[key].map { tables.aisle(id: $0) } ?? tables.aisle(forKey: key)
+        let aisle = known?.aisle ?? edits.categoryOverrides[key].map { tables.aisle(id: $0) } ?? tables.aisle(forKey: key)
         let sources = more.isEmpty ? ItemSources(table: table, indices: records) : ItemSources([])
         return ListItem(id: id, key: key, name: name, aisle: aisle, quantities: quantities, sources: sources,
                         notes: notes.count > 1 ? notes.sorted() : notes, flags: flags)

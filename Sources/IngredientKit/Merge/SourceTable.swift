@@ -53,7 +53,7 @@ final class SourceTable: Sendable {
     struct Builder {
         var recipes: [Recipe] = []
         var records: [Record] = []
-        var text: [UInt8] = []
+        var text = TextChunks()
         /// Four string numbers (`strings`, 0: nil) per line with notes.
         var notes: [UInt32] = []
         /// Distinct note strings (each kept once, so items share them); entry 0 stands for nil.
@@ -106,15 +106,13 @@ final class SourceTable: Sendable {
         /// Appends `string`'s UTF-8 bytes to `text` and returns their range (`.none` for nil).
         mutating func store(_ string: String?) -> TextRange {
             guard let string else { return .none }
-            let start = text.count
-            text.append(contentsOf: string.utf8)
-            return TextRange(start: UInt32(start), length: UInt32(text.count - start))
+            return text.append(string)
         }
     }
 
     let recipes: [Recipe]
     let records: [Record]
-    let text: [UInt8]
+    let text: TextChunks
     let notes: [UInt32]
     let strings: [String]
     let families: [UnitFamily?]
@@ -153,10 +151,7 @@ final class SourceTable: Sendable {
     /// The text of `range`; nil for `.none`.
     func string(_ range: TextRange) -> String? {
         guard range.length != .max else { return nil }
-        return text.withUnsafeBufferPointer { buffer in
-            String(decoding: UnsafeBufferPointer(rebasing: buffer[Int(range.start)..<Int(range.start) + Int(range.length)]),
-                   as: UTF8.self)
-        }
+        return text.string(range)
     }
 
     /// The source tag of record `index`: its recipe's title, nil for a manual line.
