@@ -247,6 +247,7 @@ public struct ShoppingListBuilder: Sendable {
         if covered { flags.insert(.inPantry) }
 
         var quantities: [ListQuantity] = []
+        quantities.reserveCapacity(buckets.count)
         var idFamilies: [String] = []
         for b in buckets {
             let total = Measure(family: b.family, low: b.low, high: b.high)

@@ -1,5 +1,5 @@
 /// Every source line of one shopping list, stored compactly: one fixed-size record per line
-/// of 48 bytes (numbers into a recipe table and a unit-family table, the byte range of the
+/// of 40 bytes (numbers into a recipe table and a unit-family table, the byte range of the
 /// line's text in one byte buffer, its measure's two numbers, and the number of its notes'
 /// ranges when it has notes) instead of an `ItemSource` of eight strings per line. Items refer to their
 /// records by number (`ItemSources`) and `ItemSource` values are made when asked for, so a
@@ -26,7 +26,7 @@ final class SourceTable: Sendable {
         static let none = TextRange(start: 0, length: .max)
     }
 
-    /// One source line.
+    /// One source line, in 40 bytes.
     struct Record: Sendable {
         /// The recipe's number in `recipes`; -1 for a manual item.
         var recipe: Int32
@@ -34,17 +34,34 @@ final class SourceTable: Sendable {
         var lineIndex: Int32
         /// The line's text.
         var text: TextRange
-        /// The line's scaled measure: its family's number in `families` (0: no measure), low and high.
-        var family: UInt32
+        /// The line's scaled measure's low and high (see `family`).
         var low: Double, high: Double
         /// 0 when the line has no notes, else 1 + the number of its four notes' strings
         /// (size, preparation, comment, purpose) in `notes`, divided by four.
         var notes: UInt32
-        /// The unit system the line's amount was written in: 0 none, 1 US, 2 metric.
-        var system: UInt8
-        var isOptional: Bool
-        var unrecognized: Bool
+        /// The measure's family number in `families` (0: no measure) in the low 28 bits; the
+        /// unit system (2 bits), whether optional and whether unrecognized above.
+        private var packed: UInt32
 
+        /// A record of these parts; `system` is 0 (none), 1 (US) or 2 (metric).
+        init(recipe: Int32, lineIndex: Int32, text: TextRange, family: UInt32, low: Double, high: Double,
+             notes: UInt32, system: UInt8, isOptional: Bool, unrecognized: Bool) {
+            precondition(family < 1 << 28, "more than 2^28 unit families in one shopping list")
+            self.recipe = recipe
+            self.lineIndex = lineIndex
+            self.text = text
+            self.low = low
+            self.high = high
+            self.notes = notes
+            packed = family | UInt32(system & 3) << 28 | (isOptional ? 1 << 30 : 0) | (unrecognized ? 1 << 31 : 0)
+        }
+
+        /// The measure's family number in `families` (0: no measure).
+        var family: UInt32 { packed & (1 << 28 - 1) }
+        /// The unit system the line's amount was written in: 0 none, 1 US, 2 metric.
+        var system: UInt8 { UInt8(packed >> 28 & 3) }
+        var isOptional: Bool { packed & 1 << 30 != 0 }
+        var unrecognized: Bool { packed & 1 << 31 != 0 }
         var isManual: Bool { recipe < 0 }
         var unitSystem: UnitDisplay.System? { system == 1 ? .us : system == 2 ? .metric : nil }
     }
