@@ -7,10 +7,12 @@ extension ShoppingListBuilder {
     /// items' entries as an accepted merge would make it.
     func suggestions(among items: [ListItem], records byKey: [String: [UInt32]], table: SourceTable, pantry: [String: OnHand],
                      edits: ListEdits, locale: DisplayLocale, threshold: Double) -> [ListSuggestion] {
-        let candidates = items.filter { !$0.flags.contains(.unrecognized) && !$0.flags.contains(.suppressed) }
-        guard candidates.count > 1 else { return [] }
+        // The candidates as positions in `items` (not a second array of items).
+        let positions = items.indices.filter { !items[$0].flags.contains(.unrecognized) && !items[$0].flags.contains(.suppressed) }
+        guard positions.count > 1 else { return [] }
+        func candidate(_ k: Int) -> ListItem { items[positions[k]] }
         var forms = KeyForms(tables: scorer.words)
-        for item in candidates { forms.add(item.key) }
+        for p in positions { forms.add(items[p].key) }
         /// A pair that passed, before its features are made again for its reasons and its
         /// merged item is made (features are kept for the winners only).
         struct Offer {
@@ -19,15 +21,15 @@ extension ShoppingListBuilder {
         }
         func precedes(_ l: Offer, _ r: Offer) -> Bool {
             if l.confidence != r.confidence { return l.confidence > r.confidence }
-            let lm = candidates[Int(l.merge)].id, rm = candidates[Int(r.merge)].id
+            let lm = candidate(Int(l.merge)).id, rm = candidate(Int(r.merge)).id
             if lm != rm { return lm.utf8.lexicographicallyPrecedes(rm.utf8) }
-            return candidates[Int(l.into)].id.utf8.lexicographicallyPrecedes(candidates[Int(r.into)].id.utf8)
+            return candidate(Int(l.into)).id.utf8.lexicographicallyPrecedes(candidate(Int(r.into)).id.utf8)
         }
         // Each item's best offer only (memory by items, not by the pairs that pass).
-        var best = [Offer?](repeating: nil, count: candidates.count)
+        var best = [Offer?](repeating: nil, count: positions.count)
         for pair in MergeSuggester.candidates(forms, MergeSuggester.Blocking()) {
             let i = Int(pair >> 32), j = Int(pair & 0xFFFF_FFFF)
-            let a = candidates[i], b = candidates[j]
+            let a = candidate(i), b = candidate(j)
             guard !edits.rejectedMerges.contains(MergePair(a.key, b.key)),
                   let scored = scorer.listConfidence(forms, i, j), scored.confidence >= threshold else { continue }
             // The more specific name joins the more general one: the longer of two names one
@@ -49,7 +51,7 @@ extension ShoppingListBuilder {
         let offers = best.compactMap { $0 }.sorted(by: precedes)
         var result: [ListSuggestion] = []
         for offer in offers {
-            let merge = candidates[Int(offer.merge)], into = candidates[Int(offer.into)]
+            let merge = candidate(Int(offer.merge)), into = candidate(Int(offer.into))
             var merged = makeItem(key: into.key, records: byKey[into.key] ?? [], more: byKey[merge.key] ?? [],
                                   table: table, pantry: pantry[into.key], edits: edits, locale: locale,
                                   known: (into.name, into.aisle))
