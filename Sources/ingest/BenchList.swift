@@ -13,7 +13,10 @@ struct BenchList: ParsableCommand {
             recomputing the plan's list from parsed recipes (merge only) and from text (parse + \
             merge); then the same for --recipes recipes: the plan's recipes repeated, or, with \
             --lines, recipes of --lines-per-recipe consecutive lines of that file. Reports wall \
-            and thread CPU milliseconds and the peak resident memory.
+            and thread CPU milliseconds and the peak resident memory. Parse + merge streams each \
+            recipe's text through a ShoppingListAccumulator, as `ingest list` does. With --emit \
+            FILE, writes the large run's recipes to FILE as `ingest import` JSON Lines instead \
+            (input for measuring `ingest list` itself, see tools/bench-list --cli).
             """,
         shouldDisplay: false
     )
@@ -30,13 +33,20 @@ struct BenchList: ParsableCommand {
     @Option(help: "Repeat each measurement this many times and keep the fastest.")
     var rounds = 5
 
+    @Option(help: ArgumentHelp("Write the large run's recipes to this file as JSON Lines and stop.", valueName: "file"))
+    var emit: String?
+
     @Argument(help: "The plan: recipe files as for `ingest list`.")
     var files: [String]
 
     func run() throws {
         let builder = ShoppingListBuilder()
         var plan: [ListRecipe] = []
-        for path in files { plan += try RecipeFiles.read(path: path, builder: builder).recipes.map(\.recipe) }
+        for path in files {
+            _ = try RecipeFiles.forEachRecipe(path: path) { r in
+                plan.append(builder.recipe(id: r.id, title: r.title, lines: r.lines))
+            }
+        }
         guard !plan.isEmpty else { throw ValidationError("no recipes in the plan") }
 
         var large: [ListRecipe] = []
@@ -60,6 +70,26 @@ struct BenchList: ParsableCommand {
             }
         }
 
+        if let emit {
+            var out: [UInt8] = []
+            for r in large {
+                out.append(contentsOf: #"{"source":"#.utf8); JSONLine.appendString(r.id, to: &out)
+                out.append(contentsOf: #","title":"#.utf8); JSONLine.appendString(r.displayTitle, to: &out)
+                out.append(contentsOf: #","ingredients":["#.utf8)
+                for (k, line) in r.lines.enumerated() {
+                    out.append(contentsOf: (k == 0 ? #"{"text":"# : #",{"text":"#).utf8)
+                    JSONLine.appendString(line.input, to: &out)
+                    out.append(UInt8(ascii: "}"))
+                }
+                out.append(contentsOf: "]}\n".utf8)
+            }
+            guard let f = fopen(emit, "wb") else { throw ValidationError("cannot write \(emit)") }
+            defer { fclose(f) }
+            guard fwrite(out, 1, out.count, f) == out.count else { throw ValidationError("cannot write \(emit)") }
+            print("wrote \(large.count) recipes to \(emit)")
+            return
+        }
+
         func texts(_ recipes: [ListRecipe]) -> [[String]] { recipes.map { $0.lines.map(\.input) } }
         func measure(_ label: String, _ set: [ListRecipe]) {
             let inputs = texts(set)
@@ -80,11 +110,12 @@ struct BenchList: ParsableCommand {
                 suggest.cpu = min(suggest.cpu, threadCPUSeconds() - t.1)
 
                 t = (ParseBenchmark.monotonicSeconds(), threadCPUSeconds())
-                let parsed = zip(set, inputs).map { recipe, lines in
-                    builder.recipe(id: recipe.id, title: recipe.title, planEntryID: recipe.planEntryID,
-                                   servingsFactor: recipe.servingsFactor, lines: lines)
+                var merging = ShoppingListAccumulator(builder: builder)
+                for (recipe, lines) in zip(set, inputs) {
+                    merging.add(id: recipe.id, title: recipe.title, planEntryID: recipe.planEntryID,
+                                servingsFactor: recipe.servingsFactor, lines: lines)
                 }
-                sink &+= builder.list(for: parsed, suggestionThreshold: nil).items.count
+                sink &+= merging.list(suggestionThreshold: nil).items.count
                 both.wall = min(both.wall, ParseBenchmark.monotonicSeconds() - t.0)
                 both.cpu = min(both.cpu, threadCPUSeconds() - t.1)
             }

@@ -55,24 +55,46 @@ struct ListCommand: ParsableCommand {
         let lexicon = try dictionaryOptions.lexicon()
         let builder: ShoppingListBuilder
         do { builder = try ShoppingListBuilder(lexicon: lexicon) } catch { throw runtimeFailure(error.description) }
-        var recipes: [ListRecipe] = []
+        // The edits apply while recipes are merged (key overrides, accepted merges), so they
+        // are read first; a failure to read them is reported where it always was, after the
+        // recipe files and the pantry.
+        var userEdits = ListEdits()
+        var editsFailure: String?
+        if let edits {
+            var text = ""
+            do {
+                for line in try RecipeFiles.textLines(path: edits) { text += line + "\n" }
+                userEdits = try ListEdits(json: text)
+            } catch {
+                editsFailure = "--edits \(edits): \(error)"
+            }
+        }
+        // Recipes are merged as they are read: only each line's source record is kept, never
+        // a file's parsed recipes (memory by distinct items and line text, not by recipes).
+        var merging = ShoppingListAccumulator(builder: builder, edits: userEdits)
         var unscaled = 0
         var failed = false
         for path in files {
+            let mark = merging.mark
+            var fileUnscaled = 0
             do {
-                let read = try RecipeFiles.read(path: path, builder: builder)
-                for var entry in read.recipes {
+                let notes = try RecipeFiles.forEachRecipe(path: path) { recipe in
+                    var factor = 1.0
                     if let servings {
-                        if let yield = entry.servings {
-                            entry.recipe = entry.recipe.scaled(by: servings / yield)
+                        if let yield = recipe.servings {
+                            let scale = servings / yield
+                            if scale.isFinite, scale > 0 { factor = scale }
                         } else {
-                            unscaled += 1
+                            fileUnscaled += 1
                         }
                     }
-                    recipes.append(entry.recipe)
+                    merging.add(id: recipe.id, title: recipe.title, servingsFactor: factor, lines: recipe.lines)
                 }
-                for note in read.notes { printError(note) }
+                unscaled += fileUnscaled
+                for note in notes { printError(note) }
             } catch {
+                // A file that turns out unusable part-way adds none of its recipes.
+                merging.rollBack(to: mark)
                 printError("\(error)")
                 failed = true
             }
@@ -90,21 +112,29 @@ struct ListCommand: ParsableCommand {
             }
             onHand = Pantry(text: text, parser: builder.parser)
         }
-        var userEdits = ListEdits()
-        if let edits {
-            var text = ""
-            do {
-                for line in try RecipeFiles.textLines(path: edits) { text += line + "\n" }
-                userEdits = try ListEdits(json: text)
-            } catch {
-                throw runtimeFailure("--edits \(edits): \(error)")
-            }
-        }
-        let list = builder.list(for: recipes, pantry: onHand, edits: userEdits, locale: locale.locale,
+        if let editsFailure { throw runtimeFailure(editsFailure) }
+        let list = merging.list(pantry: onHand, locale: locale.locale,
                                 suggestionThreshold: minConfidence > 1 ? nil : minConfidence)
         var out = OutputBuffer()
+        // Written item by item, so the output is never held whole.
         do {
-            if json { list.appendJSON(to: &out.bytes) } else { out.bytes.append(contentsOf: list.text().utf8) }
+            if json {
+                var piece: [UInt8] = []
+                piece.reserveCapacity(1 << 17)
+                try list.writeJSON(to: &piece) { (bytes: inout [UInt8]) throws(OutputFailure) in
+                    out.bytes.append(contentsOf: bytes)
+                    bytes.removeAll(keepingCapacity: true)
+                    try out.flush()
+                }
+            } else {
+                var piece: [UInt8] = []
+                piece.reserveCapacity(1 << 17)
+                try list.writeText(to: &piece) { (bytes: inout [UInt8]) throws(OutputFailure) in
+                    out.bytes.append(contentsOf: bytes)
+                    bytes.removeAll(keepingCapacity: true)
+                    try out.flush()
+                }
+            }
             try out.flush()
         } catch { throw runtimeFailure(error.description) }
         if failed { throw ExitCode(1) }
@@ -113,44 +143,87 @@ struct ListCommand: ParsableCommand {
 
 /// Reads recipe files for `ingest list`.
 enum RecipeFiles {
-    struct Entry {
-        var recipe: ListRecipe
+    /// One recipe as a file gives it.
+    struct RecipeText {
+        var id: String
+        var title: String?
+        /// Its ingredient lines as written.
+        var lines: [String]
         /// The number of servings its yield gives, if any.
         var servings: Double?
     }
 
-    /// The recipes in the file at `path`, and notes about records skipped.
-    static func read(path: String, builder: ShoppingListBuilder) throws -> (recipes: [Entry], notes: [String]) {
-        let lines = try textLines(path: path)
-        let firstText = lines.first { !$0.allSatisfy { $0 == " " || $0 == "\t" || $0 == "\r" } }
-        guard let first = firstText, first.drop(while: { $0 == " " || $0 == "\u{FEFF}" }).first == "{" else {
+    /// Calls `body` with each recipe of the file at `path` as it is read (JSON Lines: one
+    /// record at a time) and returns notes about records skipped. Throws, once the whole file
+    /// is read, when it looks binary or has a line over `LineLimit.bytes`; the caller then
+    /// drops the recipes it was given.
+    static func forEachRecipe(path: String, _ body: (RecipeText) -> Void) throws -> [String] {
+        var st = stat()
+        let regular = stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFREG
+        if regular, let head = try? readHead(path, count: 8192), looksBinary(head) {
+            throw ListInputError.binary(path: path)
+        }
+        func isBlank(_ line: String) -> Bool { line.allSatisfy { $0 == " " || $0 == "\t" || $0 == "\r" } }
+        var notes: [String] = []
+        func record(_ line: String, _ n: Int) {
+            guard !isBlank(line) else { return }
+            let value: JSONValue
+            do { value = try LenientJSON.parse(line).value } catch {
+                notes.append("list: \(path) line \(n + 1): not a JSON record (\(error)); skipped")
+                return
+            }
+            if value["error"] != nil {
+                notes.append("list: \(path) line \(n + 1): error record for \(value["source"]?.text ?? "?"); skipped")
+                return
+            }
+            guard case let .array(ingredients)? = value["ingredients"] else {
+                notes.append("list: \(path) line \(n + 1): record has no ingredients array; skipped")
+                return
+            }
+            body(RecipeText(id: value["source"]?.text ?? "\(path)#\(n + 1)", title: value["title"]?.text,
+                            lines: ingredients.compactMap { $0["text"]?.text },
+                            servings: value["yield"]?.text.flatMap(servings(inYield:))))
+        }
+        // Lines are held only until the format is known (its first non-blank line), and for a
+        // plain file, which is one recipe.
+        var isJSON: Bool?
+        var held: [String] = []
+        var count = 0
+        func take(_ line: String) {
+            defer { count += 1 }
+            switch isJSON {
+            case true?: record(line, count)
+            case false?: held.append(line)
+            case nil:
+                held.append(line)
+                guard !isBlank(line) else { return }
+                isJSON = line.drop(while: { $0 == " " || $0 == "\u{FEFF}" }).first == "{"
+                if isJSON == true {
+                    for (n, l) in held.enumerated() { record(l, n) }
+                    held = []
+                }
+            }
+        }
+        var head: [UInt8] = []
+        var tooLong: (line: Int, length: Int)?
+        try LineReader(path: path).forEachLine(maxLength: LineLimit.bytes, { line in
+            if !regular, head.count < 8192 { head.append(contentsOf: line.prefix(8192 - head.count)); head.append(0x0A) }
+            take(String(decoding: line, as: UTF8.self))
+        }, tooLong: { line, length in
+            if !regular, head.count < 8192 { head.append(contentsOf: line.prefix(8192 - head.count)) }
+            if tooLong == nil { tooLong = (count + 1, length) }
+            take("")
+        })
+        if !regular, looksBinary(head) { throw ListInputError.binary(path: path) }
+        if let tooLong { throw ListInputError.lineTooLong(path: path, line: tooLong.line, length: tooLong.length) }
+        if isJSON != true {
             let base = path.split(separator: "/").last.map(String.init) ?? path
             let stem = base.split(separator: ".").count > 1 ? base.split(separator: ".").dropLast().joined(separator: ".") : base
             let words = stem.split(whereSeparator: { $0 == "-" || $0 == "_" || $0 == " " }).joined(separator: " ")
             let title = words.isEmpty ? base : words.prefix(1).uppercased() + words.dropFirst()
-            return ([Entry(recipe: builder.recipe(id: path, title: title, lines: lines), servings: nil)], [])
+            body(RecipeText(id: path, title: title, lines: held, servings: nil))
         }
-        var entries: [Entry] = [], notes: [String] = []
-        for (n, line) in lines.enumerated() where !line.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) {
-            let value: JSONValue
-            do { value = try LenientJSON.parse(line).value } catch {
-                notes.append("list: \(path) line \(n + 1): not a JSON record (\(error)); skipped")
-                continue
-            }
-            if value["error"] != nil {
-                notes.append("list: \(path) line \(n + 1): error record for \(value["source"]?.text ?? "?"); skipped")
-                continue
-            }
-            guard case let .array(ingredients)? = value["ingredients"] else {
-                notes.append("list: \(path) line \(n + 1): record has no ingredients array; skipped")
-                continue
-            }
-            let texts = ingredients.compactMap { $0["text"]?.text }
-            let id = value["source"]?.text ?? "\(path)#\(n + 1)"
-            let recipe = builder.recipe(id: id, title: value["title"]?.text, lines: texts)
-            entries.append(Entry(recipe: recipe, servings: value["yield"]?.text.flatMap(servings(inYield:))))
-        }
-        return (entries, notes)
+        return notes
     }
 
     /// The lines of a text file; a file that looks binary (an image, an archive) is an error

@@ -14,10 +14,20 @@ struct KeyLookup<Value: Sendable>: Sendable {
         // Word starts and ends, found once; candidates are slices of `key` (short ones need
         // no allocation).
         var spaces: [String.Index] = []
-        var i = key.startIndex
-        while i < key.endIndex {
-            if key[i] == " " { spaces.append(i) }
-            i = key.index(after: i)
+        let utf8 = key.utf8
+        if utf8.allSatisfy({ $0 < 0x80 }) {
+            // ASCII: each byte is a character, so spaces are found byte by byte.
+            var i = utf8.startIndex
+            while i < utf8.endIndex {
+                if utf8[i] == 0x20 { spaces.append(i) }
+                utf8.formIndex(after: &i)
+            }
+        } else {
+            var i = key.startIndex
+            while i < key.endIndex {
+                if key[i] == " " { spaces.append(i) }
+                i = key.index(after: i)
+            }
         }
         guard !spaces.isEmpty else { return nil }
         for space in spaces {

@@ -48,8 +48,14 @@ public struct ListItem: Hashable, Sendable {
     /// What is needed: the first is the main amount, any others are variants in units that
     /// do not convert (`1 can` and `400 g`). Empty when no line gave a quantity.
     public var quantities: [ListQuantity]
-    /// The lines that asked for it, each with its own amount, in recipe order.
-    public var sources: [ItemSource]
+    /// The lines that asked for it, each with its own amount, in recipe order. (A list
+    /// stores them compactly and makes these values when they are read.)
+    public var sources: [ItemSource] {
+        get { storedSources.values }
+        set { storedSources = ItemSources(newValue) }
+    }
+    /// `sources` as stored.
+    var storedSources: ItemSources
     /// The size words, preparations, comments and purposes of its lines, each once, sorted.
     public var notes: [String]
     /// What is notable about it.
@@ -59,10 +65,23 @@ public struct ListItem: Hashable, Sendable {
     /// "Spaghetti"); "added by you" for a manual line.
     public var sourceTags: [String] {
         var seen = Set<String>(), tags: [String] = []
-        for source in sources {
-            let tag = source.recipeTitle ?? "added by you"
+        storedSources.forEachTitle { title in
+            let tag = title ?? "added by you"
             if seen.insert(tag).inserted { tags.append(tag) }
         }
         return tags
+    }
+
+    /// An item of `sources` given as record numbers of a list's source table.
+    init(id: String, key: String, name: String, aisle: Aisle, quantities: [ListQuantity], sources: ItemSources,
+         notes: [String], flags: Flags) {
+        self.id = id
+        self.key = key
+        self.name = name
+        self.aisle = aisle
+        self.quantities = quantities
+        self.storedSources = sources
+        self.notes = notes
+        self.flags = flags
     }
 }

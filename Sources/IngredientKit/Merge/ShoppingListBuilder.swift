@@ -27,6 +27,7 @@ public struct ShoppingListBuilder: Sendable {
     public let conversion: UnitConversion
     /// Display formatting over the same tables.
     public let formatting: KitchenFormatting
+    /// The recipe protein classifier over the same tables.
     let classifier: ProteinClassifier
     /// The pair scorer behind merge suggestions.
     let scorer = PairScorer()
@@ -55,14 +56,6 @@ public struct ShoppingListBuilder: Sendable {
         let session = parser.makeSession()
         return ListRecipe(id: id, title: title, planEntryID: planEntryID, servingsFactor: servingsFactor,
                           lines: lines.map { session.parse($0) })
-    }
-
-    /// One line's contribution to an item.
-    struct Entry {
-        var key: String
-        var source: ItemSource
-        var system: UnitDisplay.System?
-        var unrecognized: Bool
     }
 
     /// The key of a parsed line: the user's override for its name, else the keyer's key of
@@ -96,8 +89,11 @@ public struct ShoppingListBuilder: Sendable {
         return (m, amount.unit.flatMap { formatting.system(ofUnit: $0) })
     }
 
-    /// The entry of one line, or nil for headers and blank lines.
-    func entry(_ line: ParsedIngredient, index: Int, recipe: ListRecipe?, edits: ListEdits) -> Entry? {
+    /// The key and source record of one line (its text already stored at `text`), or nil for
+    /// headers and blank lines. `recipe` is the recipe's number in `table` (-1: a manual
+    /// line) and `factor` its servings factor.
+    func record(_ line: ParsedIngredient, index: Int, recipe: Int32, factor: Double, text: SourceTable.TextRange,
+                table: inout SourceTable.Builder, edits: ListEdits) -> (key: String, record: SourceTable.Record)? {
         guard line.kind == .ingredient else { return nil }
         guard line.input.utf8.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { return nil }
         var unrecognized = false
@@ -106,89 +102,28 @@ public struct ShoppingListBuilder: Sendable {
             key = "?" + line.input.split(whereSeparator: { $0 == " " || $0 == "\t" }).joined(separator: " ").lowercased()
             unrecognized = true
         }
-        let factor = recipe?.servingsFactor ?? 1
         let measured = measure(of: line)
         // An amount too large to scale (overflow) counts as no amount: flagged, never made up.
         let scaled = measured.map { $0.0.scaled(by: factor) }.flatMap { $0.high.isFinite ? $0 : nil }
-        let source = ItemSource(
-            recipeID: recipe?.id, recipeTitle: recipe?.displayTitle, planEntryID: recipe?.planEntryID,
-            lineIndex: index, line: line.input, servingsFactor: factor, measure: scaled, amount: nil,
-            size: line.size, preparation: line.preparation, comment: line.comment, purpose: line.purpose,
-            isOptional: line.isOptional)
-        return Entry(key: key, source: source, system: measured?.1, unrecognized: unrecognized)
+        let written: UnitDisplay.System? = measured?.1 ?? nil
+        let system: UInt8 = written == .us ? 1 : written == .metric ? 2 : 0
+        let record = SourceTable.Record(
+            recipe: recipe, lineIndex: Int32(truncatingIfNeeded: index), text: text,
+            family: table.family(of: scaled), low: scaled?.low ?? 0, high: scaled?.high ?? 0,
+            notes: table.notes(size: line.size, preparation: line.preparation, comment: line.comment, purpose: line.purpose),
+            system: system, isOptional: line.isOptional, unrecognized: unrecognized)
+        return (key, record)
     }
 
     /// The shopping list for `recipes`, less `pantry`, with the user's `edits`, names in
     /// `locale`, and the merge suggestions among its items from `suggestionThreshold` up (nil:
-    /// none computed).
+    /// none computed). The same as adding the recipes to a `ShoppingListAccumulator` one by one.
     public func list(for recipes: [ListRecipe], pantry: Pantry = .empty, edits: ListEdits = ListEdits(),
                      locale: DisplayLocale = .enUS,
                      suggestionThreshold: Double? = ListSuggestion.defaultThreshold) -> ShoppingList {
-        var byKey: [String: [Entry]] = [:]
-        byKey.reserveCapacity(min(recipes.count * 4, 1 << 20))
-        var summaries: [ShoppingList.RecipeSummary] = []
-        var skipped = 0
-        var proteins: [String: Protein?] = [:] // per key, looked up once
-        // Recipes in a fixed order, so that every key's lines arrive in the order their
-        // amounts are summed in (floating-point sums depend on it) whatever the input order.
-        for recipe in recipes.sorted(by: ListRecipe.precedes) {
-            var keys: [String] = []
-            var count = 0
-            for i in recipe.lines.indices {
-                guard let e = entry(recipe.lines[i], index: i, recipe: recipe, edits: edits) else {
-                    skipped += 1
-                    continue
-                }
-                count += 1
-                if !e.unrecognized { keys.append(e.key) }
-                byKey[e.key, default: []].append(e)
-            }
-            let protein = classifier.protein(ofKeys: keys) { key in
-                if let p = proteins[key] { return p }
-                let p = tables.protein(forKey: key)
-                proteins[key] = p
-                return p
-            }
-            summaries.append(.init(id: recipe.id, title: recipe.displayTitle, planEntryID: recipe.planEntryID,
-                                   servingsFactor: recipe.servingsFactor, protein: protein,
-                                   ingredientLines: count))
-        }
-        let session = parser.makeSession()
-        for (i, text) in edits.manualItems.enumerated() {
-            let line = session.parse(text)
-            if let e = entry(line, index: i, recipe: nil, edits: edits) { byKey[e.key, default: []].append(e) } else { skipped += 1 }
-        }
-        let onHand = pantryByKey(pantry, edits: edits)
-
-        var items: [ListItem] = [], hidden: [ListItem] = []
-        items.reserveCapacity(byKey.count)
-        for (key, entries) in byKey {
-            let item = makeItem(key: key, entries: entries, pantry: onHand[key], edits: edits, locale: locale)
-            if item.flags.contains(.suppressed) { hidden.append(item) } else { items.append(item) }
-        }
-        // Store order: aisle, then name ignoring case, then id (sort keys made once per item).
-        func sorted(_ list: [ListItem]) -> [ListItem] {
-            list.map { (item: $0, name: $0.name.lowercased()) }
-                .sorted { a, b in
-                    if a.item.aisle.order != b.item.aisle.order { return a.item.aisle.order < b.item.aisle.order }
-                    if a.name != b.name { return a.name < b.name }
-                    return a.item.id < b.item.id
-                }
-                .map(\.item)
-        }
-        items = sorted(items)
-        hidden = sorted(hidden)
-        summaries.sort { a, b in
-            if a.id != b.id { return a.id < b.id }
-            if a.planEntryID != b.planEntryID { return (a.planEntryID ?? "") < (b.planEntryID ?? "") }
-            if a.servingsFactor != b.servingsFactor { return a.servingsFactor < b.servingsFactor }
-            return a.title < b.title
-        }
-        let suggestions = suggestionThreshold.map {
-            self.suggestions(among: items, entries: byKey, pantry: onHand, edits: edits, locale: locale, threshold: $0)
-        } ?? []
-        return ShoppingList(locale: locale, aisles: tables.aisles, recipes: summaries, items: items,
-                            hiddenItems: hidden, skippedLines: skipped, suggestions: suggestions)
+        var merging = ShoppingListAccumulator(builder: self, edits: edits)
+        for recipe in recipes { merging.add(recipe) }
+        return merging.list(pantry: pantry, locale: locale, suggestionThreshold: suggestionThreshold)
     }
 
     /// What the pantry holds per key: whether some line has no quantity (enough of it), and
@@ -221,24 +156,24 @@ public struct ShoppingListBuilder: Sendable {
         var have: Measure?
     }
 
-    /// The item of one key from its entries, which come in recipe order (`ListRecipe.precedes`,
-    /// then line order, then manual lines).
-    /// `more` are further entries after `entries` (a merged preview's second item);
-    /// `keepsSources: false` leaves the item's `sources` empty.
-    func makeItem(key: String, entries: [Entry], more: [Entry] = [], pantry: OnHand?, edits: ListEdits,
-                  locale: DisplayLocale, keepsSources: Bool = true) -> ListItem {
+    /// The item of one key from its source records in `table`, which come in recipe order
+    /// (`ListRecipe.precedes`, then line order, then manual lines).
+    /// `more` are further records after `records` (a merged preview's second item), which
+    /// leave the item's `sources` empty. `known` is the name and aisle of an item of the same
+    /// key, edits and locale already made (a preview's), which are then not looked up again.
+    func makeItem(key: String, records: [UInt32], more: [UInt32] = [], table: SourceTable, pantry: OnHand?,
+                  edits: ListEdits, locale: DisplayLocale, known: (name: String, aisle: Aisle)? = nil) -> ListItem {
         let density = tables.density(forKey: key)
+        let all = table.records
         var hasVolume = false, hasMass = false
-        for list in [entries, more] { for e in list {
-            if e.source.measure?.family == .volume { hasVolume = true }
-            if e.source.measure?.family == .mass { hasMass = true }
+        for list in [records, more] { for r in list {
+            if all[Int(r)].family == 2 { hasVolume = true }
+            if all[Int(r)].family == 3 { hasMass = true }
         } }
         let target: UnitFamily? = density.flatMap { d in hasVolume && hasMass ? (d.buyBy == .mass ? .mass : .volume) : nil }
         let defaultSystem: UnitDisplay.System = locale == .enUS ? .us : .metric
 
         var buckets: [Bucket] = []
-        var sources: [ItemSource] = []
-        if keepsSources { sources.reserveCapacity(entries.count + more.count) }
         var flags: ListItem.Flags = []
         var allOptional = true
         var notes: [String] = [], noted = Set<String>()
@@ -249,14 +184,10 @@ public struct ShoppingListBuilder: Sendable {
             noted.insert(text)
             notes.append(text)
         }
-        for list in [entries, more] { for k in list.indices {
-            let system = list[k].system
-            if let m = list[k].source.measure {
-                if keepsSources {
-                    var source = list[k].source
-                    source.amount = formatting.format(m, system: system ?? defaultSystem)
-                    sources.append(source)
-                }
+        for list in [records, more] { for r in list {
+            let record = all[Int(r)]
+            let system = record.unitSystem
+            if let m = table.measure(record) {
                 var counted = m
                 if let target, m.family == .volume || m.family == .mass,
                    let converted = try? conversion.convert(m, to: target, key: key) {
@@ -277,16 +208,18 @@ public struct ShoppingListBuilder: Sendable {
                 }
             } else {
                 flags.insert(.quantityUnclear)
-                if keepsSources { sources.append(list[k].source) }
             }
-            let optional = list[k].source.isOptional
+            let optional = record.isOptional
             if !optional { allOptional = false }
-            if list[k].source.isManual { flags.insert(.manual) }
-            if list[k].unrecognized { flags.insert(.unrecognized) }
-            note(list[k].source.size, optional: optional)
-            note(list[k].source.preparation, optional: optional)
-            note(list[k].source.comment, optional: optional)
-            note(list[k].source.purpose, optional: optional)
+            if record.isManual { flags.insert(.manual) }
+            if record.unrecognized { flags.insert(.unrecognized) }
+            if record.notes > 0 {
+                let notes = table.notes(record)
+                note(notes.size, optional: optional)
+                note(notes.preparation, optional: optional)
+                note(notes.comment, optional: optional)
+                note(notes.purpose, optional: optional)
+            }
         } }
         if allOptional { flags.insert(.optional) }
         buckets.sort { $0.lines != $1.lines ? $0.lines > $1.lines : $0.family < $1.family }
@@ -314,6 +247,7 @@ public struct ShoppingListBuilder: Sendable {
         if covered { flags.insert(.inPantry) }
 
         var quantities: [ListQuantity] = []
+        quantities.reserveCapacity(buckets.count)
         var idFamilies: [String] = []
         for b in buckets {
             let total = Measure(family: b.family, low: b.low, high: b.high)
@@ -333,12 +267,15 @@ public struct ShoppingListBuilder: Sendable {
         if edits.suppressedItems.contains(id), !flags.contains(.manual) { flags.insert(.suppressed) }
 
         let name: String
-        if flags.contains(.unrecognized) {
-            name = entries[0].source.line.split(whereSeparator: { $0 == " " || $0 == "\t" }).joined(separator: " ")
+        if let known, !flags.contains(.unrecognized) {
+            name = known.name
+        } else if flags.contains(.unrecognized) {
+            name = table.line(all[Int(records[0])]).split(whereSeparator: { $0 == " " || $0 == "\t" }).joined(separator: " ")
         } else {
             name = keyer.displayName(forKey: key, locale: locale)
         }
-        let aisle = edits.categoryOverrides[key].map { tables.aisle(id: $0) } ?? tables.aisle(forKey: key)
+        let aisle = known?.aisle ?? edits.categoryOverrides[key].map { tables.aisle(id: $0) } ?? tables.aisle(forKey: key)
+        let sources = more.isEmpty ? ItemSources(table: table, indices: records) : ItemSources([])
         return ListItem(id: id, key: key, name: name, aisle: aisle, quantities: quantities, sources: sources,
                         notes: notes.count > 1 ? notes.sorted() : notes, flags: flags)
     }

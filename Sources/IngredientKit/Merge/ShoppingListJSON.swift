@@ -9,6 +9,14 @@ extension ShoppingList {
 
     /// Appends `json()`'s bytes to `out`.
     public func appendJSON(to out: inout [UInt8]) {
+        writeJSON(to: &out, chunk: .max) { (_: inout [UInt8]) in }
+    }
+
+    /// Writes `json()`'s bytes in pieces, so that a large list is never held as one
+    /// document: appends to `out` and hands it to `flush` after an item once it holds
+    /// `chunk` bytes or more, and at the end; `flush` writes the bytes and empties `out`.
+    public func writeJSON<E: Error>(to out: inout [UInt8], chunk: Int = 1 << 16,
+                                    flush: (inout [UInt8]) throws(E) -> Void) throws(E) {
         func raw(_ s: String) { out.append(contentsOf: s.utf8) }
         func string(_ s: String?) {
             if let s { JSONLine.appendString(s, to: &out) } else { raw("null") }
@@ -76,11 +84,12 @@ extension ShoppingList {
             }
             raw("]}")
         }
-        func itemList(_ list: [ListItem]) {
+        func itemList(_ list: [ListItem]) throws(E) {
             raw("[")
             for (i, it) in list.enumerated() {
                 raw(i == 0 ? "\n" : ",\n")
                 item(it)
+                if out.count >= chunk { try flush(&out) }
             }
             raw(list.isEmpty ? "]" : "\n]")
         }
@@ -96,6 +105,7 @@ extension ShoppingList {
             raw(#","protein":"#); string(r.protein.rawValue)
             raw(#","lines":"#); raw(String(r.ingredientLines))
             raw("}")
+            if out.count >= chunk { try flush(&out) }
         }
         raw(recipes.isEmpty ? "]" : "\n]")
         raw(#","aisles":["#)
@@ -106,8 +116,8 @@ extension ShoppingList {
             raw("}")
         }
         raw(#"],"skippedLines":"#); raw(String(skippedLines))
-        raw(#","items":"#); itemList(items)
-        raw(#","hidden":"#); itemList(hiddenItems)
+        raw(#","items":"#); try itemList(items)
+        raw(#","hidden":"#); try itemList(hiddenItems)
         raw(#","suggestions":["#)
         for (i, s) in suggestions.enumerated() {
             raw(i == 0 ? "\n" : ",\n")
@@ -119,8 +129,10 @@ extension ShoppingList {
             raw(#","reasons":"#); strings(s.reasons)
             raw(#","result":"#); item(s.result, withSources: false)
             raw("}")
+            if out.count >= chunk { try flush(&out) }
         }
         raw(suggestions.isEmpty ? "]" : "\n]")
         raw("}\n")
+        try flush(&out)
     }
 }

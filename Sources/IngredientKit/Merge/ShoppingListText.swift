@@ -11,33 +11,45 @@ extension ShoppingList {
     ///   Salt — 1 tsp, plus some not measured  [Spaghetti] [Tacos]
     /// ```
     public func text() -> String {
-        var out = ""
+        var out: [UInt8] = []
+        writeText(to: &out, chunk: .max) { (_: inout [UInt8]) in }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Writes `text()`'s bytes in pieces, so that a large list is never held as one text:
+    /// appends to `out` and hands it to `flush` after a line once it holds `chunk` bytes or
+    /// more, and at the end; `flush` writes the bytes and empties `out`.
+    public func writeText<E: Error>(to out: inout [UInt8], chunk: Int = 1 << 16,
+                                    flush: (inout [UInt8]) throws(E) -> Void) throws(E) {
+        var written = false
+        func emit(_ text: String) throws(E) {
+            out.append(contentsOf: ControlEscaping.escaped(text).utf8)
+            written = true
+            if out.count >= chunk { try flush(&out) }
+        }
         var current: String?
         for item in items where !item.flags.contains(.inPantry) {
             if item.aisle.id != current {
-                if current != nil { out += "\n" }
-                out += item.aisle.title + "\n"
+                try emit((current != nil ? "\n" : "") + item.aisle.title + "\n")
                 current = item.aisle.id
             }
-            out += Self.line(item)
+            try emit(Self.line(item))
         }
         let pantry = items.filter { $0.flags.contains(.inPantry) }
         if !pantry.isEmpty {
-            if !out.isEmpty { out += "\n" }
-            out += "In your pantry\n"
-            for item in pantry { out += Self.line(item) }
+            try emit((written ? "\n" : "") + "In your pantry\n")
+            for item in pantry { try emit(Self.line(item)) }
         }
         if !hiddenItems.isEmpty {
-            if !out.isEmpty { out += "\n" }
-            out += "Removed by you\n"
-            for item in hiddenItems { out += Self.line(item) }
+            try emit((written ? "\n" : "") + "Removed by you\n")
+            for item in hiddenItems { try emit(Self.line(item)) }
         }
-        if out.isEmpty { out = "Nothing to buy.\n" }
+        if !written { try emit("Nothing to buy.\n") }
         if !suggestions.isEmpty {
-            out += "\nSuggested merges\n"
-            for s in suggestions { out += Self.line(s) }
+            try emit("\nSuggested merges\n")
+            for s in suggestions { try emit(Self.line(s)) }
         }
-        return ControlEscaping.escaped(out)
+        try flush(&out)
     }
 
     /// One suggestion's line: "Merge Red onion (1) into Onion (2) → Onion 3? 0.72: reasons".

@@ -28,6 +28,8 @@ struct KeyForms {
     private(set) var identity: [Bool] = []
     /// The word's alike group, or -1.
     private(set) var alike: [Int32] = []
+    /// The word's byte bigrams (`b0 << 8 | b1`), ascending.
+    private(set) var bigrams: [[UInt16]] = []
     private(set) var forms: [Form] = []
     private(set) var keys: [String] = []
 
@@ -45,6 +47,13 @@ struct KeyForms {
         kind.append(tables.kinds[w] ?? .none)
         identity.append(tables.identity.contains(w))
         alike.append(tables.alike[w] ?? -1)
+        var pairs: [UInt16] = []
+        var previous: UInt8?
+        for b in w.utf8 {
+            if let previous { pairs.append(UInt16(previous) << 8 | UInt16(b)) }
+            previous = b
+        }
+        bigrams.append(pairs.sorted())
         return id
     }
 

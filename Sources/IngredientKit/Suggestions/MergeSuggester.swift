@@ -144,10 +144,14 @@ public struct MergeSuggester: Sendable {
             }
         }
         pairs.sort()
-        var unique: [UInt64] = []
-        unique.reserveCapacity(pairs.count)
-        for p in pairs where unique.last != p { unique.append(p) }
-        return unique
+        // Repeats removed in place (no second array of every pair).
+        var kept = 0
+        for k in pairs.indices where kept == 0 || pairs[kept - 1] != pairs[k] {
+            pairs[kept] = pairs[k]
+            kept += 1
+        }
+        pairs.removeLast(pairs.count - kept)
+        return pairs
     }
 
     /// A word set with alike words replaced by their group (as negative numbers), ascending.

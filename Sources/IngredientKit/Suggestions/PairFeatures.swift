@@ -180,13 +180,11 @@ struct PairFeatures {
     /// The Dice coefficient of the letter pairs of the differing words (each side's words
     /// joined in word-number order).
     static func dice(_ forms: KeyForms, _ onlyA: [Int32], _ onlyB: [Int32]) -> Double {
+        // Each word's sorted bigrams are made once per batch (`KeyForms.bigrams`).
         func bigrams(_ words: [Int32]) -> [UInt16] {
+            if words.count == 1 { return forms.bigrams[Int(words[0])] }
             var out: [UInt16] = []
-            for w in words {
-                let bytes = Array(forms.text[Int(w)].utf8)
-                if bytes.count < 2 { continue }
-                for k in 0..<(bytes.count - 1) { out.append(UInt16(bytes[k]) << 8 | UInt16(bytes[k + 1])) }
-            }
+            for w in words { out.append(contentsOf: forms.bigrams[Int(w)]) }
             return out.sorted()
         }
         let ba = bigrams(onlyA), bb = bigrams(onlyB)

@@ -57,12 +57,45 @@ struct SuggestionWords: Sendable {
 
     /// Non-comment, non-blank rows of a TAB-separated table, with their line numbers.
     static func rows(_ text: String) -> [(Int, [String])] {
+        var text = text
+        if let rows = text.withUTF8({ rows(utf8: $0) }) { return rows }
         var result: [(Int, [String])] = []
         for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             var line = Substring(raw)
             if line.last == "\r" { line = line.dropLast() }
             if line.isEmpty || line.first == "#" || line.allSatisfy({ $0 == " " || $0 == "\t" }) { continue }
             result.append((index + 1, line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)))
+        }
+        return result
+    }
+
+    /// `rows(_:)` on the text's bytes (a table is read at start-up, so this is on every
+    /// command's path); nil for a text with a carriage return, which the character-based
+    /// reading handles. Line feeds and tabs are always characters of their own, so splitting
+    /// at their bytes splits where the characters do; a `#` starts a comment only when it is
+    /// a character of its own (not followed by a combining mark).
+    static func rows(utf8 bytes: UnsafeBufferPointer<UInt8>) -> [(Int, [String])]? {
+        guard !bytes.contains(0x0D) else { return nil }
+        var result: [(Int, [String])] = []
+        var start = 0, lineNumber = 0
+        while start <= bytes.count {
+            var end = start
+            while end < bytes.count, bytes[end] != 0x0A { end += 1 }
+            lineNumber += 1
+            defer { start = end + 1 }
+            let line = UnsafeBufferPointer(rebasing: bytes[start..<end])
+            if line.isEmpty || line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
+            if line[0] == UInt8(ascii: "#") {
+                if line.count == 1 || line[1] < 0x80 { continue }
+                if String(decoding: line, as: UTF8.self).first == "#" { continue }
+            }
+            var columns: [String] = []
+            var from = 0
+            for k in 0...line.count where k == line.count || line[k] == 0x09 {
+                columns.append(String(decoding: UnsafeBufferPointer(rebasing: line[from..<k]), as: UTF8.self))
+                from = k + 1
+            }
+            result.append((lineNumber, columns))
         }
         return result
     }

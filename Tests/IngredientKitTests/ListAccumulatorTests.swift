@@ -1,0 +1,93 @@
+import Testing
+@testable import IngredientKit
+
+/// Merging recipes one at a time (`ShoppingListAccumulator`): the same list as
+/// `ShoppingListBuilder.list(for:)` in any order, roll-back of a file's recipes, compact
+/// sources that read back as written, and JSON written in pieces.
+@Suite struct ListAccumulatorTests {
+    static let builder = ShoppingListBuilder()
+    var builder: ShoppingListBuilder { Self.builder }
+
+    static let recipes: [(id: String, title: String?, entry: String?, factor: Double, lines: [String])] = [
+        ("tacos", "Tacos", "mon", 1, ["1 lb ground beef", "2 tsp cumin", "1 onion, diced", "salt to taste"]),
+        ("chili", "Chili", "tue", 2, ["1 pound ground beef", "1 tsp cumin", "2 red onions, chopped", "1 (15 oz) can beans"]),
+        ("salad", nil, nil, 1, ["For the dressing:", "", "2 tbsp olive oil", "1 lemon, juiced (optional)", "florp zibble"]),
+        ("tacos", "Tacos", "thu", 0.5, ["1 lb ground beef", "1 cup shredded cheddar cheese", "100 g cheddar"]),
+        ("tacos", "Tacos", "thu", 0.5, ["1 lb ground beef", "1 cup shredded cheddar cheese"]),
+    ]
+
+    func parsed() -> [ListRecipe] {
+        Self.recipes.map { builder.recipe(id: $0.id, title: $0.title, planEntryID: $0.entry, servingsFactor: $0.factor, lines: $0.lines) }
+    }
+
+    func streamed(_ order: [Int], edits: ListEdits = ListEdits()) -> ShoppingListAccumulator {
+        var merging = ShoppingListAccumulator(builder: builder, edits: edits)
+        for i in order {
+            let r = Self.recipes[i]
+            merging.add(id: r.id, title: r.title, planEntryID: r.entry, servingsFactor: r.factor, lines: r.lines)
+        }
+        return merging
+    }
+
+    @Test func streamingInAnyOrderGivesTheListOfAllRecipes() {
+        let edits = ListEdits(manualItems: ["2 onions"], checkedItems: ["cumin|volume"])
+        let pantry = Pantry(text: "1 tsp cumin\nsalt\n", parser: builder.parser)
+        let whole = builder.list(for: parsed(), pantry: pantry, edits: edits, suggestionThreshold: 0)
+        for order in [[0, 1, 2, 3, 4], [4, 3, 2, 1, 0], [2, 4, 0, 3, 1]] {
+            var merging = streamed(order, edits: edits)
+            #expect(merging.recipeCount == 5)
+            let list = merging.list(pantry: pantry, suggestionThreshold: 0)
+            #expect(list.json() == whole.json())
+            #expect(list.text() == whole.text())
+            #expect(list == whole)
+            #expect(merging.recipeCount == 0)
+        }
+    }
+
+    @Test func sourcesReadBackAsWritten() throws {
+        var merging = streamed([1, 0])
+        let list = merging.list()
+        let beef = try #require(list.items.first { $0.key == "ground beef" })
+        #expect(beef.sources.map(\.recipeID) == ["chili", "tacos"])
+        #expect(beef.sources.map(\.line) == ["1 pound ground beef", "1 lb ground beef"])
+        #expect(beef.sources.map(\.amount?.text) == ["2 lb", "1 lb"])
+        #expect(beef.sources.map(\.servingsFactor) == [2, 1])
+        #expect(beef.sources.map(\.planEntryID) == ["tue", "mon"])
+        let onion = try #require(list.items.first { $0.key == "onion" })
+        #expect(onion.sources.first?.preparation == "diced")
+        let salt = try #require(list.items.first { $0.key == "salt" })
+        #expect(salt.sources.first?.measure == nil)
+        #expect(salt.sources.first?.amount == nil)
+        // Sources set by hand are kept as given.
+        var edited = beef
+        edited.sources = Array(beef.sources.prefix(1))
+        #expect(edited.sources.count == 1 && edited.sources[0].line == "1 pound ground beef")
+        #expect(edited != beef)
+    }
+
+    @Test func rollingBackForgetsWhatCameAfterTheMark() {
+        var merging = streamed([0, 2])
+        let mark = merging.mark
+        merging.add(id: "bad", lines: ["1 lb ground beef", "3 kumquats", "Topping:", "1 tsp cumin"])
+        merging.add(id: "worse", lines: ["7 kumquats"])
+        merging.rollBack(to: mark)
+        #expect(merging.recipeCount == 2)
+        let rolledBack = merging.list()
+        var clean = streamed([0, 2])
+        #expect(rolledBack.json() == clean.list().json())
+        #expect(!rolledBack.items.contains { $0.key.contains("kumquat") })
+    }
+
+    @Test func jsonWrittenInPiecesIsTheWholeDocument() {
+        let list = builder.list(for: parsed(), suggestionThreshold: 0)
+        var pieces: [[UInt8]] = []
+        var out: [UInt8] = []
+        list.writeJSON(to: &out, chunk: 64) { (bytes: inout [UInt8]) in
+            pieces.append(bytes)
+            bytes.removeAll()
+        }
+        #expect(out.isEmpty)
+        #expect(pieces.count > 3)
+        #expect(String(decoding: pieces.joined(), as: UTF8.self) == list.json())
+    }
+}
