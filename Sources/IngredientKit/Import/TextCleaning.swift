@@ -120,6 +120,11 @@ public enum TextCleaning {
 
     /// One line of text: spaces and line breaks collapsed to single spaces, ends trimmed.
     public static func collapsingSpaces(_ text: String) -> String {
+        collapsingASCIISpaces(text) ?? collapsingSpacesByScalars(text)
+    }
+
+    /// `collapsingSpaces` for any text, scalar by scalar.
+    static func collapsingSpacesByScalars(_ text: String) -> String {
         var out = String.UnicodeScalarView()
         var pendingSpace = false
         var boundary = false
@@ -138,6 +143,29 @@ public enum TextCleaning {
             out.append(s)
         }
         return String(out)
+    }
+
+    /// `collapsingSpaces` for ASCII text, on its bytes, by the same rules (the ASCII controls
+    /// but tab, line feed, vertical tab, form feed and carriage return are invisible; those and
+    /// the space are spacing); nil when the text is not ASCII.
+    static func collapsingASCIISpaces(_ text: String) -> String? {
+        var text = text
+        return text.withUTF8 { bytes -> String? in
+            var out: [UInt8] = []
+            out.reserveCapacity(bytes.count)
+            var pendingSpace = false
+            for b in bytes {
+                switch b {
+                case 0x80...: return nil
+                case 0x00...0x08, 0x0E...0x1F, 0x7F: continue
+                case 0x09...0x0D, 0x20: pendingSpace = !out.isEmpty
+                default:
+                    if pendingSpace { out.append(0x20); pendingSpace = false }
+                    out.append(b)
+                }
+            }
+            return String(decoding: out, as: UTF8.self)
+        }
     }
 
     static func isWordScalar(_ s: Unicode.Scalar) -> Bool {
