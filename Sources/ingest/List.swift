@@ -118,22 +118,17 @@ struct ListCommand: ParsableCommand {
         var out = OutputBuffer()
         // Written item by item, so the output is never held whole.
         do {
+            var piece: [UInt8] = []
+            piece.reserveCapacity(1 << 17)
+            let flushPiece = { (bytes: inout [UInt8]) throws(OutputFailure) in
+                out.bytes.append(contentsOf: bytes)
+                bytes.removeAll(keepingCapacity: true)
+                try out.flush()
+            }
             if json {
-                var piece: [UInt8] = []
-                piece.reserveCapacity(1 << 17)
-                try list.writeJSON(to: &piece) { (bytes: inout [UInt8]) throws(OutputFailure) in
-                    out.bytes.append(contentsOf: bytes)
-                    bytes.removeAll(keepingCapacity: true)
-                    try out.flush()
-                }
+                try list.writeJSON(to: &piece, flush: flushPiece)
             } else {
-                var piece: [UInt8] = []
-                piece.reserveCapacity(1 << 17)
-                try list.writeText(to: &piece) { (bytes: inout [UInt8]) throws(OutputFailure) in
-                    out.bytes.append(contentsOf: bytes)
-                    bytes.removeAll(keepingCapacity: true)
-                    try out.flush()
-                }
+                try list.writeText(to: &piece, flush: flushPiece)
             }
             try out.flush()
         } catch { throw runtimeFailure(error.description) }
