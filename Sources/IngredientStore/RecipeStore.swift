@@ -37,6 +37,15 @@ public final class RecipeStore {
     private var writtenSources: Set<Int> = []
     /// Records are committed in transactions of this many.
     public var batchSize = 500
+    /// Whether an import into an empty database builds the `ingredient_lines(key)` index once,
+    /// in `finish()`, instead of row by row (keys arrive in random order, so the index is
+    /// most of what a write costs). Until `finish()` the index is missing; a store opened on
+    /// a database whose import stopped before it builds the index again.
+    public var defersKeyIndex = false
+    /// Whether the key index was dropped for `finish()` to build.
+    private var keyIndexDropped = false
+    /// The statement that builds the key index when it is missing.
+    static let createKeyIndex = "CREATE INDEX IF NOT EXISTS ingredient_lines_key ON ingredient_lines(key)"
     /// Records committed so far (whole batches: a batch that fails is rolled back).
     public private(set) var committedRecords = 0
     /// How long a write waits for another process's lock on the database before it fails.
@@ -115,6 +124,23 @@ public final class RecipeStore {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1") { db in try db.execute(sql: Self.schema) }
         try migrator.migrate(database)
+        // An import that deferred the key index and stopped before `finish()` left it out.
+        try database.write { db in try db.execute(sql: Self.createKeyIndex) }
+    }
+
+    /// Writes the queued records and builds the key index if it was deferred. Call it once
+    /// the last record is added.
+    public func finish() throws {
+        try flush()
+        try restoreKeyIndex()
+    }
+
+    /// Builds the key index if this store dropped it (also after a failed write, so a stopped
+    /// import leaves a complete schema where it can).
+    public func restoreKeyIndex() throws {
+        guard keyIndexDropped else { return }
+        try database.write { db in try db.execute(sql: Self.createKeyIndex) }
+        keyIndexDropped = false
     }
 
     /// The file part of a source: the path without a final `#<n>`.
@@ -162,6 +188,10 @@ public final class RecipeStore {
                 let version = try statements.dataVersion()
                 if dataVersion == nil {
                     ownsAllRows = try statements.isEmpty()
+                    if ownsAllRows, defersKeyIndex {
+                        try db.execute(sql: "DROP INDEX IF EXISTS ingredient_lines_key")
+                        keyIndexDropped = true
+                    }
                 } else if version != dataVersion {
                     ownsAllRows = false // another connection wrote
                 }

@@ -62,7 +62,10 @@ struct Import: ParsableCommand {
             output = RecordWriter(fd: STDOUT_FILENO)
         }
         let store: RecipeStore?
-        do { store = try db.map { try RecipeStore(path: $0) } } catch {
+        do {
+            store = try db.map { try RecipeStore(path: $0) }
+            store?.defersKeyIndex = true
+        } catch {
             throw runtimeFailure("cannot open the database \(db!): \(error)")
         }
         let showProgress = !quiet && isatty(STDERR_FILENO) == 1
@@ -92,8 +95,9 @@ struct Import: ParsableCommand {
                 }
             }
             if output != nil, !output!.flush() { throw ImportStop.output(output!.failure ?? "write failed") }
-            try store?.flush()
+            try store?.finish()
         } catch {
+            try? store?.restoreKeyIndex()
             meter?.clear()
             printError(error is ImportStop ? "\(error)" : "cannot write to the database: \(error)")
             if !quiet { printStopped(records: written, store: store) }

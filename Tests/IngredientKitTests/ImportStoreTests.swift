@@ -56,6 +56,43 @@ struct ImportStoreTests {
         }
     }
 
+    /// `--db` builds the key index once at the end of an import into an empty database; the
+    /// rows are the same, and a store opened after an import that stopped early builds it.
+    @Test func theDeferredKeyIndexIsBuiltAtTheEndOrOnTheNextOpen() throws {
+        let dir = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let (records, _) = ImportFixtures.run([ImportFixtures.directory], jobs: 2)
+        func hasKeyIndex(_ path: String) throws -> Bool {
+            try DatabaseQueue(path: path).read { db in try db.indexes(on: "ingredient_lines").contains { $0.columns == ["key"] } }
+        }
+        func lines(_ path: String) throws -> [Row] {
+            try DatabaseQueue(path: path).read { db in try Row.fetchAll(db, sql: "SELECT * FROM ingredient_lines ORDER BY rowid") }
+        }
+        let plain = dir.appendingPathComponent("plain.sqlite").path
+        try store(records, at: plain)
+        let deferred = dir.appendingPathComponent("deferred.sqlite").path
+        let store = try RecipeStore(path: deferred)
+        store.defersKeyIndex = true
+        store.batchSize = 7
+        for r in records { try store.add(r) }
+        try store.flush()
+        #expect(try !hasKeyIndex(deferred))
+        try store.finish()
+        #expect(try hasKeyIndex(deferred))
+        #expect(try lines(deferred) == lines(plain))
+
+        let stopped = dir.appendingPathComponent("stopped.sqlite").path
+        do {
+            let early = try RecipeStore(path: stopped)
+            early.defersKeyIndex = true
+            for r in records.prefix(3) { try early.add(r) }
+            try early.flush()
+        }
+        #expect(try !hasKeyIndex(stopped))
+        _ = try RecipeStore(path: stopped)
+        #expect(try hasKeyIndex(stopped))
+    }
+
     @Test func reimportingTheSameSourcesReplacesThem() throws {
         let dir = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
