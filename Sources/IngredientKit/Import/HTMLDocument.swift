@@ -300,25 +300,26 @@ struct HTMLDocument {
         for c in classes(of: index) where c == "sr-only" || c == "screen-reader-text" || c == "visually-hidden" || c == "visuallyhidden" || c == "hidden" {
             return false
         }
-        if node.attributes.contains(where: { $0.name == "role" && $0.value.lowercased() == "tabpanel" }) {
-            return isShownPanel(index)
-        }
-        return true
+        return !isTabPanel(index) || isShownPanel(index)
     }
+
+    /// Whether node `index` is a tab panel (`role="tabpanel"`).
+    func isTabPanel(_ index: Int) -> Bool {
+        nodes[index].attributes.contains { $0.name == "role" && $0.value.lowercased() == "tabpanel" }
+    }
+
+    /// The classes by which tab scripts mark the panel shown.
+    static let shownPanelClasses: Set<Substring> = ["active", "show", "in", "selected", "current", "is-active"]
 
     /// Whether tab panel `index` is the one a reader sees: the panel marked active (its class
     /// says `active`, `show`, `in`, `selected` or `current`, as tab scripts set it), or any
     /// panel when none of its sibling panels is marked (metric and US tabs of one list show one).
     func isShownPanel(_ index: Int) -> Bool {
-        func isMarked(_ k: Int) -> Bool {
-            classes(of: k).contains { ["active", "show", "in", "selected", "current", "is-active"].contains($0) }
-        }
+        func isMarked(_ k: Int) -> Bool { classes(of: k).contains(where: Self.shownPanelClasses.contains) }
         if isMarked(index) { return true }
         let parent = nodes[index].parent
         guard parent >= 0 else { return true }
-        return !nodes[parent].children.contains { k in
-            k != index && nodes[k].attributes.contains(where: { $0.name == "role" && $0.value.lowercased() == "tabpanel" }) && isMarked(k)
-        }
+        return !nodes[parent].children.contains { k in k != index && isTabPanel(k) && isMarked(k) }
     }
 
     /// The raw (undecoded) visible text of node `index`; the elements in `breaks` (by

@@ -38,12 +38,9 @@ enum ListCompleteness {
     /// "bloem 200gr"): the lines correspond one to one with the same numbers, and most lines
     /// that hold an amount lead with it on the page but not in the structured list.
     static func markupLeadsWithAmounts(markup: [RecipeRecord.Ingredient], structured: [RecipeRecord.Ingredient]) -> Bool {
-        guard markup.count == structured.count, markup.count >= 2 else { return false }
+        guard markup.count >= 2, compare(markup: markup, structured: structured) == .same else { return false }
         var withNumbers = 0, moved = 0
-        for (m, s) in zip(markup, structured) {
-            let mt = tokens(m.text), st = tokens(s.text)
-            guard correspond(mt.words, st.words), isSubset(st.numbers, of: mt.numbers), isSubset(mt.numbers, of: st.numbers) else { return false }
-            guard !mt.numbers.isEmpty else { continue }
+        for (m, s) in zip(markup, structured) where !tokens(m.text).numbers.isEmpty {
             withNumbers += 1
             if MarkupIngredients.isAmountLed(m.text), !MarkupIngredients.isAmountLed(s.text) { moved += 1 }
         }

@@ -62,35 +62,21 @@ public enum DictionaryTable: String, CaseIterable, Sendable {
     /// Splits `text` into rows of columns, skipping comments and blank lines.
     func rows(in text: String) throws -> [(line: Int, columns: [String])] {
         var result: [(Int, [String])] = []
-        var lineNumber = 0
         var copy = text
         try copy.withUTF8 { bytes in
             var columns: [String] = []
             columns.reserveCapacity(columnCount)
-            var i = 0
             // Split on bytes: in a String "\r\n" is one Character, so CRLF would not split on "\n".
-            while i <= bytes.count {
-                var end = i
-                while end < bytes.count, bytes[end] != 0x0A { end += 1 }
-                lineNumber += 1
-                var line = UnsafeBufferPointer(rebasing: bytes[i..<end])
-                i = end + 1
+            try TableBytes.forEachLine(bytes) { lineNumber, rawLine in
+                var line = rawLine
                 if line.last == 0x0D { line = UnsafeBufferPointer(rebasing: line.dropLast()) }
                 if line.allSatisfy({ $0 < 0x80 }) {
                     // ASCII: bytes and Characters agree, so the row is cut on bytes.
-                    if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) || line.first == 0x23 { continue }
-                    columns.removeAll(keepingCapacity: true)
-                    var start = 0
-                    for k in 0...line.count where k == line.count || line[k] == 0x09 {
-                        var a = start, b = k
-                        while a < b, line[a] == 0x20 { a += 1 }
-                        while b > a, line[b - 1] == 0x20 { b -= 1 }
-                        columns.append(String(decoding: UnsafeBufferPointer(rebasing: line[a..<b]), as: UTF8.self))
-                        start = k + 1
-                    }
+                    if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) || line.first == 0x23 { return }
+                    TableBytes.cells(of: line, trimmingSpaces: true, into: &columns)
                 } else {
                     let text = Substring(String(decoding: line, as: UTF8.self))
-                    if text.allSatisfy({ $0 == " " || $0 == "\t" }) || text.first == "#" { continue }
+                    if text.allSatisfy({ $0 == " " || $0 == "\t" }) || text.first == "#" { return }
                     columns = text.split(separator: "\t", omittingEmptySubsequences: false).map { $0.trimmingSpaces() }
                 }
                 guard columns.count == columnCount else {

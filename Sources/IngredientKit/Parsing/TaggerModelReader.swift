@@ -316,12 +316,7 @@ struct TaggerModelReader {
     // MARK: - Reading helpers
 
     static func matches(_ bytes: UnsafeBufferPointer<UInt8>, _ word: StaticString) -> Bool {
-        bytes.count == word.utf8CodeUnitCount && memcmpBytes(bytes.baseAddress!, word.utf8Start, bytes.count)
-    }
-
-    static func memcmpBytes(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ n: Int) -> Bool {
-        for k in 0..<n where a[k] != b[k] { return false }
-        return true
+        bytes.count == word.utf8CodeUnitCount && memcmp(bytes.baseAddress!, word.utf8Start, bytes.count) == 0
     }
 
     static func split(_ line: UnsafeBufferPointer<UInt8>, into fields: inout [Range<Int>]) {
@@ -360,17 +355,11 @@ struct TaggerModelReader {
         return negative ? -v : v
     }
 
+    /// The integer that is the whole of `b` (a field without tabs), or nil.
     static func integer(_ b: UnsafeBufferPointer<UInt8>) -> Int? {
-        guard b.count <= 18 else { return nil }
-        var i = 0, sign = 1, v = 0
-        if i < b.count, b[i] == 0x2D { sign = -1; i += 1 }
-        guard i < b.count else { return nil }
-        while i < b.count {
-            let d = b[i] &- 0x30
-            guard d < 10 else { return nil }
-            v = v * 10 + Int(d)
-            i += 1
-        }
-        return sign * v
+        guard let base = b.baseAddress else { return nil }
+        var i = 0
+        guard let v = integer(base, &i, b.count), i == b.count else { return nil }
+        return v
     }
 }

@@ -77,24 +77,14 @@ struct SuggestionWords: Sendable {
     static func rows(utf8 bytes: UnsafeBufferPointer<UInt8>) -> [(Int, [String])]? {
         guard !bytes.contains(0x0D) else { return nil }
         var result: [(Int, [String])] = []
-        var start = 0, lineNumber = 0
-        while start <= bytes.count {
-            var end = start
-            while end < bytes.count, bytes[end] != 0x0A { end += 1 }
-            lineNumber += 1
-            defer { start = end + 1 }
-            let line = UnsafeBufferPointer(rebasing: bytes[start..<end])
-            if line.isEmpty || line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
+        TableBytes.forEachLine(bytes) { lineNumber, line in
+            if line.isEmpty || line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return }
             if line[0] == UInt8(ascii: "#") {
-                if line.count == 1 || line[1] < 0x80 { continue }
-                if String(decoding: line, as: UTF8.self).first == "#" { continue }
+                if line.count == 1 || line[1] < 0x80 { return }
+                if String(decoding: line, as: UTF8.self).first == "#" { return }
             }
             var columns: [String] = []
-            var from = 0
-            for k in 0...line.count where k == line.count || line[k] == 0x09 {
-                columns.append(String(decoding: UnsafeBufferPointer(rebasing: line[from..<k]), as: UTF8.self))
-                from = k + 1
-            }
+            TableBytes.cells(of: line, trimmingSpaces: false, into: &columns)
             result.append((lineNumber, columns))
         }
         return result
