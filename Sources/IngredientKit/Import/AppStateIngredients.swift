@@ -21,12 +21,17 @@ enum AppStateIngredients {
         return nil
     }
 
-    /// Keys, lowercased, that name a quantity when they contain one of these.
-    static let quantityKeys = ["quantity", "amount", "qty", "menge", "quantité", "cantidad"]
-    /// Keys, lowercased, that name a unit when they contain one of these.
-    static let unitKeys = ["unit", "measure"]
-    /// Keys, lowercased, that name the ingredient itself, best first.
-    static let nameKeys = ["name", "displayname", "title", "ingredient", "ingredientname", "label", "text"]
+    /// Keys, lowercased, that name a quantity when they contain one of these
+    /// (`Dictionaries/import/app-state.tsv`, kind `quantity`).
+    static let quantityKeys = keys("quantity")
+    /// Keys, lowercased, that name a unit when they contain one of these (kind `unit`).
+    static let unitKeys = keys("unit")
+    /// Keys, lowercased, that name the ingredient itself, best first (kind `name`).
+    static let nameKeys = keys("name")
+
+    private static func keys(_ kind: String) -> [String] {
+        ImportWordTable.rows("import/app-state.tsv").filter { $0.kind == kind }.map(\.phrase)
+    }
 
     /// The first array in `text` that reads as an ingredient list.
     static func firstList(in text: [UInt8]) -> [String]? {
