@@ -5,6 +5,10 @@ let package = Package(
     name: "IngredientKit",
     products: [
         .library(name: "IngredientKit", targets: ["IngredientKit"]),
+        // The lean core for list engines: parsing, keys, suggestions and the shopping list,
+        // without import code, archives or SQLite.
+        .library(name: "IngredientLists", targets: ["IngredientLists"]),
+        .library(name: "IngredientParsing", targets: ["IngredientParsing"]),
         .executable(name: "ingest", targets: ["ingest"]),
         .executable(name: "ingest-bench", targets: ["ingest-bench"]),
     ],
@@ -44,17 +48,31 @@ let package = Package(
             capability: .buildTool(),
             dependencies: ["embed-dictionaries"]
         ),
-        .target(
-            name: "IngredientKit",
-            dependencies: ["ICUShim", "CZlib"],
-            plugins: ["EmbedDictionaries"]
-        ),
+        // The library, one module per stage of the one-way flow (see README, "Modules"):
+        // text → lexicon and keys → parsing → suggestions → lists → import.
+        // Bytes, UTF-8 repair, the ICU wrapper, line and file reading, JSON reading and writing.
+        .target(name: "IngredientText", dependencies: ["ICUShim"]),
+        // The data tables of Dictionaries/ (units, numbers, phrases, shopping-list tables) and
+        // canonical keys (folding, singular/plural, synonyms).
+        .target(name: "IngredientLexicon", dependencies: ["IngredientText"], plugins: ["EmbedDictionaries"]),
+        // Tokens, the tagger, line assembly, confidence and the JSON line of `ingest parse`.
+        .target(name: "IngredientParsing", dependencies: ["IngredientLexicon"], plugins: ["EmbedDictionaries"]),
+        // Near-duplicate names: pair features, the scorer, merge suggestions.
+        .target(name: "IngredientSuggestions", dependencies: ["IngredientParsing"], plugins: ["EmbedDictionaries"]),
+        // The shopping list: merge, units, pantry, edits, suggestions between items.
+        .target(name: "IngredientLists", dependencies: ["IngredientSuggestions"]),
+        // Recipe files in every format, decoding, HTML and JSON-LD, the ordered work pool.
+        .target(name: "IngredientImport", dependencies: ["IngredientLists", "CZlib"], plugins: ["EmbedDictionaries"]),
+        // Convenience: one import for all of the above.
+        .target(name: "IngredientKit", dependencies: ["IngredientImport"]),
+        // Parse and dedupe evaluation, tagger and scorer training: for the CLI and tools, not apps.
+        .target(name: "IngredientEvaluation", dependencies: ["IngredientImport"]),
         // The SQLite store behind `ingest import --db`, kept out of the core library so that
         // IngredientKit itself does not depend on GRDB (or Foundation).
         .target(
             name: "IngredientStore",
             dependencies: [
-                "IngredientKit",
+                "IngredientImport",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
@@ -62,16 +80,18 @@ let package = Package(
             name: "ingest",
             dependencies: [
                 "IngredientKit",
+                "IngredientEvaluation",
                 "IngredientStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // The parse benchmark without the CLI's other dependencies (tools/bench parse).
-        .executableTarget(name: "ingest-bench", dependencies: ["IngredientKit"]),
+        .executableTarget(name: "ingest-bench", dependencies: ["IngredientEvaluation"]),
         .testTarget(
             name: "IngredientKitTests",
             dependencies: [
                 "IngredientKit",
+                "IngredientEvaluation",
                 "IngredientStore",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]

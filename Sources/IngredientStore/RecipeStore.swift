@@ -1,6 +1,7 @@
 import GRDB
 import GRDBSQLite
-import IngredientKit
+import IngredientImport
+import IngredientParsing
 
 /// Stores imported recipes in an SQLite database through GRDB: one row per recipe, one per
 /// ingredient line with its parsed fields and a `key` to join on, one per error record.

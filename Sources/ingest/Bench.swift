@@ -3,6 +3,7 @@ import IngredientKit
 #if canImport(Glibc)
 import Glibc
 #endif
+import IngredientEvaluation
 
 struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(

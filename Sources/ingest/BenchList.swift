@@ -3,6 +3,7 @@ import IngredientKit
 #if canImport(Glibc)
 import Glibc
 #endif
+import IngredientEvaluation
 
 struct BenchList: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -73,12 +74,12 @@ struct BenchList: ParsableCommand {
         if let emit {
             var out: [UInt8] = []
             for r in large {
-                out.append(contentsOf: #"{"source":"#.utf8); JSONLine.appendString(r.id, to: &out)
-                out.append(contentsOf: #","title":"#.utf8); JSONLine.appendString(r.displayTitle, to: &out)
+                out.append(contentsOf: #"{"source":"#.utf8); JSONBytes.appendString(r.id, to: &out)
+                out.append(contentsOf: #","title":"#.utf8); JSONBytes.appendString(r.displayTitle, to: &out)
                 out.append(contentsOf: #","ingredients":["#.utf8)
                 for (k, line) in r.lines.enumerated() {
                     out.append(contentsOf: (k == 0 ? #"{"text":"# : #",{"text":"#).utf8)
-                    JSONLine.appendString(line.input, to: &out)
+                    JSONBytes.appendString(line.input, to: &out)
                     out.append(UInt8(ascii: "}"))
                 }
                 out.append(contentsOf: "]}\n".utf8)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import IngredientKit
+import IngredientEvaluation
 
 struct Evaluate: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -100,7 +101,7 @@ enum EvaluationReport {
 
     static func quote(_ s: String) -> String {
         var out: [UInt8] = []
-        JSONLine.appendString(s, to: &out)
+        JSONBytes.appendString(s, to: &out)
         return String(decoding: out, as: UTF8.self)
     }
 }

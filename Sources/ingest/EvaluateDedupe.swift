@@ -1,5 +1,6 @@
 import ArgumentParser
 import IngredientKit
+import IngredientEvaluation
 
 struct EvaluateDedupe: ParsableCommand {
     static let configuration = CommandConfiguration(

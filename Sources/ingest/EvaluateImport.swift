@@ -94,7 +94,7 @@ struct EvaluateImport: ParsableCommand {
             if sites {
                 sitesJSON = #","sites":["# + bySite.map { s in
                     var name: [UInt8] = []
-                    JSONLine.appendString(s.site, to: &name)
+                    JSONBytes.appendString(s.site, to: &name)
                     return #"{"site":\#(String(decoding: name, as: UTF8.self)),"pages":\#(s.pages),"meanF1":\#(PageScore.fixed(s.meanF1, 4)),"perfect":\#(s.perfect)}"#
                 }.joined(separator: ",") + "]"
             }

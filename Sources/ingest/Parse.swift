@@ -87,7 +87,7 @@ struct TableWriter {
     static func number(_ v: Double?) -> String {
         guard let v else { return "" }
         var out: [UInt8] = []
-        JSONLine.appendNumber(v, to: &out)
+        JSONBytes.appendNumber(v, to: &out)
         return String(decoding: out, as: UTF8.self)
     }
 

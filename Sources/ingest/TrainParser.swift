@@ -1,5 +1,6 @@
 import ArgumentParser
 import IngredientKit
+import IngredientEvaluation
 
 struct TrainParser: ParsableCommand {
     static let configuration = CommandConfiguration(

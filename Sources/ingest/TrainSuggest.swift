@@ -1,5 +1,6 @@
 import ArgumentParser
 import IngredientKit
+import IngredientEvaluation
 
 struct TrainSuggest: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,6 +1,12 @@
 import Foundation
 import Testing
-@testable import IngredientKit
+@testable import IngredientText
+@testable import IngredientLexicon
+@testable import IngredientParsing
+@testable import IngredientSuggestions
+@testable import IngredientLists
+@testable import IngredientImport
+@testable import IngredientEvaluation
 
 /// The `ingest` command-line tool, run as a separate process.
 ///
@@ -246,7 +252,7 @@ struct CLITests {
         #expect(r.stderr.contains("line 2"))
     }
 
-    /// Regression: huge quantities ("20000000000000 g flour") once trapped in JSONLine.number
+    /// Regression: huge quantities ("20000000000000 g flour") once trapped in JSONBytes.number
     /// and killed `ingest parse`, losing the buffered lines before them.
     @Test func hugeQuantityDoesNotCrash() throws {
         let r = try Ingest.run(["parse"], stdin: Data("1 cup flour\n20000000000000 g flour\n".utf8))

@@ -1,6 +1,12 @@
 import Foundation
 import Testing
-@testable import IngredientKit
+@testable import IngredientText
+@testable import IngredientLexicon
+@testable import IngredientParsing
+@testable import IngredientSuggestions
+@testable import IngredientLists
+@testable import IngredientImport
+@testable import IngredientEvaluation
 
 /// `GoldSentence` reading and `ParseEvaluation` scoring rules.
 @Suite("Parse evaluation")

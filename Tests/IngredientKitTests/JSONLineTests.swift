@@ -1,6 +1,12 @@
 import Foundation
 import Testing
-@testable import IngredientKit
+@testable import IngredientText
+@testable import IngredientLexicon
+@testable import IngredientParsing
+@testable import IngredientSuggestions
+@testable import IngredientLists
+@testable import IngredientImport
+@testable import IngredientEvaluation
 
 /// The `ingest parse` output contract: one JSON object per line with fixed keys.
 @Suite("JSONLine")
@@ -107,7 +113,7 @@ struct JSONLineTests {
                     bytes.replaceSubrange(position...position, with: special)
                     let text = String(decoding: bytes, as: UTF8.self)
                     var out: [UInt8] = []
-                    JSONLine.appendString(text, to: &out)
+                    JSONBytes.appendString(text, to: &out)
                     #expect(out == reference(bytes), "\(bytes)")
                 }
             }
@@ -186,7 +192,7 @@ struct JSONLineTests {
         for length in 0...40 {
             let text = String((0..<length).map { Character(UnicodeScalar(UInt8(0x61 + $0 % 26))) })
             var out: [UInt8] = []
-            JSONLine.appendString(text, to: &out)
+            JSONBytes.appendString(text, to: &out)
             #expect(out == [0x22] + Array(text.utf8) + [0x22], "length \(length)")
         }
     }
@@ -211,7 +217,7 @@ struct JSONLineTests {
 
     func number(_ v: Double) -> String {
         var out: [UInt8] = []
-        JSONLine.appendNumber(v, to: &out)
+        JSONBytes.appendNumber(v, to: &out)
         return String(decoding: out, as: UTF8.self)
     }
 
@@ -256,7 +262,7 @@ struct JSONLineTests {
 
     @Test func appendString() {
         var out: [UInt8] = []
-        JSONLine.appendString("a\"b", to: &out)
+        JSONBytes.appendString("a\"b", to: &out)
         #expect(String(decoding: out, as: UTF8.self) == #""a\"b""#)
     }
 }

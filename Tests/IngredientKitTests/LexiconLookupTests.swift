@@ -1,5 +1,11 @@
 import Testing
-@testable import IngredientKit
+@testable import IngredientText
+@testable import IngredientLexicon
+@testable import IngredientParsing
+@testable import IngredientSuggestions
+@testable import IngredientLists
+@testable import IngredientImport
+@testable import IngredientEvaluation
 
 /// Direct look-ups in the built-in tables: `Lexicon.unit(alias:)`, `unit(id:)`, `number(word:)`,
 /// `allUnits`, and the integrity of the embedded units table.

@@ -1,5 +1,11 @@
 import Foundation
-@testable import IngredientKit
+@testable import IngredientText
+@testable import IngredientLexicon
+@testable import IngredientParsing
+@testable import IngredientSuggestions
+@testable import IngredientLists
+@testable import IngredientImport
+@testable import IngredientEvaluation
 
 /// Shared helpers for the IngredientKit tests. Repository files are found from this file's
 /// location (`Tests/IngredientKitTests/Support.swift` → three levels up is the repo root),
