@@ -49,30 +49,47 @@ let package = Package(
             dependencies: ["embed-dictionaries"]
         ),
         // The library, one module per stage of the one-way flow (see README, "Modules"):
-        // text → lexicon and keys → parsing → suggestions → lists → import.
+        // text → lexicon and keys → parsing → lists (with suggestions, which need no parser),
+        // and import beside lists, on parsing. Each target lists the modules it imports.
         // Bytes, UTF-8 repair, the ICU wrapper, line and file reading, JSON reading and writing.
         .target(name: "IngredientText", dependencies: ["ICUShim"]),
         // The data tables of Dictionaries/ (units, numbers, phrases, shopping-list tables) and
         // canonical keys (folding, singular/plural, synonyms).
         .target(name: "IngredientLexicon", dependencies: ["IngredientText"], plugins: ["EmbedDictionaries"]),
         // Tokens, the tagger, line assembly, confidence and the JSON line of `ingest parse`.
-        .target(name: "IngredientParsing", dependencies: ["IngredientLexicon"], plugins: ["EmbedDictionaries"]),
+        .target(name: "IngredientParsing", dependencies: ["IngredientText", "IngredientLexicon"], plugins: ["EmbedDictionaries"]),
         // Near-duplicate names: pair features, the scorer, merge suggestions.
-        .target(name: "IngredientSuggestions", dependencies: ["IngredientParsing"], plugins: ["EmbedDictionaries"]),
+        .target(name: "IngredientSuggestions", dependencies: ["IngredientText", "IngredientLexicon"], plugins: ["EmbedDictionaries"]),
         // The shopping list: merge, units, pantry, edits, suggestions between items.
-        .target(name: "IngredientLists", dependencies: ["IngredientSuggestions"]),
+        .target(
+            name: "IngredientLists",
+            dependencies: ["IngredientText", "IngredientLexicon", "IngredientParsing", "IngredientSuggestions"]
+        ),
         // Recipe files in every format, decoding, HTML and JSON-LD, the ordered work pool.
-        .target(name: "IngredientImport", dependencies: ["IngredientLists", "CZlib"], plugins: ["EmbedDictionaries"]),
+        .target(
+            name: "IngredientImport",
+            dependencies: ["IngredientText", "IngredientLexicon", "IngredientParsing", "CZlib"],
+            plugins: ["EmbedDictionaries"]
+        ),
         // Convenience: one import for all of the above.
-        .target(name: "IngredientKit", dependencies: ["IngredientImport"]),
+        .target(
+            name: "IngredientKit",
+            dependencies: [
+                "IngredientText", "IngredientLexicon", "IngredientParsing",
+                "IngredientSuggestions", "IngredientLists", "IngredientImport",
+            ]
+        ),
         // Parse and dedupe evaluation, tagger and scorer training: for the CLI and tools, not apps.
-        .target(name: "IngredientEvaluation", dependencies: ["IngredientImport"]),
+        .target(
+            name: "IngredientEvaluation",
+            dependencies: ["IngredientText", "IngredientLexicon", "IngredientParsing", "IngredientSuggestions", "IngredientImport"]
+        ),
         // The SQLite store behind `ingest import --db`, kept out of the core library so that
         // IngredientKit itself does not depend on GRDB (or Foundation).
         .target(
             name: "IngredientStore",
             dependencies: [
-                "IngredientImport",
+                "IngredientText", "IngredientParsing", "IngredientImport",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
