@@ -1,112 +1,12 @@
 import ArgumentParser
 import IngredientKit
 
+/// `ingest eval`: the parser, page import, merges and suggestions, and canonical keys scored on
+/// labeled data.
 struct Evaluate: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "eval",
         abstract: "Score IngredientKit against labeled data.",
-        subcommands: [EvaluateParse.self, EvaluateImport.self, EvaluateDedupe.self]
+        subcommands: [EvaluateParse.self, EvaluateImport.self, EvaluateDedupe.self, EvaluateKeys.self]
     )
-}
-
-struct EvaluateParse: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "parse",
-        abstract: "Score the parser on labeled sentences (JSON Lines with input, amounts, name).",
-        discussion: "Prints quantity, unit, name and all-three rates, overall and per source."
-    )
-
-    @Option(help: "Also print this many sentences that were not right on all three.")
-    var misses = 0
-
-    @Flag(help: "Print the results as one JSON object.")
-    var json = false
-
-    @OptionGroup var dictionaryOptions: DictionaryOptions
-
-    @Option(help: ArgumentHelp("Tagger weights to use instead of the built-in ones (a file written by train-parser).", valueName: "path"))
-    var model: String?
-
-    @Argument(help: "Gold file (JSON Lines).")
-    var gold: String
-
-    func run() throws {
-        let sentences: [GoldSentence]
-        do { sentences = try GoldSentence.read(path: gold) } catch {
-            printError("\(error)")
-            throw ExitCode(1)
-        }
-        let lexicon = try dictionaryOptions.lexicon()
-        var parser = IngredientParser(lexicon: lexicon)
-        if let model {
-            do { parser = try IngredientParser(lexicon: lexicon, modelText: try readText(model)) } catch {
-                printError("\(error)")
-                throw ExitCode(1)
-            }
-        }
-        let evaluation = ParseEvaluation(gold: sentences, parser: parser)
-        try writeStandardOutput(json ? EvaluationReport.json(evaluation, misses: misses) : EvaluationReport.text(evaluation, misses: misses))
-    }
-}
-
-/// Text and JSON renderings of a `ParseEvaluation`.
-enum EvaluationReport {
-    static func percent(_ x: Double) -> String {
-        let v = Int((x * 1000).rounded())
-        return "\(v / 10).\(v % 10)%"
-    }
-
-    static func text(_ e: ParseEvaluation, misses: Int) -> String {
-        func row(_ name: String, _ r: ParseEvaluation.Rates) -> String {
-            name.padding(12) + "\(r.count)".padding(8) + percent(r.quantityRate).padding(10) + percent(r.unitRate).padding(10)
-                + percent(r.nameRate).padding(10) + percent(r.allRate) + "\n"
-        }
-        var s = "source".padding(12) + "lines".padding(8) + "quantity".padding(10) + "unit".padding(10) + "name".padding(10) + "all-three\n"
-        s += row("overall", e.overall)
-        for (source, r) in e.bySource { s += row(source, r) }
-        s += "\nconfidence calibration (lines, mean confidence, share right):\n"
-        for c in e.calibration {
-            s += "  \(percent(c.bin))–\(percent(c.bin + 0.1))".padding(18) + "\(c.count)".padding(8)
-                + percent(c.meanConfidence).padding(10) + percent(c.accuracy) + "\n"
-        }
-        if misses > 0 {
-            s += "\nmisses (first \(misses)):\n"
-            for o in e.misses.prefix(misses) {
-                let wrong = [o.quantityRight ? nil : "quantity", o.unitRight ? nil : "unit", o.nameRight ? nil : "name"].compactMap { $0 }
-                let g = o.gold.amounts.first
-                let gq = g?.quantity.map { q -> String in if case .number(let d) = q { return "\(d)" } else if case .text(let t) = q { return t } else { return "" } } ?? "-"
-                s += "  \(o.gold.input)\n    wrong: \(wrong.joined(separator: ", ")); gold: \(gq) | \(g?.unit ?? "-") | \(o.gold.name ?? "")"
-                s += "; ours: \(o.parsed.quantity.map { "\($0)" } ?? "-")\(o.parsed.quantityMax != o.parsed.quantity ? "-\(o.parsed.quantityMax!)" : "") | \(o.parsed.unit ?? "-") | \(o.parsed.name ?? "")\n"
-            }
-        }
-        return s
-    }
-
-    static func json(_ e: ParseEvaluation, misses: Int) -> String {
-        func rates(_ r: ParseEvaluation.Rates) -> String {
-            "{\"lines\":\(r.count),\"quantity\":\(r.quantityRate),\"unit\":\(r.unitRate),\"name\":\(r.nameRate),\"allThree\":\(r.allRate)}"
-        }
-        var s = "{\"overall\":\(rates(e.overall)),\"bySource\":{"
-        s += e.bySource.map { "\(quote($0.source)):\(rates($0.rates))" }.joined(separator: ",")
-        s += "},\"calibration\":["
-        s += e.calibration.map { "{\"bin\":\($0.bin),\"lines\":\($0.count),\"meanConfidence\":\($0.meanConfidence),\"accuracy\":\($0.accuracy)}" }.joined(separator: ",")
-        s += "],\"misses\":["
-        s += e.misses.prefix(misses).map { o in
-            "{\"input\":\(quote(o.gold.input)),\"quantityRight\":\(o.quantityRight),\"unitRight\":\(o.unitRight),\"nameRight\":\(o.nameRight),\"parsed\":\(JSONLine.string(for: o.parsed))}"
-        }.joined(separator: ",")
-        s += "]}\n"
-        return s
-    }
-
-    static func quote(_ s: String) -> String {
-        var out: [UInt8] = []
-        JSONLine.appendString(s, to: &out)
-        return String(decoding: out, as: UTF8.self)
-    }
-}
-
-extension String {
-    func padding(_ width: Int) -> String {
-        count >= width ? self + " " : self + String(repeating: " ", count: width - count)
-    }
 }
