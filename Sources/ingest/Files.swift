@@ -1,29 +1,9 @@
-import ArgumentParser
-import IngredientKit
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
-import IngredientEvaluation
-
-struct Bench: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        abstract: "Measure parsing throughput (JSON output included) and peak memory on one core.",
-        discussion: "Streams FILE repeatedly until at least --lines lines were parsed; output is encoded and discarded. Build with -c release."
-    )
-
-    @Option(help: "Parse at least this many lines.")
-    var lines = 5_000_000
-
-    @Argument(help: "A file of ingredient lines.")
-    var file: String
-
-    func run() throws {
-        print(try ParseBenchmark.run(path: file, lines: lines).summary)
-    }
-}
-
-/// Seconds on the monotonic clock (the benchmark's clock, shared by import progress and bench-keys).
-func monotonicSeconds() -> Double { ParseBenchmark.monotonicSeconds() }
+import IngredientKit
 
 /// Writes `text` to the file at `path`; when it cannot, reports why and throws exit status 1.
 func writeFile(_ path: String, _ text: String) throws {

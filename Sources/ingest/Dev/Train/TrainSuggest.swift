@@ -2,11 +2,11 @@ import ArgumentParser
 import IngredientKit
 import IngredientEvaluation
 
+/// `ingest dev train suggest` (formerly `ingest train-suggest`).
 struct TrainSuggest: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "train-suggest",
-        abstract: "Fit the pair scorer's weights and calibration on labeled dedupe fixtures (see tools/train-suggest).",
-        shouldDisplay: false
+        commandName: "suggest",
+        abstract: "Fit the pair scorer's weights and calibration on labeled dedupe fixtures (see tools/train-suggest)."
     )
 
     @Option(help: ArgumentHelp("Where to write the weights file.", valueName: "path"))

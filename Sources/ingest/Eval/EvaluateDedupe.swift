@@ -30,7 +30,7 @@ struct EvaluateDedupe: ParsableCommand {
     @Option(help: ArgumentHelp("Also write a self-contained HTML page (precision/recall curve, threshold table, worst errors).", valueName: "file.html"))
     var report: String?
 
-    @Option(help: ArgumentHelp("Scorer weights to use instead of the built-in ones (a file written by train-suggest).", valueName: "path"))
+    @Option(help: ArgumentHelp("Scorer weights to use instead of the built-in ones (a file written by `ingest dev train suggest`).", valueName: "path"))
     var weights: String?
 
     @OptionGroup var dictionaryOptions: DictionaryOptions

@@ -1,11 +1,11 @@
 import ArgumentParser
 import IngredientKit
 
+/// `ingest dev key-names` (formerly `ingest key-names`).
 struct KeyNames: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "key-names",
-        abstract: "Print name<TAB>key<TAB>display name for each line (a bare name) of FILE or standard input.",
-        shouldDisplay: false
+        abstract: "Print name<TAB>key<TAB>display name for each line (a bare name) of FILE or standard input."
     )
 
     @Option(help: "The English of display names: en-US or en-GB.")

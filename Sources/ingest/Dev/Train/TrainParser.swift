@@ -2,11 +2,11 @@ import ArgumentParser
 import IngredientKit
 import IngredientEvaluation
 
+/// `ingest dev train parser` (formerly `ingest train-parser`).
 struct TrainParser: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "train-parser",
-        abstract: "Train the parser's tagger on labeled sentences and write its weights (see tools/train-parser).",
-        shouldDisplay: false
+        commandName: "parser",
+        abstract: "Train the parser's tagger on labeled sentences and write its weights (see tools/train-parser)."
     )
 
     @Option(help: "Where to write the model file.")

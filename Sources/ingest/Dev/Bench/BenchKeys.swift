@@ -1,22 +1,12 @@
 import ArgumentParser
 import IngredientKit
-#if canImport(Glibc)
-import Glibc
-#endif
 
-/// CPU time of the calling thread, in seconds: steadier than wall time on a busy machine.
-func threadCPUSeconds() -> Double {
-    var ts = timespec()
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
-    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
-}
-
+/// `ingest dev bench keys` (formerly `ingest bench-keys`).
 struct BenchKeys: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "bench-keys",
-        abstract: "Measure canonical key computation per name (see tools/bench-keys). Build with -c release.",
-        discussion: "Parses FILE's lines first (not timed), then times only the keys of the parsed names, over as many passes as reach --names names. Reports nanoseconds per name of thread CPU time (steady on a busy machine) and of wall time, each the best of --rounds rounds.",
-        shouldDisplay: false
+        commandName: "keys",
+        abstract: "Measure canonical key computation per name (see tools/bench-keys).",
+        discussion: "Parses FILE's lines first (not timed), then times only the keys of the parsed names, over as many passes as reach --names names. Reports nanoseconds per name of thread CPU time (steady on a busy machine) and of wall time, each the best of --rounds rounds."
     )
 
     @Option(help: "Time at least this many key computations.")

@@ -5,10 +5,11 @@ import Glibc
 #endif
 import IngredientEvaluation
 
+/// `ingest dev bench list` (formerly `ingest bench-list`).
 struct BenchList: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "bench-list",
-        abstract: "Measure shopping-list merging (see tools/bench-list). Build with -c release.",
+        commandName: "list",
+        abstract: "Measure shopping-list merging (see tools/bench-list).",
         discussion: """
             Reads FILE… as `ingest list` does (the plan), then times, each the best of --rounds: \
             recomputing the plan's list from parsed recipes (merge only) and from text (parse + \
@@ -18,8 +19,7 @@ struct BenchList: ParsableCommand {
             recipe's text through a ShoppingListAccumulator, as `ingest list` does. With --emit \
             FILE, writes the large run's recipes to FILE as `ingest import` JSON Lines instead \
             (input for measuring `ingest list` itself, see tools/bench-list --cli).
-            """,
-        shouldDisplay: false
+            """
     )
 
     @Option(help: "How many recipes the large run has.")

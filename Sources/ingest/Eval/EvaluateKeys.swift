@@ -1,25 +1,16 @@
 import ArgumentParser
 import IngredientKit
 
-/// Where the shared corpora are: `../shared` beside the repository (the working directory is
-/// the repository root), or `/work/shared`.
-enum SharedData {
-    static func path(_ relative: String) -> String {
-        let candidates = ["../shared/" + relative, "/work/shared/" + relative]
-        return candidates.first { (try? LineReader(path: $0).forEachLine { _ in }) != nil } ?? candidates[0]
-    }
-}
-
+/// `ingest eval keys` (formerly `ingest eval-keys`).
 struct EvaluateKeys: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "eval-keys",
+        commandName: "keys",
         abstract: "Score canonical keys on synonym groups and parent/child pairs (see tools/eval-keys).",
         discussion: """
             Synonym file: group<TAB>name rows (a header row "group<TAB>name" is skipped). Every pair of rows \
             is a true merge when both rows have the same group; the keyer merges a pair when both names get \
             the same non-empty key. Parent/child file: child<TAB>parent rows that must never merge.
-            """,
-        shouldDisplay: false
+            """
     )
 
     @Option(help: "Synonym groups (group<TAB>name).")

@@ -1,12 +1,12 @@
 import ArgumentParser
 import IngredientKit
 
+/// `ingest dev bench suggest` (formerly `ingest bench-suggest`).
 struct BenchSuggest: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "bench-suggest",
-        abstract: "Time merge suggestions over many distinct keys (see tools/bench-suggest). Build with -c release.",
-        discussion: "Reads FILE's lines and keys them (not timed: each line's parsed name and/or the whole line read as a bare name, see --source) until --names distinct keys are collected, then times MergeSuggester over them (blocking, scoring and reasons) on one thread, best of --rounds.",
-        shouldDisplay: false
+        commandName: "suggest",
+        abstract: "Time merge suggestions over many distinct keys (see tools/bench-suggest).",
+        discussion: "Reads FILE's lines and keys them (not timed: each line's parsed name and/or the whole line read as a bare name, see --source) until --names distinct keys are collected, then times MergeSuggester over them (blocking, scoring and reasons) on one thread, best of --rounds."
     )
 
     @Option(help: "How many distinct keys to suggest over.")
