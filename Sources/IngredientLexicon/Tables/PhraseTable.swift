@@ -2,10 +2,12 @@ import IngredientText
 
 /// Looks up phrases of one or more words by hashing the words of a token run, longest
 /// match first, without building strings.
-package struct PhraseTable<Value: Sendable>: Sendable {
-    private var full = HashTable<Value>()
-    private var prefixes = HashTable<Bool>()
-    private(set) var maxWords = 0
+@usableFromInline package struct PhraseTable<Value: Sendable>: Sendable {
+    // Inlinable look-ups (and what they read), so that callers in other modules get them
+    // specialized for the value type.
+    @usableFromInline var full = HashTable<Value>()
+    @usableFromInline var prefixes = HashTable<Bool>()
+    @usableFromInline private(set) var maxWords = 0
 
     /// Hash of a phrase's words as they are matched: each word's case-folded hash, the first
     /// alone, each later one combined into the hash of the words before it. A one-word phrase's
@@ -21,7 +23,7 @@ package struct PhraseTable<Value: Sendable>: Sendable {
     }
 
     /// The key of the words so far (`h`) followed by a word whose folded hash is `word`.
-    @inline(__always)
+    @inlinable @inline(__always)
     static func extend(_ h: UInt64, first: Bool, _ word: UInt64) -> UInt64 {
         first ? word : ByteHash.combine(h, word)
     }
@@ -61,13 +63,13 @@ package struct PhraseTable<Value: Sendable>: Sendable {
     }
 
     /// The value of a single word, if the table holds it as a one-word phrase.
-    @inline(__always)
-    package func value(forWordHash hash: UInt64) -> Value? { full[hash] }
+    @inlinable @inline(__always)
+    @usableFromInline package func value(forWordHash hash: UInt64) -> Value? { full[hash] }
 
     /// The longest phrase starting at word `start`, with `wordAt(i)` giving word `i`'s byte
     /// range in `line` (nil where a phrase cannot continue).
-    @inline(__always)
-    package func longestMatch(
+    @inlinable @inline(__always)
+    @usableFromInline package func longestMatch(
         in line: UnsafeBufferPointer<UInt8>, start: Int, wordAt: (Int) -> Range<Int>?
     ) -> (words: Int, value: Value)? {
         longestMatch(start: start, wordHash: { i in wordAt(i).map { ByteHash.fold(UnsafeBufferPointer(rebasing: line[$0])) } })
@@ -75,8 +77,8 @@ package struct PhraseTable<Value: Sendable>: Sendable {
 
     /// The longest phrase starting at word `start`, with `wordHash(i)` giving word `i`'s
     /// case-folded hash (nil where a phrase cannot continue).
-    @inline(__always)
-    package func longestMatch(start: Int, wordHash: (Int) -> UInt64?) -> (words: Int, value: Value)? {
+    @inlinable @inline(__always)
+    @usableFromInline package func longestMatch(start: Int, wordHash: (Int) -> UInt64?) -> (words: Int, value: Value)? {
         var best: (Int, Value)?
         var h: UInt64 = 0
         var i = start

@@ -4,25 +4,35 @@
 /// Keys are hashes of byte strings (see `ByteHash`); with 64-bit hashes over a few hundred
 /// thousand keys a collision is vanishingly unlikely, and the tables are built from our own
 /// data, so the strings are not stored.
-package struct HashTable<Value> {
-    fileprivate struct Slot {
-        var key: UInt64
-        var value: Value?
+@usableFromInline package struct HashTable<Value> {
+    @usableFromInline
+    struct Slot {
+        @usableFromInline var key: UInt64
+        @usableFromInline var value: Value?
+
+        @inlinable
+        init(key: UInt64, value: Value?) {
+            self.key = key
+            self.value = value
+        }
     }
 
-    private var slots: [Slot]
-    private var mask: Int
-    package private(set) var count = 0
+    // Inlinable (with what they touch) so that look-ups from other modules are specialized
+    // for the value type, as they were when the library was one module.
+    @usableFromInline var slots: [Slot]
+    @usableFromInline var mask: Int
+    @usableFromInline package internal(set) var count = 0
 
-    package init(minimumCapacity: Int = 16) {
+    @inlinable
+    @usableFromInline package init(minimumCapacity: Int = 16) {
         var capacity = 16
         while capacity < minimumCapacity * 2 { capacity <<= 1 }
         slots = Array(repeating: Slot(key: 0, value: nil), count: capacity)
         mask = capacity - 1
     }
 
-    @inline(__always)
-    private func slot(for key: UInt64) -> Int {
+    @inlinable @inline(__always)
+    func slot(for key: UInt64) -> Int {
         var i = Int(truncatingIfNeeded: ByteHash.finish(key)) & mask
         return slots.withUnsafeBufferPointer { s in
             while s[i].value != nil, s[i].key != key { i = (i + 1) & mask }
@@ -31,8 +41,8 @@ package struct HashTable<Value> {
     }
 
     /// The value stored for `key`, if any.
-    @inline(__always)
-    package subscript(key: UInt64) -> Value? {
+    @inlinable @inline(__always)
+    @usableFromInline package subscript(key: UInt64) -> Value? {
         slots.withUnsafeBufferPointer { s in
             var i = Int(truncatingIfNeeded: ByteHash.finish(key)) & mask
             while true {
@@ -44,7 +54,8 @@ package struct HashTable<Value> {
     }
 
     /// Stores `value` for `key`, replacing any earlier value.
-    package mutating func set(_ key: UInt64, _ value: Value) {
+    @inlinable
+    @usableFromInline package mutating func set(_ key: UInt64, _ value: Value) {
         if (count + 1) * 2 > slots.count { grow() }
         let i = slot(for: key)
         if slots[i].value == nil { count += 1 }
@@ -52,7 +63,8 @@ package struct HashTable<Value> {
     }
 
     /// Updates the value for `key` in place, inserting `initial` first when absent.
-    package mutating func update(_ key: UInt64, default initial: @autoclosure () -> Value, _ body: (inout Value) -> Void) {
+    @inlinable
+    @usableFromInline package mutating func update(_ key: UInt64, default initial: @autoclosure () -> Value, _ body: (inout Value) -> Void) {
         if (count + 1) * 2 > slots.count { grow() }
         let i = slot(for: key)
         if slots[i].value == nil {
@@ -62,7 +74,8 @@ package struct HashTable<Value> {
         body(&slots[i].value!)
     }
 
-    private mutating func grow() {
+    @usableFromInline
+    mutating func grow() {
         let old = slots
         slots = Array(repeating: Slot(key: 0, value: nil), count: old.count * 2)
         mask = slots.count - 1

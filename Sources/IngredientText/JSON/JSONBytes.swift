@@ -6,7 +6,7 @@ public enum JSONBytes {
     /// `out`. The room is a temporary allocation (on the stack unless it is large), so it
     /// needs neither zero-filling nor a heap allocation, and `out` grows by exactly what was
     /// written.
-    @inline(__always)
+    @inlinable @inline(__always)
     package static func append(upTo capacity: Int, to out: inout [UInt8], _ body: (inout ByteWriter) -> Void) {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { room in
             var w = ByteWriter(base: room.baseAddress!)
@@ -40,22 +40,26 @@ public enum JSONBytes {
 }
 
 /// Writes JSON pieces through a pointer into room the caller reserved.
-package struct ByteWriter {
-    let base: UnsafeMutablePointer<UInt8>
-    private(set) var count = 0
+///
+/// Its small writers are inlinable, so that the renderers in other modules (the JSON line of
+/// `ingest parse`) compile to the same straight-line stores as before the module split.
+@usableFromInline package struct ByteWriter {
+    @usableFromInline let base: UnsafeMutablePointer<UInt8>
+    @usableFromInline var count = 0
 
-    init(base: UnsafeMutablePointer<UInt8>) { self.base = base }
+    @inlinable
+    @usableFromInline package init(base: UnsafeMutablePointer<UInt8>) { self.base = base }
 
-    @inline(__always)
-    package mutating func byte(_ b: UInt8) {
+    @inlinable @inline(__always)
+    @usableFromInline package mutating func byte(_ b: UInt8) {
         base[count] = b
         count += 1
     }
 
     /// Copies `b`. Most pieces are short (literals, words), so up to 16 bytes are copied with
     /// two overlapping loads and stores rather than a call to memmove.
-    @inline(__always)
-    package mutating func bytes(_ b: UnsafeBufferPointer<UInt8>) {
+    @inlinable @inline(__always)
+    @usableFromInline package mutating func bytes(_ b: UnsafeBufferPointer<UInt8>) {
         guard let source = b.baseAddress else { return }
         let n = b.count
         let from = UnsafeRawPointer(source), to = UnsafeMutableRawPointer(base + count)
@@ -76,18 +80,18 @@ package struct ByteWriter {
     }
 
     /// The bytes of a literal.
-    @inline(__always)
-    package mutating func raw(_ text: StaticString) {
+    @inlinable @inline(__always)
+    @usableFromInline package mutating func raw(_ text: StaticString) {
         bytes(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
-    private static let hex: StaticString = "0123456789abcdef"
+    @usableFromInline static let hex: StaticString = "0123456789abcdef"
 
     /// A string's content, escaping quotes, backslashes and control characters. Kept out of
     /// line: a line's object writes several strings, and one shared copy keeps the renderer
     /// small enough for the instruction cache.
     @inline(never)
-    package mutating func escaped(_ b: UnsafeBufferPointer<UInt8>) {
+    @usableFromInline package mutating func escaped(_ b: UnsafeBufferPointer<UInt8>) {
         guard let base = b.baseAddress else { return }
         // Short text (units, keys, most words) checked whole with two overlapping loads.
         if b.count >= 4 && b.count <= 16 {
@@ -132,12 +136,12 @@ package struct ByteWriter {
     }
 
     /// Whether a byte is a control character, `"`, `\` or DEL: the bytes a JSON string escapes.
-    @inline(__always)
+    @inlinable @inline(__always)
     static func needsEscape(_ c: UInt8) -> Bool { c < 0x20 || c == 0x22 || c == 0x5C || c == 0x7F }
 
     /// Whether any of eight bytes is a control character, `"`, `\` or DEL (exact: bit tricks
     /// for "some byte is below 0x20" and "some byte equals c").
-    @inline(__always)
+    @inlinable @inline(__always)
     static func needsEscape(_ x: UInt64) -> Bool {
         let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
         @inline(__always) func hasZero(_ v: UInt64) -> Bool { (v &- ones) & ~v & highs != 0 }
@@ -146,7 +150,8 @@ package struct ByteWriter {
     }
 
     /// A JSON string, or null.
-    package mutating func string(_ s: String?) {
+    @inlinable
+    @usableFromInline package mutating func string(_ s: String?) {
         guard var s else { raw("null"); return }
         byte(0x22)
         s.withUTF8 { escaped($0) }
@@ -155,7 +160,7 @@ package struct ByteWriter {
 
     /// Decimal digits of `n`, made by dividing by the constant 10 (a multiply and shift),
     /// last first.
-    @inline(__always)
+    @inlinable @inline(__always)
     mutating func digits(_ n: UInt64) {
         var scratch: (UInt64, UInt64, UInt64) = (0, 0, 0) // 24 bytes: room for 20 digits
         withUnsafeMutableBytes(of: &scratch) { buffer in
@@ -170,7 +175,8 @@ package struct ByteWriter {
     }
 
     /// A JSON number rounded to six decimals, or null.
-    package mutating func number(_ value: Double?) {
+    @inlinable
+    @usableFromInline package mutating func number(_ value: Double?) {
         guard let value, value.isFinite else { raw("null"); return }
         var v = value
         if v < 0 { byte(0x2D); v = -v }
@@ -196,11 +202,11 @@ package struct ByteWriter {
         while base[count - 1] == 0x30 { count -= 1 }
     }
 
-    private static let pairs: StaticString = "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
+    @usableFromInline static let pairs: StaticString = "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
 
     /// The two decimal digits of `n` (below 100).
-    @inline(__always)
-    private mutating func pair(_ n: UInt32) {
+    @inlinable @inline(__always)
+    mutating func pair(_ n: UInt32) {
         let p = Self.pairs.utf8Start + 2 * Int(n)
         base[count] = p[0]
         base[count + 1] = p[1]
