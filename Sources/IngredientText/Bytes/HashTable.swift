@@ -74,7 +74,7 @@
         body(&slots[i].value!)
     }
 
-    @usableFromInline
+    @inlinable
     mutating func grow() {
         let old = slots
         slots = Array(repeating: Slot(key: 0, value: nil), count: old.count * 2)
@@ -86,6 +86,7 @@
     }
 
     /// Every stored key and value, in no particular order.
+    @inlinable
     package var entries: [(key: UInt64, value: Value)] {
         slots.compactMap { s in s.value.map { (s.key, $0) } }
     }
