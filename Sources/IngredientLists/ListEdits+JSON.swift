@@ -17,8 +17,8 @@ public enum ListEditsError: Error, Equatable, Sendable, CustomStringConvertible 
 }
 
 extension ListEdits {
-    /// Reads the edits document `ingest list --edits FILE` takes (see the README, "User
-    /// state"): one JSON object whose members are all optional —
+    /// Reads the edits document `ingest list --edits FILE` takes (see docs/json.md, "The
+    /// edits file"): one JSON object whose members are all optional —
     /// `keyOverrides` and `categoryOverrides` (objects of strings), `manualItems`,
     /// `suppressedItems` and `checkedItems` (arrays of strings), `acceptedMerges` (an object:
     /// key → key it joins) and `rejectedMerges` (an array of two-key arrays). Unknown members

@@ -1,7 +1,7 @@
 import IngredientText
 
 extension ShoppingList {
-    /// The list as the `ingest list --json` document (see the README, "Shopping lists"): one
+    /// The list as the `ingest list --json` document (see docs/json.md, "ingest list --json"): one
     /// JSON object, each item on its own line, ending with a newline. Same list, same bytes.
     public func json() -> String {
         var out: [UInt8] = []

@@ -16,7 +16,7 @@ struct Dedupe: ParsableCommand {
             Reads each FILE, or standard input when none is given, and writes first one item record per \
             input line, in input order:
               {"type":"item","input":…,"key":…,"group":…,"name":…}
-            `key` is the canonical key of the line's parsed name (see the README's key spec; a line \
+            `key` is the canonical key of the line's parsed name (see docs/keys.md, the key spec; a line \
             with no amount is a bare name and is keyed whole, so "Sugar, brown" is brown sugar), `group` a \
             number from 1 given to keys in the order they first appear (lines with the same group are \
             merged automatically), `name` the key's display name in --locale. Lines without a name \

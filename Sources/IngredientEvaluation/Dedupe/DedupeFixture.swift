@@ -4,7 +4,7 @@ import IngredientImport
 /// Labeled names for scoring and training dedupe: clusters (`group<TAB>text`, a header row
 /// `group<TAB>name` or `group<TAB>text` is skipped), pairs (`a<TAB>b<TAB>same|different`) and
 /// parent/child pairs (a file whose header row is `child<TAB>parent`: every row is a pair
-/// that must stay apart). Used by `ingest eval dedupe` and `ingest train-suggest`.
+/// that must stay apart). Used by `ingest eval dedupe` and `ingest dev train suggest`.
 package struct DedupeFixture: Sendable {
     /// What a labeled pair of names is.
     package enum Label: String, Sendable {

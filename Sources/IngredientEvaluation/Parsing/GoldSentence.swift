@@ -5,8 +5,8 @@ import Foundation
 #endif
 import IngredientText
 
-/// One hand-labeled sentence of a parse gold file (JSON Lines; see the README's
-/// "Evaluating the parser" section for the format).
+/// One hand-labeled sentence of a parse gold file (JSON Lines; the format is in
+/// docs/evaluation.md).
 public struct GoldSentence: Decodable, Sendable {
     /// A gold quantity: usually a number, occasionally text such as "half".
     public enum Quantity: Decodable, Sendable, Equatable {

@@ -173,7 +173,7 @@ package struct TaggerTrainer {
         func keep(_ v: [Int]) -> Bool { v.contains { abs($0) >= threshold } }
         var out = """
         # IngredientKit tagger weights: an averaged structured perceptron, written by
-        # `ingest train-parser` (tools/train-parser). Format: see TaggerModel.swift and the README.
+        # `ingest dev train parser` (tools/train-parser). Format: see TaggerModel.swift and Dictionaries/README.md.
         # Labels, in weight order: \(Label.allCases.map(\.code).joined(separator: " "))
         scale\t\(Int(scale))
 

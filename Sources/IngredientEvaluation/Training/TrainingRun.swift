@@ -1,7 +1,7 @@
 import IngredientLexicon
 import IngredientParsing
 
-/// The whole training procedure behind `ingest train-parser`: train on 4/5 of the gold
+/// The whole training procedure behind `ingest dev train parser`: train on 4/5 of the gold
 /// sentences, score the held-out fifth (an honest figure for unseen sentences) and fit the
 /// confidence calibration on it, then train on everything and return the model file.
 package enum TrainingRun {

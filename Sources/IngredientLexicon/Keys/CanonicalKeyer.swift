@@ -55,7 +55,7 @@ public struct CanonicalKeyer: Sendable {
         tables.displayName(forKey: key, locale: locale)
     }
 
-    /// How many entries the key tables hold, and their capacity (for `ingest bench-keys`).
+    /// How many entries the key tables hold, and their capacity (for `ingest dev bench keys`).
     package var tableSize: (entries: Int, slots: Int) { (tables.entries.count, tables.entries.capacity) }
 
     /// The key with ASCII input sent through ICU as well, to check the fast path.

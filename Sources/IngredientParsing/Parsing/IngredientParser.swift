@@ -28,7 +28,7 @@ public struct IngredientParser: Sendable {
         self.init(lexicon: lexicon, model: .builtIn)
     }
 
-    /// A parser with tagger weights read from a model file's text (see `ingest train-parser`);
+    /// A parser with tagger weights read from a model file's text (see `ingest dev train parser`);
     /// for evaluating a retrained model before compiling it in.
     package init(lexicon: Lexicon, modelText: String) throws {
         self.init(lexicon: lexicon, model: try TaggerModel(text: modelText))
