@@ -2,9 +2,9 @@ import IngredientText
 
 /// Decides how to read a file from its name and first bytes: a recipe format, an archive to
 /// open, or a file to pass over (images, hidden files) or reject (binary, unsupported).
-public enum FormatDetection {
+package enum FormatDetection {
     /// What a file is.
-    public enum Kind: Equatable, Sendable {
+    package enum Kind: Equatable, Sendable {
         /// A recipe document of this format.
         case recipe(RecipeFormat)
         /// A ZIP archive (`.zip`, `.paprikarecipes`, app exports): its entries are read.
@@ -53,7 +53,7 @@ public enum FormatDetection {
     }
 
     /// What the file `name` with first bytes `head` is; `forced` is a format the user asked for.
-    public static func detect(name: String, head: UnsafeBufferPointer<UInt8>, forced: RecipeFormat? = nil) -> Kind {
+    package static func detect(name: String, head: UnsafeBufferPointer<UInt8>, forced: RecipeFormat? = nil) -> Kind {
         let ext = fileExtension(name)
         if ZipDirectory.isZip(head) { return .zip }
         if Inflate.isGzip(head) { return ext == "paprikarecipe" || forced == .paprika ? .recipe(.paprika) : .gzip }

@@ -61,7 +61,7 @@ public enum ImportError: Error, Hashable, Sendable, CustomStringConvertible {
 
 extension ImportError {
     /// The import error for a text `LenientJSON` could not read: `invalidJSON`.
-    public init(_ error: JSONError) {
+    package init(_ error: JSONError) {
         self = .invalidJSON(detail: error.detail)
     }
 }

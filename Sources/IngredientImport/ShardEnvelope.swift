@@ -5,9 +5,9 @@ import IngredientText
 /// `{"source": PATH, "content": TEXT}` for UTF-8 files, `{"source": PATH, "content_base64": B64}`
 /// for others (Windows-1252 text, archives). Importing an envelope gives exactly the
 /// records importing the file at PATH gives, sources included.
-public enum ShardEnvelope {
+package enum ShardEnvelope {
     /// Appends the envelope of the file `bytes` named `source`, and a newline, to `out`.
-    public static func append(source: String, bytes: [UInt8], to out: inout [UInt8]) {
+    package static func append(source: String, bytes: [UInt8], to out: inout [UInt8]) {
         out.append(contentsOf: #"{"source":"#.utf8)
         JSONBytes.string(source, &out)
         if bytes.withUnsafeBufferPointer(UTF8Repair.isValid) {

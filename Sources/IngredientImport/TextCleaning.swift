@@ -1,7 +1,7 @@
 /// Turns markup-laden strings from web pages and JSON into plain lines: HTML tags removed,
 /// character references decoded, double-encoded UTF-8 repaired, invisible characters
 /// dropped, spacing collapsed.
-public enum TextCleaning {
+package enum TextCleaning {
     /// The named character references, from `Dictionaries/import/html-entities.tsv`.
     static let entities: [String: Unicode.Scalar] = {
         var table: [String: Unicode.Scalar] = [:]
@@ -16,7 +16,7 @@ public enum TextCleaning {
 
     /// `text` with `&name;`, `&#nn;` and `&#xhh;` references decoded (a few common names are
     /// also accepted without their `;`, as browsers do).
-    public static func decodingEntities(_ text: String) -> String {
+    package static func decodingEntities(_ text: String) -> String {
         guard text.utf8.contains(0x26) else { return text }
         var out = String.UnicodeScalarView()
         let scalars = Array(text.unicodeScalars)
@@ -77,7 +77,7 @@ public enum TextCleaning {
     }
 
     /// `text` without HTML tags and comments; `<br>` and block tags become line breaks.
-    public static func strippingTags(_ text: String) -> String {
+    package static func strippingTags(_ text: String) -> String {
         guard text.utf8.contains(0x3C) else { return text }
         var out = ""
         var rest = Substring(text)
@@ -119,7 +119,7 @@ public enum TextCleaning {
     }
 
     /// One line of text: spaces and line breaks collapsed to single spaces, ends trimmed.
-    public static func collapsingSpaces(_ text: String) -> String {
+    package static func collapsingSpaces(_ text: String) -> String {
         collapsingASCIISpaces(text) ?? collapsingSpacesByScalars(text)
     }
 
@@ -174,7 +174,7 @@ public enum TextCleaning {
 
     /// A value from markup or JSON as one plain line: tags stripped, references decoded
     /// (twice, for double-escaped pages), mojibake repaired, spacing collapsed.
-    public static func line(_ text: String) -> String {
+    package static func line(_ text: String) -> String {
         var s = text
         if s.utf8.contains(0x3C) { s = strippingTags(s) }
         if s.utf8.contains(0x26) { s = decodingEntities(decodingEntities(s)) }
@@ -185,7 +185,7 @@ public enum TextCleaning {
 
     /// A value from markup or JSON as lines: like `line(_:)`, but line breaks (and `<br>`,
     /// block tags) separate lines; empty lines are dropped.
-    public static func lines(_ text: String) -> [String] {
+    package static func lines(_ text: String) -> [String] {
         var s = text
         if s.utf8.contains(0x3C) { s = strippingTags(s) }
         if s.utf8.contains(0x26) { s = decodingEntities(decodingEntities(s)) }

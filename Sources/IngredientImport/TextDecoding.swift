@@ -3,20 +3,20 @@ import IngredientText
 /// Turns file bytes into text: byte-order marks, UTF-8 validation, UTF-16, and a reported
 /// Windows-1252 (Latin-1) fallback for files that are not UTF-8; splits text into lines at
 /// LF, CR and CRLF alike.
-public enum TextDecoding {
+package enum TextDecoding {
     /// Text decoded from bytes, and how.
-    public struct Decoded: Sendable {
+    package struct Decoded: Sendable {
         /// The text.
-        public var text: String
+        package var text: String
         /// What was not plain UTF-8, for the record's warnings; nil when nothing was.
-        public var warning: String?
+        package var warning: String?
     }
 
     /// Decodes `bytes`: a UTF-8 BOM is dropped, UTF-16 with a BOM is decoded, valid UTF-8 is
     /// taken as is; otherwise the bytes are read as Windows-1252, unless they are mostly
     /// UTF-8 with a few broken sequences, which are then replaced with U+FFFD. Either way
     /// the result says so in `warning`.
-    public static func decode(_ bytes: UnsafeBufferPointer<UInt8>) -> Decoded {
+    package static func decode(_ bytes: UnsafeBufferPointer<UInt8>) -> Decoded {
         var body = bytes
         if body.count >= 3, body[0] == 0xEF, body[1] == 0xBB, body[2] == 0xBF {
             body = UnsafeBufferPointer(rebasing: body[3...])
@@ -36,13 +36,13 @@ public enum TextDecoding {
     }
 
     /// Decodes `bytes` (see `decode(_:)`).
-    public static func decode(_ bytes: [UInt8]) -> Decoded {
+    package static func decode(_ bytes: [UInt8]) -> Decoded {
         bytes.withUnsafeBufferPointer { decode($0) }
     }
 
     /// The lines of `text`, split at LF, CR and CRLF, without their line ends. A final line
     /// end does not start another line.
-    public static func lines(_ text: String) -> [Substring] {
+    package static func lines(_ text: String) -> [Substring] {
         var result: [Substring] = []
         let u = text.utf8
         var start = u.startIndex
@@ -105,7 +105,7 @@ public enum TextDecoding {
     /// Repairs UTF-8 that was decoded as Windows-1252 somewhere upstream ("â€™" → "’",
     /// "Ã©" → "é", "Â " → no-break space), sequence by sequence; text without such sequences
     /// comes back unchanged.
-    public static func repairingMojibake(_ text: String) -> String {
+    package static func repairingMojibake(_ text: String) -> String {
         var hasLead = false
         for s in text.unicodeScalars where s.value >= 0xC2 && s.value <= 0xF4 { hasLead = true; break }
         guard hasLead else { return text }

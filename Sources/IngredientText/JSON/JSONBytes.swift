@@ -1,7 +1,7 @@
 /// Writes JSON text as UTF-8 bytes: strings with every needed escape, numbers with at most
 /// six decimals. The writers of every JSON contract (`ingest parse`, `import`, `list --json`)
 /// build on it.
-public enum JSONBytes {
+package enum JSONBytes {
     /// Runs `body` with a writer over `capacity` bytes of room, then appends what it wrote to
     /// `out`. The room is a temporary allocation (on the stack unless it is large), so it
     /// needs neither zero-filling nor a heap allocation, and `out` grows by exactly what was
@@ -17,7 +17,7 @@ public enum JSONBytes {
     }
 
     /// Appends `text` as a JSON string.
-    public static func appendString(_ text: String, to out: inout [UInt8]) {
+    package static func appendString(_ text: String, to out: inout [UInt8]) {
         append(upTo: text.utf8.count * 6 + 2, to: &out) { $0.string(text) }
     }
 
@@ -34,7 +34,7 @@ public enum JSONBytes {
     }
 
     /// Appends `value` as a JSON number with at most six decimals.
-    public static func appendNumber(_ value: Double, to out: inout [UInt8]) {
+    package static func appendNumber(_ value: Double, to out: inout [UInt8]) {
         append(upTo: 48, to: &out) { $0.number(value) }
     }
 }

@@ -1,6 +1,6 @@
 /// A JSON value as read by `LenientJSON`. Object members keep their order, so that walking a
 /// document visits recipes in the order they are written.
-public enum JSONValue: Sendable, Equatable {
+package enum JSONValue: Sendable, Equatable {
     /// `null` (also `undefined` and `NaN` in lenient input).
     case null
     /// `true` or `false`.
@@ -14,7 +14,7 @@ public enum JSONValue: Sendable, Equatable {
     /// An object: its members in order.
     case object([(key: String, value: JSONValue)])
 
-    public static func == (a: JSONValue, b: JSONValue) -> Bool {
+    package static func == (a: JSONValue, b: JSONValue) -> Bool {
         switch (a, b) {
         case (.null, .null): true
         case let (.bool(x), .bool(y)): x == y
@@ -27,7 +27,7 @@ public enum JSONValue: Sendable, Equatable {
     }
 
     /// The value of member `key` of an object (the last one if repeated), or nil.
-    public subscript(key: String) -> JSONValue? {
+    package subscript(key: String) -> JSONValue? {
         guard case let .object(members) = self else { return nil }
         return members.last { $0.key == key }?.value
     }
@@ -43,7 +43,7 @@ public enum JSONValue: Sendable, Equatable {
     }
 
     /// The string, or a number written as text.
-    public var text: String? {
+    package var text: String? {
         switch self {
         case let .string(s): return s
         case let .number(n):

@@ -3,23 +3,23 @@
 /// commas, comments, single-quoted strings and bare keys, `NaN`/`undefined`, HTML comment
 /// or CDATA wrappers, several values in a row (read as an array) and a truncated end.
 /// Every repair it makes is reported, so a reader can warn about it.
-public enum LenientJSON {
+package enum LenientJSON {
     /// The value read and the repairs it needed (empty for valid JSON).
-    public struct Parsed: Sendable {
+    package struct Parsed: Sendable {
         /// The value.
-        public var value: JSONValue
+        package var value: JSONValue
         /// What had to be repaired, one short phrase per kind of repair, in order of first use.
-        public var repairs: [String]
+        package var repairs: [String]
     }
 
     /// Reads `text`.
-    public static func parse(_ text: String) throws(JSONError) -> Parsed {
+    package static func parse(_ text: String) throws(JSONError) -> Parsed {
         var copy = text
         return try copy.withUTF8 { bytes in Result { () throws(JSONError) in try parse(bytes) } }.get()
     }
 
     /// Reads UTF-8 `bytes`.
-    public static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONError) -> Parsed {
+    package static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONError) -> Parsed {
         var p = Parser(bytes: bytes)
         var values: [JSONValue] = []
         p.skipWrapper()

@@ -1,9 +1,9 @@
 /// Text meant for a terminal with its control characters made visible: a recipe name that
 /// holds an escape sequence (ESC [ 2 J clears the screen) must show as text, not act.
-public enum ControlEscaping {
+package enum ControlEscaping {
     /// `text` with every control character but the line feed (C0, DEL and C1, tab
     /// included) written as `\xHH`; a backslash stays as it is.
-    public static func escaped(_ text: String) -> String {
+    package static func escaped(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: isEscaped) else { return text }
         var out = String.UnicodeScalarView()
         for s in text.unicodeScalars {
