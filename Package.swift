@@ -15,6 +15,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        // `swift package generate-documentation` (tools/docs): the DocC catalogs in Sources/*/*.docc.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // System ICU (Debian: libicu-dev). Its headers rename every function with a version

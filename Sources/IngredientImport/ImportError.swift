@@ -29,6 +29,7 @@ public enum ImportError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The document was read but holds no recipe the reader could find.
     case noRecipe(format: RecipeFormat, detail: String)
 
+    /// The message for a user: what was found and, where there is one, what to do about it.
     public var description: String {
         switch self {
         case let .unreadable(reason):

@@ -1,9 +1,9 @@
 import IngredientLexicon
 
 /// A merged shopping list: items in store-layout order, the items the user removed, and the
-/// recipes it was made from. Made by `ShoppingListBuilder.list(for:pantry:edits:locale:)`;
-/// the same inputs give the same list, in any order of recipes, and the same bytes from
-/// `json()` and `text()`.
+/// recipes it was made from. Made by
+/// `ShoppingListBuilder.list(for:pantry:edits:locale:suggestionThreshold:)`; the same inputs
+/// give the same list, in any order of recipes, and the same bytes from `json()` and `text()`.
 public struct ShoppingList: Hashable, Sendable {
     /// A recipe on the list, as summarized in the output.
     public struct RecipeSummary: Hashable, Sendable {

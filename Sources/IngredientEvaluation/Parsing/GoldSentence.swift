@@ -10,9 +10,12 @@ import IngredientText
 public struct GoldSentence: Decodable, Sendable {
     /// A gold quantity: usually a number, occasionally text such as "half".
     public enum Quantity: Decodable, Sendable, Equatable {
+        /// A numeric quantity, as most gold files write it.
         case number(Double)
+        /// A quantity written as text: a number word or a range such as "1.5-1.8".
         case text(String)
 
+        /// Decodes a JSON number as `number`, anything else as a string in `text`.
         public init(from decoder: Decoder) throws {
             let c = try decoder.singleValueContainer()
             if let d = try? c.decode(Double.self) { self = .number(d) } else { self = .text(try c.decode(String.self)) }
@@ -21,8 +24,12 @@ public struct GoldSentence: Decodable, Sendable {
 
     /// One gold amount.
     public struct GoldAmount: Decodable, Sendable {
+        /// The quantity, or the low end of a range; nil when the amount has none.
         public var quantity: Quantity?
+        /// The high end of a range; equal to `quantity` when the amount is not a range.
         public var quantityMax: Quantity?
+        /// The unit: a canonical name ("gram", "cup") or the labeler's raw words ("cloves");
+        /// empty or nil when the amount has no unit.
         public var unit: String?
     }
 
@@ -36,6 +43,7 @@ public struct GoldSentence: Decodable, Sendable {
     public var name: String?
     /// The labeler's tokens and their labels, when present (used for training).
     public var tokens: [String]?
+    /// The label of each of `tokens` ("QTY", "UNIT", "NAME", …), in the same order.
     public var labels: [String]?
 
     /// Reads a JSON Lines gold file; malformed lines are reported with their line number.
@@ -62,6 +70,7 @@ public enum EvaluationError: Error, CustomStringConvertible, Sendable {
     /// A gold file line is not a JSON object of the expected shape.
     case malformedGold(path: String, line: Int, reason: String)
 
+    /// The message for a user: the file, the line and why it is not a gold sentence.
     public var description: String {
         switch self {
         case let .malformedGold(path, line, reason):

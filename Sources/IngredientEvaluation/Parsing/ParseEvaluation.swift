@@ -11,10 +11,15 @@ import IngredientParsing
 public struct ParseEvaluation: Sendable {
     /// Counts for one group of sentences.
     public struct Rates: Sendable, Equatable {
+        /// How many sentences were scored.
         public var count = 0
+        /// How many were right on quantity (primary quantity and range end).
         public var quantity = 0
+        /// How many were right on unit.
         public var unit = 0
+        /// How many were right on name.
         public var name = 0
+        /// How many were right on all three.
         public var all = 0
 
         func rate(_ k: Int) -> Double { count == 0 ? 0 : Double(k) / Double(count) }
@@ -30,11 +35,17 @@ public struct ParseEvaluation: Sendable {
 
     /// One scored sentence.
     public struct Outcome: Sendable {
+        /// The labeled sentence.
         public var gold: GoldSentence
+        /// What the parser made of the sentence's input.
         public var parsed: ParsedIngredient
+        /// Whether the primary quantity and range end match the gold ones.
         public var quantityRight: Bool
+        /// Whether the unit matches the gold unit after normalization.
         public var unitRight: Bool
+        /// Whether the name matches the gold name after normalization.
         public var nameRight: Bool
+        /// Whether quantity, unit and name are all right.
         public var allRight: Bool { quantityRight && unitRight && nameRight }
     }
 

@@ -12,6 +12,7 @@ public enum DictionaryError: Error, Equatable, Sendable, CustomStringConvertible
     /// no name could ever reach it; `canonical` is the form to write instead.
     case nonCanonicalKey(table: String, line: Int, key: String, canonical: String)
 
+    /// The message for a user, naming the file or table (and line) at fault.
     public var description: String {
         switch self {
         case let .unreadable(path, reason):

@@ -14,6 +14,8 @@ package enum JSONValue: Sendable, Equatable {
     /// An object: its members in order.
     case object([(key: String, value: JSONValue)])
 
+    /// Whether two values are equal: same case and equal contents, object members compared
+    /// in order with their keys.
     package static func == (a: JSONValue, b: JSONValue) -> Bool {
         switch (a, b) {
         case (.null, .null): true

@@ -6,5 +6,6 @@ public struct FileReadError: Error, Hashable, Sendable, CustomStringConvertible 
     /// The system's reason (strerror).
     public let reason: String
 
+    /// The message for a user: "cannot read PATH: REASON".
     public var description: String { "cannot read \(path): \(reason)" }
 }
