@@ -1,12 +1,6 @@
 import Foundation
 import Testing
-@testable import IngredientText
-@testable import IngredientLexicon
-@testable import IngredientParsing
-@testable import IngredientSuggestions
-@testable import IngredientLists
 @testable import IngredientImport
-@testable import IngredientEvaluation
 
 /// The Cooklang cases of `Corpora/cooklang/cases.txt` (our own, in the style of the
 /// specification's canonical tests): what a mark states is what the record says, exactly

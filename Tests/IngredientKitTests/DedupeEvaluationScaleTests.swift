@@ -1,11 +1,8 @@
 import Foundation
 import Testing
-@testable import IngredientText
 @testable import IngredientLexicon
 @testable import IngredientParsing
 @testable import IngredientSuggestions
-@testable import IngredientLists
-@testable import IngredientImport
 @testable import IngredientEvaluation
 
 /// `DedupeEvaluation` counts pairs by cluster and key sizes; these tests hold it to a

@@ -1,11 +1,4 @@
 import Testing
-@testable import IngredientText
-@testable import IngredientLexicon
-@testable import IngredientParsing
-@testable import IngredientSuggestions
-@testable import IngredientLists
-@testable import IngredientImport
-@testable import IngredientEvaluation
 
 /// The defect classes of issue 15, each fixed by a general rule: the lines here are our own,
 /// written to exercise the rule, not the lines that exposed it.

@@ -1,12 +1,8 @@
 import Foundation
 import Testing
-@testable import IngredientText
 @testable import IngredientLexicon
 @testable import IngredientParsing
 @testable import IngredientSuggestions
-@testable import IngredientLists
-@testable import IngredientImport
-@testable import IngredientEvaluation
 
 /// The layout of `ingest`: user verbs at the top level, `eval keys` beside the other scores, the
 /// developers' tools under `ingest dev`, and the names they had before gone.

@@ -1,11 +1,5 @@
 import Testing
-@testable import IngredientText
-@testable import IngredientLexicon
 @testable import IngredientParsing
-@testable import IngredientSuggestions
-@testable import IngredientLists
-@testable import IngredientImport
-@testable import IngredientEvaluation
 
 /// Name, size, preparation, comment, purpose and the optional flag on clear lines.
 @Suite("Name, size, preparation, comment, optional")

@@ -1,11 +1,5 @@
 import Foundation
 import Testing
-@testable import IngredientText
-@testable import IngredientLexicon
-@testable import IngredientParsing
-@testable import IngredientSuggestions
-@testable import IngredientLists
-@testable import IngredientImport
 @testable import IngredientEvaluation
 
 /// Accuracy on Corpora/parse/fixture.jsonl (357 lines written for the project; conventions in

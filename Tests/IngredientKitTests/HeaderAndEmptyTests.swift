@@ -1,11 +1,4 @@
 import Testing
-@testable import IngredientText
-@testable import IngredientLexicon
-@testable import IngredientParsing
-@testable import IngredientSuggestions
-@testable import IngredientLists
-@testable import IngredientImport
-@testable import IngredientEvaluation
 
 /// Section headers and empty lines.
 @Suite("Headers and empty lines")

@@ -1,11 +1,5 @@
 import Testing
-@testable import IngredientText
-@testable import IngredientLexicon
-@testable import IngredientParsing
-@testable import IngredientSuggestions
-@testable import IngredientLists
 @testable import IngredientImport
-@testable import IngredientEvaluation
 
 /// Every reader on the fixtures of `Corpora/import/`: titles, yields, ingredient lines with
 /// their groups, instructions and warnings.

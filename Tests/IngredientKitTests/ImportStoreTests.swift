@@ -1,13 +1,7 @@
 import Foundation
 import GRDB
 import Testing
-@testable import IngredientText
-@testable import IngredientLexicon
-@testable import IngredientParsing
-@testable import IngredientSuggestions
-@testable import IngredientLists
 @testable import IngredientImport
-@testable import IngredientEvaluation
 import IngredientStore
 
 /// `--db`: the SQLite schema, checked against a real database file, and re-imports that

@@ -1,11 +1,5 @@
 import Foundation
-@testable import IngredientText
-@testable import IngredientLexicon
-@testable import IngredientParsing
-@testable import IngredientSuggestions
-@testable import IngredientLists
 @testable import IngredientImport
-@testable import IngredientEvaluation
 
 /// Helpers for the import tests: the fixtures in `Corpora/import/` (written for these
 /// tests) and runs of `RecipeImporter` collected into arrays.

@@ -1,12 +1,7 @@
 import Foundation
 import Testing
 @testable import IngredientText
-@testable import IngredientLexicon
 @testable import IngredientParsing
-@testable import IngredientSuggestions
-@testable import IngredientLists
-@testable import IngredientImport
-@testable import IngredientEvaluation
 
 /// The `ingest parse` output contract: one JSON object per line with fixed keys.
 @Suite("JSONLine")

@@ -1,11 +1,6 @@
 import Foundation
 import Testing
-@testable import IngredientText
 @testable import IngredientLexicon
-@testable import IngredientParsing
-@testable import IngredientSuggestions
-@testable import IngredientLists
-@testable import IngredientImport
 @testable import IngredientEvaluation
 
 /// Step 1 of the key spec: the ASCII fast path and the per-character table give exactly

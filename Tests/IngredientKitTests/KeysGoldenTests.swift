@@ -1,12 +1,7 @@
 import Foundation
 import Testing
-@testable import IngredientText
 @testable import IngredientLexicon
 @testable import IngredientParsing
-@testable import IngredientSuggestions
-@testable import IngredientLists
-@testable import IngredientImport
-@testable import IngredientEvaluation
 
 /// One row of `Corpora/keys/golden.tsv`.
 struct KeysGoldenRow: CustomTestStringConvertible, Sendable {

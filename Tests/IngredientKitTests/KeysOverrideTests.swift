@@ -1,12 +1,6 @@
 import Foundation
 import Testing
-@testable import IngredientText
 @testable import IngredientLexicon
-@testable import IngredientParsing
-@testable import IngredientSuggestions
-@testable import IngredientLists
-@testable import IngredientImport
-@testable import IngredientEvaluation
 
 /// User tables over the built-in ones, through the library API, and their precedence.
 @Suite("Canonical keys: user overrides")

@@ -1,11 +1,7 @@
 import Foundation
 import Testing
-@testable import IngredientText
 @testable import IngredientLexicon
 @testable import IngredientParsing
-@testable import IngredientSuggestions
-@testable import IngredientLists
-@testable import IngredientImport
 @testable import IngredientEvaluation
 
 /// Any input gives a key, possibly empty, and never traps; the same input always gives the

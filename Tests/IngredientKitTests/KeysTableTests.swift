@@ -1,12 +1,6 @@
 import Foundation
 import Testing
-@testable import IngredientText
 @testable import IngredientLexicon
-@testable import IngredientParsing
-@testable import IngredientSuggestions
-@testable import IngredientLists
-@testable import IngredientImport
-@testable import IngredientEvaluation
 
 /// The built-in key tables: format, hygiene and documentation.
 @Suite("Canonical keys: built-in tables")

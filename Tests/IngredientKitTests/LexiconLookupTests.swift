@@ -1,11 +1,5 @@
 import Testing
-@testable import IngredientText
 @testable import IngredientLexicon
-@testable import IngredientParsing
-@testable import IngredientSuggestions
-@testable import IngredientLists
-@testable import IngredientImport
-@testable import IngredientEvaluation
 
 /// Direct look-ups in the built-in tables: `Lexicon.unit(alias:)`, `unit(id:)`, `number(word:)`,
 /// `allUnits`, and the integrity of the embedded units table.

@@ -1,12 +1,7 @@
 import Foundation
 import Testing
-@testable import IngredientText
 @testable import IngredientLexicon
 @testable import IngredientParsing
-@testable import IngredientSuggestions
-@testable import IngredientLists
-@testable import IngredientImport
-@testable import IngredientEvaluation
 
 /// Extending and overriding the built-in word tables at run time.
 @Suite("Lexicon overrides")

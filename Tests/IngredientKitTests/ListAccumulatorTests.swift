@@ -1,11 +1,5 @@
 import Testing
-@testable import IngredientText
-@testable import IngredientLexicon
-@testable import IngredientParsing
-@testable import IngredientSuggestions
 @testable import IngredientLists
-@testable import IngredientImport
-@testable import IngredientEvaluation
 
 /// Merging recipes one at a time (`ShoppingListAccumulator`): the same list as
 /// `ShoppingListBuilder.list(for:)` in any order, roll-back of a file's recipes, compact

@@ -1,12 +1,5 @@
 import Foundation
 import Testing
-@testable import IngredientText
-@testable import IngredientLexicon
-@testable import IngredientParsing
-@testable import IngredientSuggestions
-@testable import IngredientLists
-@testable import IngredientImport
-@testable import IngredientEvaluation
 
 /// `ingest list`: golden lists for the week plan (text, with a pantry) and for an `ingest
 /// import` plan (JSON), the JSON contract, and bad input.

@@ -1,11 +1,7 @@
 import Testing
 import Foundation
-@testable import IngredientText
 @testable import IngredientLexicon
-@testable import IngredientParsing
-@testable import IngredientSuggestions
 @testable import IngredientLists
-@testable import IngredientImport
 @testable import IngredientEvaluation
 
 /// Merging recipes into shopping lists: sums, variants, unclear quantities, notes, scaling,

@@ -1,12 +1,8 @@
 import Foundation
 import Testing
-@testable import IngredientText
 @testable import IngredientLexicon
-@testable import IngredientParsing
 @testable import IngredientSuggestions
 @testable import IngredientLists
-@testable import IngredientImport
-@testable import IngredientEvaluation
 
 /// Merge suggestions inside the shopping list, and the user's answers to them as edits that
 /// survive recomputation.

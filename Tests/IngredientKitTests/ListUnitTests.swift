@@ -1,11 +1,6 @@
 import Testing
-@testable import IngredientText
 @testable import IngredientLexicon
-@testable import IngredientParsing
-@testable import IngredientSuggestions
 @testable import IngredientLists
-@testable import IngredientImport
-@testable import IngredientEvaluation
 
 /// Unit conversion and display of shopping-list amounts, checked against known factors.
 @Suite struct ListUnitTests {

@@ -1,11 +1,5 @@
 import Testing
-@testable import IngredientText
-@testable import IngredientLexicon
-@testable import IngredientParsing
-@testable import IngredientSuggestions
-@testable import IngredientLists
 @testable import IngredientImport
-@testable import IngredientEvaluation
 
 /// Lines whose amount and name sit in elements of their own keep every part, in page order.
 @Suite("Markup lines")

@@ -1,12 +1,6 @@
 import Foundation
 import Testing
 @testable import IngredientText
-@testable import IngredientLexicon
-@testable import IngredientParsing
-@testable import IngredientSuggestions
-@testable import IngredientLists
-@testable import IngredientImport
-@testable import IngredientEvaluation
 
 /// Runs `ingest` with standard output on `/dev/full`, where every write fails (ENOSPC).
 func runIngestIntoFullDevice(_ arguments: [String]) throws -> (status: Int32, stderr: String) {

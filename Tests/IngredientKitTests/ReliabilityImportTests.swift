@@ -1,13 +1,7 @@
 import CZlib
 import Foundation
 import Testing
-@testable import IngredientText
-@testable import IngredientLexicon
-@testable import IngredientParsing
-@testable import IngredientSuggestions
-@testable import IngredientLists
 @testable import IngredientImport
-@testable import IngredientEvaluation
 
 /// Hostile input to the import readers: each must take time linear in its size, keep memory
 /// bounded, and say what it did.

@@ -1,13 +1,6 @@
 import Foundation
 import GRDB
 import Testing
-@testable import IngredientText
-@testable import IngredientLexicon
-@testable import IngredientParsing
-@testable import IngredientSuggestions
-@testable import IngredientLists
-@testable import IngredientImport
-@testable import IngredientEvaluation
 import IngredientStore
 
 /// `--db` under contention and on files it does not own.

@@ -1,11 +1,6 @@
 import Foundation
 import Testing
-@testable import IngredientText
-@testable import IngredientLexicon
 @testable import IngredientParsing
-@testable import IngredientSuggestions
-@testable import IngredientLists
-@testable import IngredientImport
 @testable import IngredientEvaluation
 
 /// Hostile input: every line gives exactly one well-formed result and never traps.

@@ -1,12 +1,6 @@
 import Foundation
 import Testing
-@testable import IngredientText
-@testable import IngredientLexicon
 @testable import IngredientParsing
-@testable import IngredientSuggestions
-@testable import IngredientLists
-@testable import IngredientImport
-@testable import IngredientEvaluation
 
 /// A session's two outputs — `parse` (Strings) and `appendJSON` (bytes straight from the
 /// line) — must be the same contract, and reusing a session's memory must not leak state

@@ -1,11 +1,5 @@
 import Testing
-@testable import IngredientText
-@testable import IngredientLexicon
-@testable import IngredientParsing
-@testable import IngredientSuggestions
-@testable import IngredientLists
 @testable import IngredientImport
-@testable import IngredientEvaluation
 
 /// Choosing between a page's JSON-LD and its visible ingredient list by completeness.
 @Suite("HTML source choice")

@@ -1,12 +1,5 @@
 import Foundation
 import Testing
-@testable import IngredientText
-@testable import IngredientLexicon
-@testable import IngredientParsing
-@testable import IngredientSuggestions
-@testable import IngredientLists
-@testable import IngredientImport
-@testable import IngredientEvaluation
 
 /// Headless Chromium (Debian's `chromium`), when installed, for checking the HTML report.
 enum Chromium {

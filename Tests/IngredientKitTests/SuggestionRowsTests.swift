@@ -1,11 +1,5 @@
 import Testing
-@testable import IngredientText
-@testable import IngredientLexicon
-@testable import IngredientParsing
 @testable import IngredientSuggestions
-@testable import IngredientLists
-@testable import IngredientImport
-@testable import IngredientEvaluation
 
 /// Reading the suggestion tables' rows on bytes (`SuggestionWords.rows(utf8:)`) gives the
 /// rows the character-based reading gives.

@@ -1,10 +1,5 @@
 import Foundation
-@testable import IngredientText
-@testable import IngredientLexicon
 @testable import IngredientParsing
-@testable import IngredientSuggestions
-@testable import IngredientLists
-@testable import IngredientImport
 @testable import IngredientEvaluation
 
 /// Shared helpers for the IngredientKit tests. Repository files are found from this file's

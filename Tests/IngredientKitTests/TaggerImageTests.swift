@@ -1,11 +1,6 @@
 import Testing
-@testable import IngredientText
 @testable import IngredientLexicon
 @testable import IngredientParsing
-@testable import IngredientSuggestions
-@testable import IngredientLists
-@testable import IngredientImport
-@testable import IngredientEvaluation
 
 /// The tagger model's row image, which the EmbedDictionaries build tool makes of
 /// `model/tagger.tsv` so that start-up reads no decimal text, must give the very model the

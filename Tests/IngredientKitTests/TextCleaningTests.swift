@@ -1,11 +1,5 @@
 import Testing
-@testable import IngredientText
-@testable import IngredientLexicon
-@testable import IngredientParsing
-@testable import IngredientSuggestions
-@testable import IngredientLists
 @testable import IngredientImport
-@testable import IngredientEvaluation
 
 /// The ASCII fast path of `TextCleaning.collapsingSpaces` gives what the scalar path gives.
 @Suite("Text cleaning")

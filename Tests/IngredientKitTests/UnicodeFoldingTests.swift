@@ -1,11 +1,5 @@
 import Testing
 @testable import IngredientText
-@testable import IngredientLexicon
-@testable import IngredientParsing
-@testable import IngredientSuggestions
-@testable import IngredientLists
-@testable import IngredientImport
-@testable import IngredientEvaluation
 
 /// Unicode transformations through the system ICU.
 @Suite("UnicodeFolding (ICU)")

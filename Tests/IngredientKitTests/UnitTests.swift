@@ -1,11 +1,5 @@
 import Testing
-@testable import IngredientText
 @testable import IngredientLexicon
-@testable import IngredientParsing
-@testable import IngredientSuggestions
-@testable import IngredientLists
-@testable import IngredientImport
-@testable import IngredientEvaluation
 
 /// Units as the parser reports them: canonical ids for every common alias, glued and
 /// hyphenated forms, and amounts with alternates (parenthesized, composite, containers).
