@@ -5,12 +5,18 @@ let package = Package(
     name: "IngredientKit",
     products: [
         .library(name: "IngredientKit", targets: ["IngredientKit"]),
+        // The lean core for list engines: parsing, keys, suggestions and the shopping list,
+        // without import code, archives or SQLite.
+        .library(name: "IngredientLists", targets: ["IngredientLists"]),
+        .library(name: "IngredientParsing", targets: ["IngredientParsing"]),
         .executable(name: "ingest", targets: ["ingest"]),
         .executable(name: "ingest-bench", targets: ["ingest-bench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        // `swift package generate-documentation` (tools/docs): the DocC catalogs in Sources/*/*.docc.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // System ICU (Debian: libicu-dev). Its headers rename every function with a version
@@ -44,17 +50,48 @@ let package = Package(
             capability: .buildTool(),
             dependencies: ["embed-dictionaries"]
         ),
+        // The library, one module per stage of the one-way flow (see README, "Modules"):
+        // text → lexicon and keys → parsing → lists (with suggestions, which need no parser),
+        // and import beside lists, on parsing. Each target lists the modules it imports.
+        // Bytes, UTF-8 repair, the ICU wrapper, line and file reading, JSON reading and writing.
+        .target(name: "IngredientText", dependencies: ["ICUShim"]),
+        // The data tables of Dictionaries/ (units, numbers, phrases, shopping-list tables) and
+        // canonical keys (folding, singular/plural, synonyms).
+        .target(name: "IngredientLexicon", dependencies: ["IngredientText"], plugins: ["EmbedDictionaries"]),
+        // Tokens, the tagger, line assembly, confidence and the JSON line of `ingest parse`.
+        .target(name: "IngredientParsing", dependencies: ["IngredientText", "IngredientLexicon"], plugins: ["EmbedDictionaries"]),
+        // Near-duplicate names: pair features, the scorer, merge suggestions.
+        .target(name: "IngredientSuggestions", dependencies: ["IngredientText", "IngredientLexicon"], plugins: ["EmbedDictionaries"]),
+        // The shopping list: merge, units, pantry, edits, suggestions between items.
+        .target(
+            name: "IngredientLists",
+            dependencies: ["IngredientText", "IngredientLexicon", "IngredientParsing", "IngredientSuggestions"]
+        ),
+        // Recipe files in every format, decoding, HTML and JSON-LD, the ordered work pool.
+        .target(
+            name: "IngredientImport",
+            dependencies: ["IngredientText", "IngredientLexicon", "IngredientParsing", "CZlib"],
+            plugins: ["EmbedDictionaries"]
+        ),
+        // Convenience: one import for all of the above.
         .target(
             name: "IngredientKit",
-            dependencies: ["ICUShim", "CZlib"],
-            plugins: ["EmbedDictionaries"]
+            dependencies: [
+                "IngredientText", "IngredientLexicon", "IngredientParsing",
+                "IngredientSuggestions", "IngredientLists", "IngredientImport",
+            ]
+        ),
+        // Parse and dedupe evaluation, tagger and scorer training: for the CLI and tools, not apps.
+        .target(
+            name: "IngredientEvaluation",
+            dependencies: ["IngredientText", "IngredientLexicon", "IngredientParsing", "IngredientSuggestions", "IngredientImport"]
         ),
         // The SQLite store behind `ingest import --db`, kept out of the core library so that
         // IngredientKit itself does not depend on GRDB (or Foundation).
         .target(
             name: "IngredientStore",
             dependencies: [
-                "IngredientKit",
+                "IngredientText", "IngredientParsing", "IngredientImport",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
@@ -62,16 +99,18 @@ let package = Package(
             name: "ingest",
             dependencies: [
                 "IngredientKit",
+                "IngredientEvaluation",
                 "IngredientStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // The parse benchmark without the CLI's other dependencies (tools/bench parse).
-        .executableTarget(name: "ingest-bench", dependencies: ["IngredientKit"]),
+        .executableTarget(name: "ingest-bench", dependencies: ["IngredientEvaluation"]),
         .testTarget(
             name: "IngredientKitTests",
             dependencies: [
                 "IngredientKit",
+                "IngredientEvaluation",
                 "IngredientStore",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]

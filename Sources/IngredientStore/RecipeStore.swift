@@ -1,6 +1,7 @@
 import GRDB
 import GRDBSQLite
-import IngredientKit
+import IngredientImport
+import IngredientParsing
 
 /// Stores imported recipes in an SQLite database through GRDB: one row per recipe, one per
 /// ingredient line with its parsed fields and a `key` to join on, one per error record.
@@ -16,7 +17,7 @@ import IngredientKit
 ///   kind, quantity, quantity_max, unit, size, name, preparation, comment, purpose, optional,
 ///   alternates, section, confidence, key)`: `position` counts from 0 in recipe order;
 ///   `alternates` is a JSON array of `{quantity, quantityMax, unit}`; `key` is the line's
-///   canonical key (`ParsedIngredient.key`, see the README's key spec; null without a name).
+///   canonical key (`ParsedIngredient.key`, see docs/keys.md, the key spec; null without a name).
 /// - `import_errors(source PRIMARY KEY, file, error)`.
 /// - Indexes: `ingredient_lines(key)`, `ingredient_lines(recipe_id, position)` (unique),
 ///   `recipes(file)`, `import_errors(file)`.

@@ -4,6 +4,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     /// left exactly as it was.
     case foreignDatabase(tables: [String])
 
+    /// The message for a user: why the file was refused and what to give instead.
     public var description: String {
         switch self {
         case let .foreignDatabase(tables):

@@ -1,9 +1,11 @@
-import IngredientKit
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import IngredientImport
+import IngredientText
+import IngredientParsing
 
 /// An import record as the values of its database rows, made where the record is made (on
 /// an import worker thread) so the one thread that writes the database only binds and
@@ -115,7 +117,7 @@ public struct StoredRecord: Sendable {
             bytes.append(0x5B)
             for (k, s) in list.enumerated() {
                 if k > 0 { bytes.append(0x2C) }
-                JSONLine.appendString(s, to: &bytes)
+                JSONBytes.appendString(s, to: &bytes)
             }
             bytes.append(0x5D)
             closeText(from: offset)
@@ -132,7 +134,7 @@ public struct StoredRecord: Sendable {
                 bytes += #","quantityMax":"#.utf8
                 number(a.quantityMax)
                 bytes += #","unit":"#.utf8
-                if let u = a.unit { JSONLine.appendString(u, to: &bytes) } else { bytes += "null".utf8 }
+                if let u = a.unit { JSONBytes.appendString(u, to: &bytes) } else { bytes += "null".utf8 }
                 bytes.append(0x7D)
             }
             bytes.append(0x5D)
@@ -140,7 +142,7 @@ public struct StoredRecord: Sendable {
         }
 
         mutating func number(_ value: Double?) {
-            if let value { JSONLine.appendNumber(value, to: &bytes) } else { bytes += "null".utf8 }
+            if let value { JSONBytes.appendNumber(value, to: &bytes) } else { bytes += "null".utf8 }
         }
     }
 }

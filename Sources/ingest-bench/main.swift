@@ -8,6 +8,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import IngredientEvaluation
 
 var arguments = Array(CommandLine.arguments.dropFirst())
 if arguments == ["--startup"] {

@@ -16,7 +16,7 @@ struct Dedupe: ParsableCommand {
             Reads each FILE, or standard input when none is given, and writes first one item record per \
             input line, in input order:
               {"type":"item","input":…,"key":…,"group":…,"name":…}
-            `key` is the canonical key of the line's parsed name (see the README's key spec; a line \
+            `key` is the canonical key of the line's parsed name (see docs/keys.md, the key spec; a line \
             with no amount is a bare name and is keyed whole, so "Sugar, brown" is brown sugar), `group` a \
             number from 1 given to keys in the order they first appear (lines with the same group are \
             merged automatically), `name` the key's display name in --locale. Lines without a name \
@@ -58,7 +58,7 @@ struct Dedupe: ParsableCommand {
                 try LineReader(path: path).forEachLine(maxLength: LineLimit.bytes, { bytes in
                     let parsed = parser.parse(utf8: bytes)
                     out.bytes.append(contentsOf: #"{"type":"item","input":"#.utf8)
-                    JSONLine.appendString(parsed.input, to: &out.bytes)
+                    JSONBytes.appendString(parsed.input, to: &out.bytes)
                     if let key = Self.key(of: parsed, keyer) {
                         let group: Int
                         if let g = groups[key] { group = g } else {
@@ -72,11 +72,11 @@ struct Dedupe: ParsableCommand {
                             names[key] = name
                         }
                         out.bytes.append(contentsOf: #","key":"#.utf8)
-                        JSONLine.appendString(key, to: &out.bytes)
+                        JSONBytes.appendString(key, to: &out.bytes)
                         out.bytes.append(contentsOf: #","group":"#.utf8)
                         out.bytes.append(contentsOf: String(group).utf8)
                         out.bytes.append(contentsOf: #","name":"#.utf8)
-                        JSONLine.appendString(name, to: &out.bytes)
+                        JSONBytes.appendString(name, to: &out.bytes)
                         out.bytes.append(contentsOf: "}\n".utf8)
                     } else {
                         out.bytes.append(contentsOf: #","key":null,"group":null,"name":null}"#.utf8)
@@ -85,9 +85,9 @@ struct Dedupe: ParsableCommand {
                     try out.flushIfFull()
                 }, tooLong: { head, length in
                     out.bytes.append(contentsOf: #"{"type":"error","input":"#.utf8)
-                    JSONLine.appendString(LineLimit.quoted(head), to: &out.bytes)
+                    JSONBytes.appendString(LineLimit.quoted(head), to: &out.bytes)
                     out.bytes.append(contentsOf: #","error":"#.utf8)
-                    JSONLine.appendString(LineLimit.message(length: length), to: &out.bytes)
+                    JSONBytes.appendString(LineLimit.message(length: length), to: &out.bytes)
                     out.bytes.append(contentsOf: "}\n".utf8)
                     try out.flushIfFull()
                 })
@@ -114,15 +114,15 @@ struct Dedupe: ParsableCommand {
     static func appendSuggestion(_ s: MergeSuggestion, to bytes: inout [UInt8]) {
         bytes.append(contentsOf: #"{"type":"suggestion","groups":["#.utf8)
         bytes.append(contentsOf: "\(s.first + 1),\(s.second + 1)],\"keys\":[".utf8)
-        JSONLine.appendString(s.keys[0], to: &bytes)
+        JSONBytes.appendString(s.keys[0], to: &bytes)
         bytes.append(0x2C)
-        JSONLine.appendString(s.keys[1], to: &bytes)
+        JSONBytes.appendString(s.keys[1], to: &bytes)
         bytes.append(contentsOf: #"],"confidence":"#.utf8)
         bytes.append(contentsOf: DedupeReport.num(s.confidence).utf8)
         bytes.append(contentsOf: #","reasons":["#.utf8)
         for (n, reason) in s.reasons.enumerated() {
             if n > 0 { bytes.append(0x2C) }
-            JSONLine.appendString(reason, to: &bytes)
+            JSONBytes.appendString(reason, to: &bytes)
         }
         bytes.append(contentsOf: "]}\n".utf8)
     }

@@ -1,31 +1,13 @@
 import ArgumentParser
-import IngredientKit
 
+/// The `ingest` command: the user verbs at the top level, in the order a user meets them, and the
+/// developers' tools under `ingest dev`, listed last under their own heading.
 @main
 struct Ingest: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ingest",
-        abstract: "Parse, evaluate and benchmark ingredient lines with IngredientKit.",
-        subcommands: [Parse.self, Dedupe.self, Import.self, Pack.self, Evaluate.self, Bench.self, TrainParser.self,
-                      EvaluateKeys.self, BenchKeys.self, KeyNames.self, ListCommand.self, BenchList.self,
-                      TrainSuggest.self, BenchSuggest.self]
+        abstract: "Parse ingredient lines, group names, make shopping lists and import recipes with IngredientKit.",
+        subcommands: [Parse.self, Dedupe.self, ListCommand.self, Import.self, Pack.self, Evaluate.self],
+        groupedSubcommands: [CommandGroup(name: "Developer", subcommands: [Dev.self])]
     )
-}
-
-/// Options shared by commands that parse: extra dictionary files.
-struct DictionaryOptions: ParsableArguments {
-    @Option(name: .customLong("dictionary"), help: ArgumentHelp(
-        "A word table that extends or overrides a built-in one; its file name names the table (units.tsv, my-units.tsv, …). Repeatable.",
-        valueName: "path"))
-    var dictionaries: [String] = []
-
-    func lexicon() throws -> Lexicon {
-        var lexicon = Lexicon.builtIn
-        for path in dictionaries {
-            do { lexicon = try lexicon.adding(fileAt: path) } catch let error as DictionaryError {
-                throw runtimeFailure(error.description)
-            }
-        }
-        return lexicon
-    }
 }

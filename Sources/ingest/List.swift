@@ -18,7 +18,7 @@ struct ListCommand: ParsableCommand {
             --servings N scales each recipe whose yield gives a number of servings to N servings \
             (others stay as written, with a note). --pantry FILE subtracts what is on hand: one \
             ingredient line per line ("2 cups flour"; a bare "salt" means enough), `#` comments. \
-            See the README, "Shopping lists", for the JSON shape.
+            See docs/json.md, "ingest list --json", for the JSON shape.
             """
     )
 
@@ -34,7 +34,7 @@ struct ListCommand: ParsableCommand {
     @Flag(help: "Write the list as one JSON document instead of text.")
     var json = false
 
-    @Option(help: ArgumentHelp("The user's edits: a JSON document (README, \"User state\") with overrides, manual items, removed and checked items, accepted and rejected merges.", valueName: "file"))
+    @Option(help: ArgumentHelp("The user's edits: a JSON document (docs/json.md, \"The edits file\") with overrides, manual items, removed and checked items, accepted and rejected merges.", valueName: "file"))
     var edits: String?
 
     @Option(name: .customLong("min-confidence"), help: ArgumentHelp("Suggest merges from this confidence up (default 0.5; above 1: none).", valueName: "c"))

@@ -4,7 +4,7 @@ import IngredientKit
 struct Parse: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Parse ingredient lines into JSON Lines (one object per input line) or a table.",
-        discussion: "Reads each FILE, or standard input when none is given. Every input line gives exactly one output object, in input order; see the README for the fields. A line over 1 MiB is not parsed: its object is {\"input\":<its first bytes>,\"error\":…}."
+        discussion: "Reads each FILE, or standard input when none is given. Every input line gives exactly one output object, in input order; see docs/json.md for the fields. A line over 1 MiB is not parsed: its object is {\"input\":<its first bytes>,\"error\":…}."
     )
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case json, table }
@@ -87,7 +87,7 @@ struct TableWriter {
     static func number(_ v: Double?) -> String {
         guard let v else { return "" }
         var out: [UInt8] = []
-        JSONLine.appendNumber(v, to: &out)
+        JSONBytes.appendNumber(v, to: &out)
         return String(decoding: out, as: UTF8.self)
     }
 

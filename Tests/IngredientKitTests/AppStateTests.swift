@@ -1,5 +1,5 @@
 import Testing
-@testable import IngredientKit
+@testable import IngredientImport
 
 /// Ingredient lists kept only in a script framework's application state.
 @Suite("Application state")

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import IngredientKit
+@testable import IngredientParsing
 
 /// The `ingest` command-line tool, run as a separate process.
 ///
@@ -246,7 +246,7 @@ struct CLITests {
         #expect(r.stderr.contains("line 2"))
     }
 
-    /// Regression: huge quantities ("20000000000000 g flour") once trapped in JSONLine.number
+    /// Regression: huge quantities ("20000000000000 g flour") once trapped in JSONBytes.number
     /// and killed `ingest parse`, losing the buffered lines before them.
     @Test func hugeQuantityDoesNotCrash() throws {
         let r = try Ingest.run(["parse"], stdin: Data("1 cup flour\n20000000000000 g flour\n".utf8))

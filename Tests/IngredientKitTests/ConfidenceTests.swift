@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import IngredientKit
+@testable import IngredientParsing
 
 /// The line-level confidence score.
 @Suite("Confidence")

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import IngredientKit
+@testable import IngredientImport
 
 /// The Cooklang cases of `Corpora/cooklang/cases.txt` (our own, in the style of the
 /// specification's canonical tests): what a mark states is what the record says, exactly

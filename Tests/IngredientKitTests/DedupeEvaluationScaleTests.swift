@@ -1,6 +1,9 @@
 import Foundation
 import Testing
-@testable import IngredientKit
+@testable import IngredientLexicon
+@testable import IngredientParsing
+@testable import IngredientSuggestions
+@testable import IngredientEvaluation
 
 /// `DedupeEvaluation` counts pairs by cluster and key sizes; these tests hold it to a
 /// pair-by-pair reference and to a time bound a pair-by-pair count would blow.

@@ -1,5 +1,4 @@
 import Testing
-@testable import IngredientKit
 
 /// The defect classes of issue 15, each fixed by a general rule: the lines here are our own,
 /// written to exercise the rule, not the lines that exposed it.

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import IngredientKit
+@testable import IngredientEvaluation
 
 /// `GoldSentence` reading and `ParseEvaluation` scoring rules.
 @Suite("Parse evaluation")

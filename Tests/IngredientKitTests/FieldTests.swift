@@ -1,5 +1,5 @@
 import Testing
-@testable import IngredientKit
+@testable import IngredientParsing
 
 /// Name, size, preparation, comment, purpose and the optional flag on clear lines.
 @Suite("Name, size, preparation, comment, optional")

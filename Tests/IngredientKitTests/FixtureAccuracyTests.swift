@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import IngredientKit
+@testable import IngredientEvaluation
 
 /// Accuracy on Corpora/parse/fixture.jsonl (357 lines written for the project; conventions in
 /// Corpora/README.md).

@@ -1,5 +1,4 @@
 import Testing
-@testable import IngredientKit
 
 /// Section headers and empty lines.
 @Suite("Headers and empty lines")

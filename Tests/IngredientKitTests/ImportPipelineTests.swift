@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import IngredientKit
+@testable import IngredientImport
+@testable import IngredientEvaluation
 
 /// The importer as a whole: every recipe accounted for, the same records whatever the
 /// number of threads, the same records from shards, streamed large files, bad input.

@@ -1,5 +1,5 @@
 import Testing
-@testable import IngredientKit
+@testable import IngredientImport
 
 /// Every reader on the fixtures of `Corpora/import/`: titles, yields, ingredient lines with
 /// their groups, instructions and warnings.

@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
 import Testing
-@testable import IngredientKit
+@testable import IngredientImport
 import IngredientStore
 
 /// `--db`: the SQLite schema, checked against a real database file, and re-imports that

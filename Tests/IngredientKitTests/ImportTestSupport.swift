@@ -1,5 +1,5 @@
 import Foundation
-@testable import IngredientKit
+@testable import IngredientImport
 
 /// Helpers for the import tests: the fixtures in `Corpora/import/` (written for these
 /// tests) and runs of `RecipeImporter` collected into arrays.

@@ -1,5 +1,7 @@
 import Testing
-@testable import IngredientKit
+@testable import IngredientText
+@testable import IngredientImport
+@testable import IngredientEvaluation
 
 /// The text layer under the import readers: decoding, line ends, lenient JSON, HTML text.
 @Suite("Import text handling")
@@ -67,8 +69,15 @@ struct ImportTextTests {
     }
 
     @Test func hopelessJSONIsAnErrorNotACrash() {
-        #expect(throws: ImportError.self) { try LenientJSON.parse("recipe: yes please") }
-        #expect(throws: ImportError.self) { try LenientJSON.parse("") }
+        #expect(throws: JSONError.self) { try LenientJSON.parse("recipe: yes please") }
+        #expect(throws: JSONError.self) { try LenientJSON.parse("") }
+        // An import reports it as invalidJSON, with the same message.
+        do {
+            _ = try LenientJSON.parse("")
+        } catch {
+            #expect(ImportError(error) == .invalidJSON(detail: "no JSON value (empty or only comments)"))
+            #expect(ImportError(error).description == error.description)
+        }
     }
 
     @Test func htmlTextOfElements() {

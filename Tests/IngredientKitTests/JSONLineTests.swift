@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import IngredientKit
+@testable import IngredientText
+@testable import IngredientParsing
 
 /// The `ingest parse` output contract: one JSON object per line with fixed keys.
 @Suite("JSONLine")
@@ -107,7 +108,7 @@ struct JSONLineTests {
                     bytes.replaceSubrange(position...position, with: special)
                     let text = String(decoding: bytes, as: UTF8.self)
                     var out: [UInt8] = []
-                    JSONLine.appendString(text, to: &out)
+                    JSONBytes.appendString(text, to: &out)
                     #expect(out == reference(bytes), "\(bytes)")
                 }
             }
@@ -186,7 +187,7 @@ struct JSONLineTests {
         for length in 0...40 {
             let text = String((0..<length).map { Character(UnicodeScalar(UInt8(0x61 + $0 % 26))) })
             var out: [UInt8] = []
-            JSONLine.appendString(text, to: &out)
+            JSONBytes.appendString(text, to: &out)
             #expect(out == [0x22] + Array(text.utf8) + [0x22], "length \(length)")
         }
     }
@@ -211,7 +212,7 @@ struct JSONLineTests {
 
     func number(_ v: Double) -> String {
         var out: [UInt8] = []
-        JSONLine.appendNumber(v, to: &out)
+        JSONBytes.appendNumber(v, to: &out)
         return String(decoding: out, as: UTF8.self)
     }
 
@@ -256,7 +257,7 @@ struct JSONLineTests {
 
     @Test func appendString() {
         var out: [UInt8] = []
-        JSONLine.appendString("a\"b", to: &out)
+        JSONBytes.appendString("a\"b", to: &out)
         #expect(String(decoding: out, as: UTF8.self) == #""a\"b""#)
     }
 }

@@ -1,6 +1,5 @@
 import Foundation
 import Testing
-@testable import IngredientKit
 
 /// Runs the `ingest` binary built beside the tests (found by `Ingest.executable`).
 enum KeysCLI {

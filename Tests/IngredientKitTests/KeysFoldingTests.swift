@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import IngredientKit
+@testable import IngredientLexicon
+@testable import IngredientEvaluation
 
 /// Step 1 of the key spec: the ASCII fast path and the per-character table give exactly
 /// what ICU gives.

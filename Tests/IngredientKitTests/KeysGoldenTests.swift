@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import IngredientKit
+@testable import IngredientLexicon
+@testable import IngredientParsing
 
 /// One row of `Corpora/keys/golden.tsv`.
 struct KeysGoldenRow: CustomTestStringConvertible, Sendable {

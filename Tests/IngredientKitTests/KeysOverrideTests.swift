@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import IngredientKit
+@testable import IngredientLexicon
 
 /// User tables over the built-in ones, through the library API, and their precedence.
 @Suite("Canonical keys: user overrides")

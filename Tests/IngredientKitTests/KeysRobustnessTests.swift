@@ -1,6 +1,8 @@
 import Foundation
 import Testing
-@testable import IngredientKit
+@testable import IngredientLexicon
+@testable import IngredientParsing
+@testable import IngredientEvaluation
 
 /// Any input gives a key, possibly empty, and never traps; the same input always gives the
 /// same key.

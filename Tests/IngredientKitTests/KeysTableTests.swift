@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import IngredientKit
+@testable import IngredientLexicon
 
 /// The built-in key tables: format, hygiene and documentation.
 @Suite("Canonical keys: built-in tables")
@@ -8,7 +8,7 @@ struct KeysTableTests {
     static let keyTables: [DictionaryTable] = [.plurals, .invariants, .keyWords, .synonyms, .keyOverrides]
 
     func rows(_ table: DictionaryTable) throws -> [(line: Int, columns: [String])] {
-        let text = try #require(EmbeddedDictionaries.files[table.fileName], "\(table.fileName) is not embedded")
+        let text = try #require(IngredientLexicon.EmbeddedDictionaries.files[table.fileName], "\(table.fileName) is not embedded")
         return try table.rows(in: text)
     }
 

@@ -1,5 +1,5 @@
 import Testing
-@testable import IngredientKit
+@testable import IngredientLexicon
 
 /// Direct look-ups in the built-in tables: `Lexicon.unit(alias:)`, `unit(id:)`, `number(word:)`,
 /// `allUnits`, and the integrity of the embedded units table.

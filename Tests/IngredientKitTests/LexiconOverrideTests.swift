@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import IngredientKit
+@testable import IngredientLexicon
+@testable import IngredientParsing
 
 /// Extending and overriding the built-in word tables at run time.
 @Suite("Lexicon overrides")

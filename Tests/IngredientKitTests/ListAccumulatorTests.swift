@@ -1,5 +1,5 @@
 import Testing
-@testable import IngredientKit
+@testable import IngredientLists
 
 /// Merging recipes one at a time (`ShoppingListAccumulator`): the same list as
 /// `ShoppingListBuilder.list(for:)` in any order, roll-back of a file's recipes, compact

@@ -1,6 +1,5 @@
 import Foundation
 import Testing
-@testable import IngredientKit
 
 /// `ingest list`: golden lists for the week plan (text, with a pantry) and for an `ingest
 /// import` plan (JSON), the JSON contract, and bad input.

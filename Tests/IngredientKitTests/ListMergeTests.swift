@@ -1,6 +1,8 @@
 import Testing
 import Foundation
-@testable import IngredientKit
+@testable import IngredientLexicon
+@testable import IngredientLists
+@testable import IngredientEvaluation
 
 /// Merging recipes into shopping lists: sums, variants, unclear quantities, notes, scaling,
 /// the pantry, user edits, categories, proteins, invariants and robustness.

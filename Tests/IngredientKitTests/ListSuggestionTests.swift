@@ -1,6 +1,8 @@
 import Foundation
 import Testing
-@testable import IngredientKit
+@testable import IngredientLexicon
+@testable import IngredientSuggestions
+@testable import IngredientLists
 
 /// Merge suggestions inside the shopping list, and the user's answers to them as edits that
 /// survive recomputation.

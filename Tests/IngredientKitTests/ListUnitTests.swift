@@ -1,5 +1,6 @@
 import Testing
-@testable import IngredientKit
+@testable import IngredientLexicon
+@testable import IngredientLists
 
 /// Unit conversion and display of shopping-list amounts, checked against known factors.
 @Suite struct ListUnitTests {

@@ -1,5 +1,5 @@
 import Testing
-@testable import IngredientKit
+@testable import IngredientImport
 
 /// Lines whose amount and name sit in elements of their own keep every part, in page order.
 @Suite("Markup lines")

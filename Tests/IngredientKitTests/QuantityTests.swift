@@ -1,5 +1,4 @@
 import Testing
-@testable import IngredientKit
 
 /// Quantities as `IngredientParser` reports them: every written number form, ranges,
 /// multipliers and number words.

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import IngredientKit
+@testable import IngredientText
 
 /// Runs `ingest` with standard output on `/dev/full`, where every write fails (ENOSPC).
 func runIngestIntoFullDevice(_ arguments: [String]) throws -> (status: Int32, stderr: String) {

@@ -1,7 +1,7 @@
 import CZlib
 import Foundation
 import Testing
-@testable import IngredientKit
+@testable import IngredientImport
 
 /// Hostile input to the import readers: each must take time linear in its size, keep memory
 /// bounded, and say what it did.

@@ -1,7 +1,6 @@
 import Foundation
 import GRDB
 import Testing
-@testable import IngredientKit
 import IngredientStore
 
 /// `--db` under contention and on files it does not own.

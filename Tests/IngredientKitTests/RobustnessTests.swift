@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import IngredientKit
+@testable import IngredientParsing
+@testable import IngredientEvaluation
 
 /// Hostile input: every line gives exactly one well-formed result and never traps.
 @Suite("Robustness")

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import IngredientKit
+@testable import IngredientParsing
 
 /// A session's two outputs — `parse` (Strings) and `appendJSON` (bytes straight from the
 /// line) — must be the same contract, and reusing a session's memory must not leak state

@@ -1,5 +1,5 @@
 import Testing
-@testable import IngredientKit
+@testable import IngredientImport
 
 /// Choosing between a page's JSON-LD and its visible ingredient list by completeness.
 @Suite("HTML source choice")

@@ -1,6 +1,5 @@
 import Foundation
 import Testing
-@testable import IngredientKit
 
 /// Headless Chromium (Debian's `chromium`), when installed, for checking the HTML report.
 enum Chromium {

@@ -1,5 +1,5 @@
 import Testing
-@testable import IngredientKit
+@testable import IngredientSuggestions
 
 /// Reading the suggestion tables' rows on bytes (`SuggestionWords.rows(utf8:)`) gives the
 /// rows the character-based reading gives.
@@ -25,7 +25,7 @@ import Testing
 
     @Test func builtInTablesReadTheSameEitherWay() throws {
         for name in ["suggest/words.tsv", "suggest/alike.tsv", "suggest/weights.tsv", "suggest/wordnet.tsv"] {
-            let text = try #require(EmbeddedDictionaries.files[name])
+            let text = try #require(IngredientSuggestions.EmbeddedDictionaries.files[name])
             let fast = try #require(rows(text))
             // The character-based reading, as before.
             var slow: [(Int, [String])] = []

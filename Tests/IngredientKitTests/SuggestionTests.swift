@@ -1,6 +1,8 @@
 import Foundation
 import Testing
-@testable import IngredientKit
+@testable import IngredientLexicon
+@testable import IngredientSuggestions
+@testable import IngredientEvaluation
 
 @Suite("pair scorer and merge suggestions")
 struct SuggestionTests {
@@ -93,7 +95,7 @@ struct SuggestionTests {
         #expect(throws: SuggestionError.self) { try PairScorer(weightsText: "weight\tbias\t1\n") }
         #expect(throws: SuggestionError.self) { try PairScorer(weightsText: "calibration\t2\t0.5\n") }
         // The built-in file round-trips through its writer.
-        let text = try #require(EmbeddedDictionaries.files["suggest/weights.tsv"])
+        let text = try #require(IngredientSuggestions.EmbeddedDictionaries.files["suggest/weights.tsv"])
         let model = try ScorerModel(text: text)
         let again = try ScorerModel(text: model.text(header: []))
         #expect(again.weights == model.weights)

@@ -1,5 +1,6 @@
 import Foundation
-@testable import IngredientKit
+@testable import IngredientParsing
+@testable import IngredientEvaluation
 
 /// Shared helpers for the IngredientKit tests. Repository files are found from this file's
 /// location (`Tests/IngredientKitTests/Support.swift` → three levels up is the repo root),

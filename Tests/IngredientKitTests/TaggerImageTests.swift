@@ -1,5 +1,6 @@
 import Testing
-@testable import IngredientKit
+@testable import IngredientLexicon
+@testable import IngredientParsing
 
 /// The tagger model's row image, which the EmbedDictionaries build tool makes of
 /// `model/tagger.tsv` so that start-up reads no decimal text, must give the very model the
@@ -41,13 +42,13 @@ struct TaggerImageTests {
     }
 
     @Test func theBuildToolMadeAnImageOfTheBuiltInModel() {
-        #expect(!EmbeddedDictionaries.taggerImage.isEmpty)
+        #expect(!IngredientParsing.EmbeddedDictionaries.taggerImage.isEmpty)
         #expect(!TaggerModel.builtIn.isEmpty)
     }
 
     @Test func theBuiltInImageGivesTheModelItsTextGives() throws {
-        let text = try #require(EmbeddedDictionaries.files["model/tagger.tsv"])
-        Self.expectSameModel(try TaggerModel(text: text), try TaggerModel(image: EmbeddedDictionaries.taggerImage))
+        let text = try #require(IngredientParsing.EmbeddedDictionaries.files["model/tagger.tsv"])
+        Self.expectSameModel(try TaggerModel(text: text), try TaggerModel(image: IngredientParsing.EmbeddedDictionaries.taggerImage))
     }
 
     @Test func aHandWrittenImageGivesTheModelOfItsText() throws {

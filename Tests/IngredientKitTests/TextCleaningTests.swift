@@ -1,5 +1,5 @@
 import Testing
-@testable import IngredientKit
+@testable import IngredientImport
 
 /// The ASCII fast path of `TextCleaning.collapsingSpaces` gives what the scalar path gives.
 @Suite("Text cleaning")

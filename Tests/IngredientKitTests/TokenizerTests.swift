@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import IngredientKit
+@testable import IngredientText
+@testable import IngredientParsing
 
 /// The byte tokenizer and its quantity grouping pass (internal API).
 @Suite("Tokenizer")

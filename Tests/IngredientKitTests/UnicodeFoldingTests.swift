@@ -1,5 +1,5 @@
 import Testing
-@testable import IngredientKit
+@testable import IngredientText
 
 /// Unicode transformations through the system ICU.
 @Suite("UnicodeFolding (ICU)")

@@ -1,5 +1,5 @@
 import Testing
-@testable import IngredientKit
+@testable import IngredientLexicon
 
 /// Units as the parser reports them: canonical ids for every common alias, glued and
 /// hyphenated forms, and amounts with alternates (parenthesized, composite, containers).

@@ -1,0 +1,227 @@
+import IngredientText
+import IngredientLexicon
+import IngredientParsing
+
+/// Trains the tagger: an averaged structured perceptron over the features of
+/// `FeatureExtractor`, decoded with `Viterbi`. Deterministic for the same data and options.
+package struct TaggerTrainer {
+    /// One training sentence, featurized once.
+    struct Example {
+        var features: LineFeatures
+        var gold: [Int]
+    }
+
+    package struct Options {
+        package var epochs = 8
+        package var seed: UInt64 = 0x5EED
+        /// Weights whose absolute averaged value is below this are left out of the file.
+        package var pruneBelow = 0.02
+        package var scale = 1000.0
+        package init() {}
+    }
+
+    let lexicon: Lexicon
+    let options: Options
+    let recorder = FeatureRecorder()
+
+    package init(lexicon: Lexicon = .builtIn, options: Options = Options()) {
+        self.lexicon = lexicon
+        self.options = options
+    }
+
+    /// Featurizes gold sentences that have token labels; returns examples and how many were skipped.
+    func examples(_ gold: [GoldSentence]) -> [Example] {
+        let extractor = FeatureExtractor(lexicon: lexicon, recorder: recorder)
+        var out: [Example] = []
+        for g in gold {
+            var text = g.input
+            text.withUTF8 { line in
+                let tokens = Tokenizer.tokenize(line)
+                guard !tokens.isEmpty, let labels = GoldAlignment.labels(for: tokens, line: line, gold: g) else { return }
+                out.append(Example(features: extractor.features(tokens, line), gold: labels))
+            }
+        }
+        return out
+    }
+
+    /// Trains on `examples` and returns the model file text.
+    func train(_ examples: [Example], calibration: [Double], log: (String) -> Void) -> String {
+        let L = Label.count, W = TaggerModel.rowWidth
+        var contextIndex: [UInt64: Int] = [:]
+        var localIndex: [UInt64: Int] = [:]
+        var cw: [Double] = [], cu: [Double] = []
+        var lw: [Double] = [], lu: [Double] = []
+        var tw = [Double](repeating: 0, count: (L + 1) * L), tu = tw
+        var ew = [Double](repeating: 0, count: L), eu = ew
+        let padB = ByteHash.exact(Array("B".utf8), into: Template.pad.seed)
+        let padE = ByteHash.exact(Array("E".utf8), into: Template.pad.seed)
+        recorder.note(padB, .pad, "B")
+        recorder.note(padE, .pad, "E")
+
+        func contextRow(_ key: UInt64) -> Int {
+            if let r = contextIndex[key] { return r }
+            let r = cw.count / W
+            contextIndex[key] = r
+            cw.append(contentsOf: repeatElement(0, count: W)); cu.append(contentsOf: repeatElement(0, count: W))
+            return r
+        }
+        func localRow(_ key: UInt64) -> Int {
+            if let r = localIndex[key] { return r }
+            let r = lw.count / L
+            localIndex[key] = r
+            lw.append(contentsOf: repeatElement(0, count: L)); lu.append(contentsOf: repeatElement(0, count: L))
+            return r
+        }
+        // Resolve every feature key to a row once.
+        var rowsOf: [[[Int]]] = [] // example → token → context rows
+        var localRowsOf: [[[Int]]] = []
+        let bRow = contextRow(padB), eRow = contextRow(padE)
+        for ex in examples {
+            let f = ex.features
+            rowsOf.append((0..<f.tokenCount).map { t in f.context(t).map { contextRow($0) } })
+            localRowsOf.append((0..<f.tokenCount).map { t in f.local(t).map { localRow($0) } })
+        }
+        log("features: \(contextIndex.count) context, \(localIndex.count) local, \(examples.count) sentences")
+
+        var order = Array(examples.indices)
+        var rng = SplitMix(seed: options.seed)
+        var c = 1.0
+        var emission: [SIMD8<Float>] = []
+        var predicted: [Int] = []
+        for epoch in 1...options.epochs {
+            // Deterministic shuffle.
+            for k in stride(from: order.count - 1, to: 0, by: -1) {
+                let j = Int(rng.next() % UInt64(k + 1))
+                order.swapAt(k, j)
+            }
+            var errors = 0, tokensSeen = 0
+            for e in order {
+                let ex = examples[e]
+                let n = ex.gold.count
+                let ctx = rowsOf[e], loc = localRowsOf[e]
+                func slotRows(_ j: Int) -> [Int] { j < 0 ? [bRow] : (j >= n ? [eRow] : ctx[j]) }
+                emission = [SIMD8<Float>](repeating: SIMD8<Float>(), count: n)
+                for t in 0..<n {
+                    for o in -2...2 {
+                        for r in slotRows(t + o) {
+                            let base = r * W + (o + 2) * L
+                            for l in 0..<L { emission[t][l] += Float(cw[base + l]) }
+                        }
+                    }
+                    for r in loc[t] { for l in 0..<L { emission[t][l] += Float(lw[r * L + l]) } }
+                }
+                let tf = tw.map(Float.init)
+                let trans = TaggerModel.vectors(tf), incoming = TaggerModel.transposed(tf)
+                let endF = TaggerModel.vectors(ew.map(Float.init))[0]
+                emission.withUnsafeBufferPointer { em in
+                    trans.withUnsafeBufferPointer { tr in
+                        incoming.withUnsafeBufferPointer { inc in
+                            _ = Viterbi.decode(emission: em, transitions: tr, incoming: inc, end: endF, labels: &predicted)
+                        }
+                    }
+                }
+                tokensSeen += n
+                if predicted != ex.gold {
+                    func bump(_ w: inout [Double], _ u: inout [Double], _ i: Int, _ d: Double) {
+                        w[i] += d
+                        u[i] += c * d
+                    }
+                    for t in 0..<n where predicted[t] != ex.gold[t] {
+                        errors += 1
+                        let g = ex.gold[t], p = predicted[t]
+                        for o in -2...2 {
+                            for r in slotRows(t + o) {
+                                let base = r * W + (o + 2) * L
+                                bump(&cw, &cu, base + g, 1)
+                                bump(&cw, &cu, base + p, -1)
+                            }
+                        }
+                        for r in loc[t] {
+                            bump(&lw, &lu, r * L + g, 1)
+                            bump(&lw, &lu, r * L + p, -1)
+                        }
+                    }
+                    for t in 0..<n {
+                        let gp = t == 0 ? L : ex.gold[t - 1], pp = t == 0 ? L : predicted[t - 1]
+                        if gp != pp || ex.gold[t] != predicted[t] {
+                            bump(&tw, &tu, gp * L + ex.gold[t], 1)
+                            bump(&tw, &tu, pp * L + predicted[t], -1)
+                        }
+                    }
+                    if ex.gold[n - 1] != predicted[n - 1] {
+                        bump(&ew, &eu, ex.gold[n - 1], 1)
+                        bump(&ew, &eu, predicted[n - 1], -1)
+                    }
+                }
+                c += 1
+            }
+            log("epoch \(epoch): token error rate \(Double(errors) / Double(max(1, tokensSeen)))")
+        }
+        // Averaged weights: w - u / c.
+        func averaged(_ w: [Double], _ u: [Double]) -> [Double] { zip(w, u).map { $0 - $1 / c } }
+        let aC = averaged(cw, cu), aL = averaged(lw, lu), aT = averaged(tw, tu), aE = averaged(ew, eu)
+        return write(contextIndex: contextIndex, localIndex: localIndex, context: aC, local: aL,
+                     transitions: aT, end: aE, calibration: calibration)
+    }
+
+    private func write(contextIndex: [UInt64: Int], localIndex: [UInt64: Int], context: [Double], local: [Double],
+                       transitions: [Double], end: [Double], calibration: [Double]) -> String {
+        let L = Label.count, W = TaggerModel.rowWidth
+        let scale = options.scale
+        let threshold = Int((options.pruneBelow * scale).rounded())
+        func ints(_ values: ArraySlice<Double>) -> [Int] { values.map { Int(($0 * scale).rounded()) } }
+        func keep(_ v: [Int]) -> Bool { v.contains { abs($0) >= threshold } }
+        var out = """
+        # IngredientKit tagger weights: an averaged structured perceptron, written by
+        # `ingest dev train parser` (tools/train-parser). Format: see TaggerModel.swift and Dictionaries/README.md.
+        # Labels, in weight order: \(Label.allCases.map(\.code).joined(separator: " "))
+        scale\t\(Int(scale))
+
+        """
+        if !calibration.isEmpty {
+            out += "calibration\t" + calibration.map { String(format6($0)) }.joined(separator: "\t") + "\n"
+        }
+        for from in 0...L {
+            let name = from == L ? "START" : Label(rawValue: from)!.code
+            out += "transition\t\(name)\t" + ints(transitions[(from * L)..<(from * L + L)]).map(String.init).joined(separator: "\t") + "\n"
+        }
+        out += "end\t" + ints(end[0..<L]).map(String.init).joined(separator: "\t") + "\n"
+        var lines: [String] = []
+        for (key, row) in contextIndex {
+            guard let (template, value) = recorder.names[key] else { continue }
+            for o in -2...2 {
+                let base = row * W + (o + 2) * L
+                let v = ints(context[base..<(base + L)])
+                if keep(v) || (template == .pad && o == 0) {
+                    lines.append("context\t\(template.name)\t\(value)\t\(o)\t" + v.map(String.init).joined(separator: "\t"))
+                }
+            }
+        }
+        for (key, row) in localIndex {
+            guard let (template, value) = recorder.names[key] else { continue }
+            let v = ints(local[(row * L)..<(row * L + L)])
+            if keep(v) { lines.append("local\t\(template.name)\t\(value)\t" + v.map(String.init).joined(separator: "\t")) }
+        }
+        lines.sort()
+        out += lines.joined(separator: "\n") + "\n"
+        return out
+    }
+
+    private func format6(_ x: Double) -> String {
+        let scaled = (x * 1_000_000).rounded() / 1_000_000
+        return "\(scaled)"
+    }
+}
+
+/// A small deterministic random number generator (SplitMix64).
+struct SplitMix: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

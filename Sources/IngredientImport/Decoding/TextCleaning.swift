@@ -1,0 +1,195 @@
+/// Turns markup-laden strings from web pages and JSON into plain lines: HTML tags removed,
+/// character references decoded, double-encoded UTF-8 repaired, invisible characters
+/// dropped, spacing collapsed.
+package enum TextCleaning {
+    /// The named character references, from `Dictionaries/import/html-entities.tsv`.
+    static let entities: [String: Unicode.Scalar] = {
+        var table: [String: Unicode.Scalar] = [:]
+        guard let text = EmbeddedDictionaries.files["import/html-entities.tsv"] else { return table }
+        for line in text.split(separator: "\n") where !line.hasPrefix("#") {
+            let columns = line.split(separator: "\t")
+            guard columns.count == 2, let v = UInt32(columns[1], radix: 16), let s = Unicode.Scalar(v) else { continue }
+            table[String(columns[0])] = s
+        }
+        return table
+    }()
+
+    /// `text` with `&name;`, `&#nn;` and `&#xhh;` references decoded (a few common names are
+    /// also accepted without their `;`, as browsers do).
+    package static func decodingEntities(_ text: String) -> String {
+        guard text.utf8.contains(0x26) else { return text }
+        var out = String.UnicodeScalarView()
+        let scalars = Array(text.unicodeScalars)
+        var i = 0
+        while i < scalars.count {
+            let s = scalars[i]
+            guard s == "&" else { out.append(s); i += 1; continue }
+            var k = i + 1
+            if k < scalars.count, scalars[k] == "#" {
+                k += 1
+                let hex = k < scalars.count && (scalars[k] == "x" || scalars[k] == "X")
+                if hex { k += 1 }
+                var value: UInt32 = 0
+                var digits = 0
+                while k < scalars.count, digits < 8, let d = hexDigit(scalars[k]), hex || d < 10 {
+                    value = value &* (hex ? 16 : 10) &+ d
+                    digits += 1
+                    k += 1
+                }
+                if digits > 0 {
+                    if k < scalars.count, scalars[k] == ";" { k += 1 }
+                    let fixed: UInt32 = value >= 0x80 && value < 0xA0 ? TextDecoding.windows1252High[Int(value - 0x80)] : value
+                    out.append(Unicode.Scalar(fixed == 0 ? 0xFFFD : fixed) ?? "\u{FFFD}")
+                    i = k
+                    continue
+                }
+            } else {
+                var name = ""
+                while k < scalars.count, name.unicodeScalars.count < 32, scalars[k].isASCII,
+                      scalars[k].properties.isAlphabetic || (scalars[k].value >= 0x30 && scalars[k].value <= 0x39) {
+                    name.unicodeScalars.append(scalars[k])
+                    k += 1
+                }
+                if k < scalars.count, scalars[k] == ";", let r = entities[name] {
+                    out.append(r)
+                    i = k + 1
+                    continue
+                }
+                if let r = entities[name], ["amp", "lt", "gt", "quot", "nbsp", "frac12", "frac14", "frac34", "deg", "eacute", "egrave"].contains(name) {
+                    out.append(r)
+                    i = k
+                    continue
+                }
+            }
+            out.append(s)
+            i += 1
+        }
+        return String(out)
+    }
+
+    static func hexDigit(_ s: Unicode.Scalar) -> UInt32? {
+        switch s.value {
+        case 0x30...0x39: s.value - 0x30
+        case 0x41...0x46: s.value - 0x41 + 10
+        case 0x61...0x66: s.value - 0x61 + 10
+        default: nil
+        }
+    }
+
+    /// `text` without HTML tags and comments; `<br>` and block tags become line breaks.
+    package static func strippingTags(_ text: String) -> String {
+        guard text.utf8.contains(0x3C) else { return text }
+        var out = ""
+        var rest = Substring(text)
+        while let open = rest.firstIndex(of: "<") {
+            out += rest[..<open]
+            let after = rest[rest.index(after: open)...]
+            guard let first = after.first, first.isLetter || first == "/" || first == "!" else {
+                out += "<"
+                rest = after
+                continue
+            }
+            if after.hasPrefix("!--") {
+                rest = after.split(separator: "-->", maxSplits: 1, omittingEmptySubsequences: false).dropFirst().first ?? ""
+                continue
+            }
+            guard let close = after.firstIndex(of: ">") else { out += rest[open...]; rest = ""; break }
+            let name = after.drop { $0 == "/" }.prefix { $0.isASCII && ($0.isLetter || $0.isNumber) }.lowercased()
+            if ["br", "p", "div", "li", "tr", "h1", "h2", "h3", "h4", "h5", "h6", "ul", "ol"].contains(name) { out += "\n" }
+            rest = after[after.index(after: close)...]
+        }
+        out += rest
+        return out
+    }
+
+    /// Whether a scalar is invisible or spacing that should count as a plain space.
+    static func isSpaceLike(_ s: Unicode.Scalar) -> Bool {
+        switch s.value {
+        case 0x09, 0x0B, 0x0C, 0x20, 0x85, 0xA0, 0x1680, 0x2000...0x200A, 0x202F, 0x205F, 0x3000: true
+        default: false
+        }
+    }
+
+    /// Whether a scalar carries nothing visible (zero-width, soft hyphen, controls, BOM).
+    static func isInvisible(_ s: Unicode.Scalar) -> Bool {
+        switch s.value {
+        case 0x00...0x08, 0x0E...0x1F, 0x7F, 0xAD, 0x200B...0x200F, 0x2060...0x2064, 0xFEFF: true
+        default: false
+        }
+    }
+
+    /// One line of text: spaces and line breaks collapsed to single spaces, ends trimmed.
+    package static func collapsingSpaces(_ text: String) -> String {
+        collapsingASCIISpaces(text) ?? collapsingSpacesByScalars(text)
+    }
+
+    /// `collapsingSpaces` for any text, scalar by scalar.
+    static func collapsingSpacesByScalars(_ text: String) -> String {
+        var out = String.UnicodeScalarView()
+        var pendingSpace = false
+        var boundary = false
+        for s in text.unicodeScalars {
+            if s == "\u{E000}" { boundary = true; continue } // HTMLDocument.elementBoundary
+            if boundary {
+                boundary = false
+                if !pendingSpace, let last = out.last, isWordScalar(last), isWordScalar(s) { pendingSpace = true }
+            }
+            if isInvisible(s) { continue }
+            if isSpaceLike(s) || s == "\n" || s == "\r" || s == "\u{2028}" || s == "\u{2029}" {
+                pendingSpace = !out.isEmpty
+                continue
+            }
+            if pendingSpace { out.append(" "); pendingSpace = false }
+            out.append(s)
+        }
+        return String(out)
+    }
+
+    /// `collapsingSpaces` for ASCII text, on its bytes, by the same rules (the ASCII controls
+    /// but tab, line feed, vertical tab, form feed and carriage return are invisible; those and
+    /// the space are spacing); nil when the text is not ASCII.
+    static func collapsingASCIISpaces(_ text: String) -> String? {
+        var text = text
+        return text.withUTF8 { bytes -> String? in
+            var out: [UInt8] = []
+            out.reserveCapacity(bytes.count)
+            var pendingSpace = false
+            for b in bytes {
+                switch b {
+                case 0x80...: return nil
+                case 0x00...0x08, 0x0E...0x1F, 0x7F: continue
+                case 0x09...0x0D, 0x20: pendingSpace = !out.isEmpty
+                default:
+                    if pendingSpace { out.append(0x20); pendingSpace = false }
+                    out.append(b)
+                }
+            }
+            return String(decoding: out, as: UTF8.self)
+        }
+    }
+
+    static func isWordScalar(_ s: Unicode.Scalar) -> Bool {
+        s.properties.isAlphabetic || (s.value >= 0x30 && s.value <= 0x39) || s.properties.numericType != nil
+    }
+
+    /// A value from markup or JSON as one plain line: tags stripped, references decoded
+    /// (twice, for double-escaped pages), mojibake repaired, spacing collapsed.
+    package static func line(_ text: String) -> String {
+        var s = text
+        if s.utf8.contains(0x3C) { s = strippingTags(s) }
+        if s.utf8.contains(0x26) { s = decodingEntities(decodingEntities(s)) }
+        if s.utf8.contains(0x3C), s.contains("</") || s.contains("<br") { s = strippingTags(s) }
+        s = TextDecoding.repairingMojibake(s)
+        return collapsingSpaces(s)
+    }
+
+    /// A value from markup or JSON as lines: like `line(_:)`, but line breaks (and `<br>`,
+    /// block tags) separate lines; empty lines are dropped.
+    package static func lines(_ text: String) -> [String] {
+        var s = text
+        if s.utf8.contains(0x3C) { s = strippingTags(s) }
+        if s.utf8.contains(0x26) { s = decodingEntities(decodingEntities(s)) }
+        s = TextDecoding.repairingMojibake(s)
+        return TextDecoding.lines(s).map { collapsingSpaces(String($0)) }.filter { !$0.isEmpty }
+    }
+}

@@ -1,0 +1,148 @@
+import IngredientText
+
+/// Turns file bytes into text: byte-order marks, UTF-8 validation, UTF-16, and a reported
+/// Windows-1252 (Latin-1) fallback for files that are not UTF-8; splits text into lines at
+/// LF, CR and CRLF alike.
+package enum TextDecoding {
+    /// Text decoded from bytes, and how.
+    package struct Decoded: Sendable {
+        /// The text.
+        package var text: String
+        /// What was not plain UTF-8, for the record's warnings; nil when nothing was.
+        package var warning: String?
+    }
+
+    /// Decodes `bytes`: a UTF-8 BOM is dropped, UTF-16 with a BOM is decoded, valid UTF-8 is
+    /// taken as is; otherwise the bytes are read as Windows-1252, unless they are mostly
+    /// UTF-8 with a few broken sequences, which are then replaced with U+FFFD. Either way
+    /// the result says so in `warning`.
+    package static func decode(_ bytes: UnsafeBufferPointer<UInt8>) -> Decoded {
+        var body = bytes
+        if body.count >= 3, body[0] == 0xEF, body[1] == 0xBB, body[2] == 0xBF {
+            body = UnsafeBufferPointer(rebasing: body[3...])
+        } else if body.count >= 2, (body[0] == 0xFF && body[1] == 0xFE) || (body[0] == 0xFE && body[1] == 0xFF) {
+            return Decoded(text: utf16(UnsafeBufferPointer(rebasing: body[2...]), bigEndian: body[0] == 0xFE),
+                           warning: nil)
+        }
+        if UTF8Repair.isValid(body) {
+            return Decoded(text: String(decoding: body, as: UTF8.self), warning: nil)
+        }
+        let (valid, invalid) = utf8SequenceCounts(body)
+        if valid >= 4 * invalid {
+            return Decoded(text: String(decoding: body, as: UTF8.self),
+                           warning: "\(invalid) ill-formed UTF-8 sequence\(invalid == 1 ? "" : "s") replaced with U+FFFD")
+        }
+        return Decoded(text: windows1252(body), warning: "not UTF-8: decoded as Windows-1252 (Latin-1)")
+    }
+
+    /// Decodes `bytes` (see `decode(_:)`).
+    package static func decode(_ bytes: [UInt8]) -> Decoded {
+        bytes.withUnsafeBufferPointer { decode($0) }
+    }
+
+    /// The lines of `text`, split at LF, CR and CRLF, without their line ends. A final line
+    /// end does not start another line.
+    package static func lines(_ text: String) -> [Substring] {
+        var result: [Substring] = []
+        let u = text.utf8
+        var start = u.startIndex
+        var i = start
+        while i != u.endIndex {
+            let b = u[i]
+            if b == 0x0A || b == 0x0D {
+                result.append(Substring(u[start..<i]))
+                var next = u.index(after: i)
+                if b == 0x0D, next != u.endIndex, u[next] == 0x0A { next = u.index(after: next) }
+                start = next
+                i = next
+            } else {
+                i = u.index(after: i)
+            }
+        }
+        if start != u.endIndex { result.append(Substring(u[start..<u.endIndex])) }
+        return result
+    }
+
+    /// Counts of well-formed multi-byte sequences and of ill-formed bytes.
+    package static func utf8SequenceCounts(_ bytes: UnsafeBufferPointer<UInt8>) -> (valid: Int, invalid: Int) {
+        var valid = 0, invalid = 0, i = 0
+        let n = bytes.count
+        while i < n {
+            let b = bytes[i]
+            if b < 0x80 { i += 1; continue }
+            let length = b >= 0xC2 && b <= 0xDF ? 2 : b >= 0xE0 && b <= 0xEF ? 3 : b >= 0xF0 && b <= 0xF4 ? 4 : 0
+            var ok = length > 0 && i + length <= n
+            if ok { for k in 1..<length where bytes[i + k] & 0xC0 != 0x80 { ok = false } }
+            if ok { valid += 1; i += length } else { invalid += 1; i += 1 }
+        }
+        return (valid, invalid)
+    }
+
+    /// The characters Windows-1252 puts at 0x80…0x9F (the five undefined bytes map to the
+    /// C1 control of the same value, as Latin-1 does).
+    static let windows1252High: [UInt32] = [
+        0x20AC, 0x81, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0x8D, 0x017D, 0x8F,
+        0x90, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014, 0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0x9D, 0x017E, 0x0178,
+    ]
+
+    /// `bytes` read as Windows-1252.
+    static func windows1252(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        var scalars = String.UnicodeScalarView()
+        for b in bytes {
+            let value = b >= 0x80 && b < 0xA0 ? windows1252High[Int(b - 0x80)] : UInt32(b)
+            scalars.append(Unicode.Scalar(value)!)
+        }
+        return String(scalars)
+    }
+
+    /// The Windows-1252 byte of a scalar, if it has one (C1 controls count as Latin-1 bytes).
+    static func windows1252Byte(_ s: Unicode.Scalar) -> UInt8? {
+        if s.value < 0x100 { return UInt8(s.value) }
+        if let k = windows1252High.firstIndex(of: s.value) { return UInt8(0x80 + k) }
+        return nil
+    }
+
+    /// Repairs UTF-8 that was decoded as Windows-1252 somewhere upstream ("â€™" → "’",
+    /// "Ã©" → "é", "Â " → no-break space), sequence by sequence; text without such sequences
+    /// comes back unchanged.
+    package static func repairingMojibake(_ text: String) -> String {
+        var hasLead = false
+        for s in text.unicodeScalars where s.value >= 0xC2 && s.value <= 0xF4 { hasLead = true; break }
+        guard hasLead else { return text }
+        let scalars = Array(text.unicodeScalars)
+        var out = String.UnicodeScalarView()
+        var i = 0
+        var changed = false
+        while i < scalars.count {
+            let lead = scalars[i].value
+            let length = lead >= 0xC2 && lead <= 0xDF ? 2 : lead >= 0xE0 && lead <= 0xEF ? 3 : lead >= 0xF0 && lead <= 0xF4 ? 4 : 0
+            if length > 0, i + length <= scalars.count {
+                var bytes: [UInt8] = [UInt8(lead)]
+                for k in 1..<length {
+                    guard let b = windows1252Byte(scalars[i + k]), b & 0xC0 == 0x80 else { break }
+                    bytes.append(b)
+                }
+                if bytes.count == length, let decoded = String(validating: bytes, as: UTF8.self) {
+                    out.append(contentsOf: decoded.unicodeScalars)
+                    i += length
+                    changed = true
+                    continue
+                }
+            }
+            out.append(scalars[i])
+            i += 1
+        }
+        return changed ? String(out) : text
+    }
+
+    static func utf16(_ bytes: UnsafeBufferPointer<UInt8>, bigEndian: Bool) -> String {
+        var units: [UInt16] = []
+        units.reserveCapacity(bytes.count / 2)
+        var i = 0
+        while i + 1 < bytes.count {
+            units.append(bigEndian ? UInt16(bytes[i]) << 8 | UInt16(bytes[i + 1]) : UInt16(bytes[i + 1]) << 8 | UInt16(bytes[i]))
+            i += 2
+        }
+        return String(decoding: units, as: UTF16.self)
+    }
+}

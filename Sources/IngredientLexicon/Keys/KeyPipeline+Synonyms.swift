@@ -1,0 +1,144 @@
+extension KeyTables {
+    // MARK: - Step 7: synonyms, and the key
+
+    private func sequenceHash(_ w: KeyWork) -> UInt64 {
+        var h = w.words[0].hash
+        for i in 1..<w.count { h = Self.extend(h, w.words[i].hash) }
+        return h
+    }
+
+    /// Whole-name synonyms; otherwise in-name synonyms replaced (longest first, left to
+    /// right, up to four rounds); then a whole-name match with spaces ignored
+    /// ("breadcrumbs" = "bread crumbs"); otherwise the words joined by single spaces.
+    func finish(_ w: inout KeyWork) -> String {
+        guard w.count > 0 else { return "" }
+        for _ in 0..<4 {
+            // A whole-name entry is the longest entry from the first word (every prefix of an
+            // entry continues).
+            let first = longestEntries(w, at: 0)
+            if first.synonym == w.count { return rowKeys[Int(first.row)] }
+            var anyEntry = false
+            for i in 0..<w.count where w.words[i].row >= 0 || w.words[i].bits & KeyEntry.Bits.continues != 0 {
+                anyEntry = true
+                break
+            }
+            if !anyEntry || !substitute(&w, first: first) { break }
+        }
+        if w.count == 1 {
+            if let row = entries[w.words[0].hash]?.spaceless, row >= 0 { return rowKeys[Int(row)] }
+        } else {
+            // The words without spaces, hashed as one word.
+            var hasher = WordHasher()
+            for i in 0..<w.count {
+                let word = w.words[i]
+                let start = Int(word.start), length = Int(word.length)
+                if start + length + 8 <= w.arenaCount {
+                    hasher.add(w.arena + start, length)
+                } else {
+                    for b in w.bytes(word) { hasher.add(b) }
+                }
+            }
+            if let row = entries[hasher.value]?.spaceless, row >= 0 { return rowKeys[Int(row)] }
+        }
+        return join(w)
+    }
+
+    /// Whether the `count` words at `i` read exactly as `row`'s key.
+    @inline(__always)
+    private func isIdentity(_ w: KeyWork, at i: Int, count: Int, row: Int32) -> Bool {
+        rowWordHashes.withUnsafeBufferPointer { hashes in
+            rowWordStart.withUnsafeBufferPointer { starts in
+                let from = Int(starts[Int(row)]), to = Int(starts[Int(row) + 1])
+                guard to - from == count else { return false }
+                for k in 0..<count where hashes[from + k] != w.words[i + k].hash { return false }
+                return true
+            }
+        }
+    }
+
+    /// One round of in-name synonym replacement; whether anything changed. A match that
+    /// changes nothing (a key as written) does not block an overlapping match that reaches
+    /// further and changes something: "milk chocolate drops" → "milk chocolate chip".
+    private func substitute(
+        _ w: inout KeyWork, first: (synonym: Int, row: Int32, wholeOnly: Bool, role: Int, roleValue: UInt8)
+    ) -> Bool {
+        // The new list is only built from the first change on; a round that changes nothing
+        // copies nothing.
+        var changed = false
+        w.begin()
+        var i = 0
+        while i < w.count {
+            let m = i == 0 ? first : longestEntries(w, at: i)
+            guard m.synonym > 0, !m.wholeOnly || m.synonym == w.count else {
+                if changed { w.push(w.words[i]) }
+                i += 1
+                continue
+            }
+            let same = isIdentity(w, at: i, count: m.synonym, row: m.row)
+            if same, m.synonym > 1 {
+                var deferred = false
+                for j in (i + 1)..<(i + m.synonym)
+                where w.words[j].row >= 0 || w.words[j].bits & KeyEntry.Bits.continues != 0 {
+                    let n = longestEntries(w, at: j)
+                    if n.synonym > 0, j + n.synonym > i + m.synonym, !n.wholeOnly,
+                       !isIdentity(w, at: j, count: n.synonym, row: n.row) {
+                        deferred = true
+                        break
+                    }
+                }
+                if deferred {
+                    if changed { w.push(w.words[i]) }
+                    i += 1
+                    continue
+                }
+            }
+            if same {
+                if changed { for k in i..<(i + m.synonym) { w.push(w.words[k]) } }
+                i += m.synonym
+                continue
+            }
+            if !changed {
+                for k in 0..<i { w.push(w.words[k]) }
+            }
+            var stored = true
+            do {
+                let row = rows[Int(m.row)]
+                let mark = w.used
+                let pushed = w.spareCount
+                for rw in row.words {
+                    let start = row.keyBytes.withUnsafeBufferPointer { w.store(UnsafeBufferPointer(rebasing: $0[rw.start..<(rw.start + rw.length)])) }
+                    guard let start else { stored = false; break }
+                    var word = KeyWord(start: start, length: rw.length, hash: rw.hash)
+                    load(&word, entries[rw.hash])
+                    w.push(word)
+                }
+                if !stored {
+                    w.used = mark
+                    w.spareCount = pushed
+                }
+            }
+            if !stored {
+                for k in i..<(i + m.synonym) { w.push(w.words[k]) }
+            }
+            changed = true
+            i += m.synonym
+        }
+        if changed { w.commit() }
+        return changed
+    }
+
+    private func join(_ w: KeyWork) -> String {
+        var total = w.count - 1
+        for i in 0..<w.count { total += Int(w.words[i].length) }
+        return String(unsafeUninitializedCapacity: total) { out in
+            guard var p = out.baseAddress else { return 0 }
+            for i in 0..<w.count {
+                if i > 0 { p.pointee = 0x20; p += 1 }
+                let word = w.words[i]
+                p.update(from: w.arena + Int(word.start), count: Int(word.length))
+                p += Int(word.length)
+            }
+            return p - out.baseAddress!
+        }
+    }
+}

@@ -1,0 +1,263 @@
+import IngredientText
+
+/// The role a phrase from `phrases.tsv` plays in a line.
+public enum PhraseRole: String, Sendable, CaseIterable {
+    /// A note about the ingredient: "divided", "such as Maldon", "at room temperature".
+    case comment
+    /// What the ingredient is for: "for greasing", "to serve".
+    case purpose
+    /// A marker that the ingredient is optional and nothing more: "optional", "if desired".
+    case optional
+}
+
+/// The kind of a word from `preparation.tsv`.
+public enum PreparationKind: String, Sendable, CaseIterable {
+    /// A preparation: "chopped", "drained".
+    case verb
+    /// A manner: "finely", "freshly".
+    case adverb
+    /// A word that joins preparation phrases: "into", "lengthwise".
+    case connector
+}
+
+/// The word tables the parser relies on: units, number words, sizes, preparation words,
+/// comment and purpose phrases, and section headers.
+///
+/// `Lexicon.builtIn` holds the tables compiled into the library from `Dictionaries/`.
+/// Extend or override them with tables of the same format:
+///
+/// ```swift
+/// let lexicon = try Lexicon.builtIn.adding(.units, text: "punnet\titem\t-\tpunnet|punnets\n")
+/// ```
+///
+/// A row whose first column equals a built-in row's (ASCII case ignored) replaces it;
+/// other rows are added.
+public struct Lexicon: Sendable {
+    package struct PhraseInfo: Sendable {
+        package let role: PhraseRole
+        package let optional: Bool
+    }
+
+    /// Raw rows per table, keyed by their folded first column, in the order first seen;
+    /// `user` marks rows that came from `adding` rather than the built-in tables.
+    private var rows: [DictionaryTable: [TableRow]] = [:]
+
+    /// One row of a table as read.
+    struct TableRow {
+        var key: String
+        var line: Int
+        var columns: [String]
+        var user: Bool
+    }
+
+    package private(set) var units: [UnitDefinition] = []
+    package private(set) var unitAliases = PhraseTable<Int32>()
+    package private(set) var unitAliasesExact = HashTable<Int32>()
+    package private(set) var numbers = PhraseTable<Double>()
+    package private(set) var sizes = PhraseTable<Bool>()
+    package private(set) var preparation = PhraseTable<PreparationKind>()
+    package private(set) var phrases = PhraseTable<PhraseInfo>()
+    package private(set) var headers = PhraseTable<Bool>()
+    private var unitIndexByID: [String: Int] = [:]
+    /// For each word that starts an entry of some table, which tables (see `FirstWord`).
+    package private(set) var firstWords = HashTable<UInt8>()
+    /// The tables behind canonical keys (see `CanonicalKeyer`), built from the key tables.
+    package private(set) var keyTables = KeyTables.empty
+
+    /// Bits of `firstWords`.
+    package enum FirstWord {
+        package static let unit: UInt8 = 1, number: UInt8 = 2, size: UInt8 = 4, preparation: UInt8 = 8, phrase: UInt8 = 16
+    }
+
+    private mutating func noteFirstWord(_ phrase: String, _ bit: UInt8) {
+        // ASCII: the first word split on Characters is the first run of non-space bytes.
+        let ascii = phrase.utf8.withContiguousStorageIfAvailable { b -> UInt64? in
+            guard b.allSatisfy({ $0 < 0x80 }) else { return nil }
+            var i = 0
+            while i < b.count, b[i] == 0x20 { i += 1 }
+            var j = i
+            while j < b.count, b[j] != 0x20 { j += 1 }
+            return ByteHash.fold(UnsafeBufferPointer(rebasing: b[i..<j]))
+        }
+        let hash = (ascii ?? nil) ?? ByteHash.fold(phrase.split(separator: " ").first.map { Array($0.utf8) } ?? [])
+        firstWords.update(hash, default: 0) { $0 |= bit }
+    }
+
+    /// The tables compiled into the library.
+    public static let builtIn: Lexicon = {
+        var lexicon = Lexicon()
+        for table in DictionaryTable.allCases where !deferredTables.contains(table) {
+            guard let text = EmbeddedDictionaries.files[table.fileName] else { continue }
+            do {
+                try lexicon.merge(table, text: text, user: false)
+            } catch {
+                // The embedded tables are ours and tested; a broken one is a build defect.
+                fatalError("built-in dictionary is invalid: \(error)")
+            }
+        }
+        try! lexicon.rebuild()
+        return lexicon
+    }()
+
+    /// Built-in tables that no lexicon look-up or canonical key reads (the shopping-list
+    /// tables, for `ListTables`): `builtIn` leaves them unread, and their rows are read from
+    /// the embedded text when first asked for (`rows(of:)`) or extended (`adding`), so that
+    /// parsing never pays for them.
+    static let deferredTables: Set<DictionaryTable> = [.aisles, .categories, .densities, .proteins, .unitDisplay]
+
+    /// The built-in rows of a deferred table (see `deferredTables`).
+    private static func builtInRows(of table: DictionaryTable) -> [TableRow] {
+        guard let text = EmbeddedDictionaries.files[table.fileName] else { return [] }
+        do {
+            return try table.rows(in: text).map { TableRow(key: $0.columns[0].lowercased(), line: $0.line, columns: $0.columns, user: false) }
+        } catch {
+            // The embedded tables are ours and tested; a broken one is a build defect.
+            fatalError("built-in dictionary is invalid: \(error)")
+        }
+    }
+
+    /// A lexicon with `text` (in `table`'s format) merged over this one.
+    public func adding(_ table: DictionaryTable, text: String) throws -> Lexicon {
+        var copy = self
+        try copy.merge(table, text: text, user: true)
+        try copy.rebuild()
+        return copy
+    }
+
+    /// A lexicon with the table file at `path` merged over this one; the file name says
+    /// which table it extends (`units.tsv`, or any name ending in `-units.tsv`).
+    public func adding(fileAt path: String) throws -> Lexicon {
+        guard let table = DictionaryTable.named(path) else {
+            throw DictionaryError.unknownTable(name: path, known: DictionaryTable.allCases.map(\.fileName))
+        }
+        let text: String
+        do { text = try FileReading.text(atPath: path) } catch let error as FileReadError {
+            throw DictionaryError.unreadable(path: path, reason: error.reason)
+        }
+        return try adding(table, text: text)
+    }
+
+    /// The unit with canonical id `id`.
+    public func unit(id: String) -> UnitDefinition? {
+        unitIndexByID[id].map { units[$0] }
+    }
+
+    /// The unit a written form denotes ("tbsp", "fl oz", "T"), if the table knows it.
+    public func unit(alias: String) -> UnitDefinition? {
+        var text = alias
+        if text.count > 1, text.hasSuffix(".") { text.removeLast() }
+        let bytes = Array(text.utf8)
+        if let i = unitAliasesExact[ByteHash.exact(bytes)] { return units[Int(i)] }
+        if let i = unitAliases.value(forPhrase: text.lowercased()) { return units[Int(i)] }
+        return nil
+    }
+
+    /// The value of a number word or phrase ("dozen", "a couple of"); nil for unknown
+    /// words and for vague amounts ("a few").
+    public func number(word: String) -> Double? {
+        numbers.value(forPhrase: word.lowercased()).flatMap { $0.isNaN ? nil : $0 }
+    }
+
+    /// All units, in table order.
+    public var allUnits: [UnitDefinition] { units }
+
+    /// The rows of `table` as merged (built-in rows, then user rows replacing or adding),
+    /// with their line numbers, for tables other parts of the library interpret
+    /// (the shopping-list tables: see `ListTables`).
+    func rows(of table: DictionaryTable) -> [(line: Int, columns: [String], isUser: Bool)] {
+        let merged = rows[table] ?? (Self.deferredTables.contains(table) ? Self.builtInRows(of: table) : [])
+        return merged.map { ($0.line, $0.columns, $0.user) }
+    }
+
+    // MARK: - Building
+
+    private mutating func merge(_ table: DictionaryTable, text: String, user: Bool) throws {
+        var existing = rows[table] ?? (user && Self.deferredTables.contains(table) ? Self.builtInRows(of: table) : [])
+        var index: [String: Int] = [:]
+        for (i, row) in existing.enumerated() { index[row.key] = i }
+        for (line, columns) in try table.rows(in: text) {
+            let key = columns[0].lowercased()
+            let row = TableRow(key: key, line: line, columns: columns, user: user)
+            if let i = index[key] { existing[i] = row } else {
+                index[key] = existing.count
+                existing.append(row)
+            }
+        }
+        rows[table] = existing
+    }
+
+    private mutating func rebuild() throws {
+        units = []
+        unitIndexByID = [:]
+        unitAliases = PhraseTable()
+        unitAliasesExact = HashTable()
+        numbers = PhraseTable()
+        sizes = PhraseTable()
+        preparation = PhraseTable()
+        phrases = PhraseTable()
+        headers = PhraseTable()
+        firstWords = HashTable()
+
+        for row in rows[.units] ?? [] {
+            let c = row.columns
+            let name = DictionaryTable.units.fileName
+            guard let dimension = UnitDefinition.Dimension(rawValue: c[1]) else {
+                throw DictionaryError.invalidValue(table: name, line: row.line, column: "dimension", value: c[1])
+            }
+            var factor: Double?
+            if c[2] != "-" {
+                guard let f = Double(c[2]), f > 0 else {
+                    throw DictionaryError.invalidValue(table: name, line: row.line, column: "factor", value: c[2])
+                }
+                factor = f
+            }
+            let index = Int32(units.count)
+            unitIndexByID[c[0]] = units.count
+            units.append(UnitDefinition(id: c[0], dimension: dimension, factor: factor))
+            unitAliases.insert(c[0], index)
+            noteFirstWord(c[0], FirstWord.unit)
+            for alias in c[3].split(separator: "|") {
+                let a = alias.trimmingSpaces()
+                if a.hasPrefix("="), a.count > 1 {
+                    unitAliasesExact.set(ByteHash.exact(Array(a.dropFirst().utf8)), index)
+                    noteFirstWord(String(a.dropFirst()), FirstWord.unit)
+                } else if !a.isEmpty {
+                    unitAliases.insert(a, index)
+                    noteFirstWord(a, FirstWord.unit)
+                }
+            }
+        }
+        for row in rows[.numbers] ?? [] {
+            // "?" marks a vague amount ("a few", "several"): a number word with no value.
+            guard let value = row.columns[1] == "?" ? Double.nan : Double(row.columns[1]) else {
+                throw DictionaryError.invalidValue(table: DictionaryTable.numbers.fileName, line: row.line, column: "value", value: row.columns[1])
+            }
+            numbers.insert(row.columns[0], value)
+            noteFirstWord(row.columns[0], FirstWord.number)
+        }
+        for row in rows[.sizes] ?? [] {
+            sizes.insert(row.columns[0], true)
+            noteFirstWord(row.columns[0], FirstWord.size)
+        }
+        for row in rows[.preparation] ?? [] {
+            guard let kind = PreparationKind(rawValue: row.columns[1]) else {
+                throw DictionaryError.invalidValue(table: DictionaryTable.preparation.fileName, line: row.line, column: "kind", value: row.columns[1])
+            }
+            preparation.insert(row.columns[0], kind)
+            noteFirstWord(row.columns[0], FirstWord.preparation)
+        }
+        for row in rows[.phrases] ?? [] {
+            let table = DictionaryTable.phrases.fileName
+            guard let role = PhraseRole(rawValue: row.columns[1]) else {
+                throw DictionaryError.invalidValue(table: table, line: row.line, column: "role", value: row.columns[1])
+            }
+            guard row.columns[2] == "yes" || row.columns[2] == "no" else {
+                throw DictionaryError.invalidValue(table: table, line: row.line, column: "optional (yes or no)", value: row.columns[2])
+            }
+            phrases.insert(row.columns[0], PhraseInfo(role: role, optional: row.columns[2] == "yes"))
+            noteFirstWord(row.columns[0], FirstWord.phrase)
+        }
+        for row in rows[.headers] ?? [] { headers.insert(row.columns[0], true) }
+        keyTables = try KeyTables.build(rows: rows, phrases: phrases, numbers: numbers)
+    }
+}

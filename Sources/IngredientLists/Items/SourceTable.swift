@@ -1,0 +1,194 @@
+import IngredientLexicon
+
+/// Every source line of one shopping list, stored compactly: one fixed-size record per line
+/// of 40 bytes (numbers into a recipe table and a unit-family table, the byte range of the
+/// line's text in one byte buffer, its measure's two numbers, and the number of its notes'
+/// ranges when it has notes) instead of an `ItemSource` of eight strings per line. Items refer to their
+/// records by number (`ItemSources`) and `ItemSource` values are made when asked for, so a
+/// list of many recipes costs memory by its lines' bytes and its distinct items, not by
+/// copies of parsed lines.
+///
+/// A table is filled while recipes are merged (`SourceTable.Builder`) and then frozen;
+/// a frozen table is immutable and shared by every item of the list.
+final class SourceTable: Sendable {
+    /// One recipe as sources refer to it.
+    struct Recipe: Sendable {
+        var id: String
+        var title: String
+        var planEntryID: String?
+        var servingsFactor: Double
+    }
+
+    /// A byte range of `text`; `none` stands for nil.
+    struct TextRange: Sendable {
+        var start: UInt32
+        var length: UInt32
+
+        /// No text (nil).
+        static let none = TextRange(start: 0, length: .max)
+    }
+
+    /// One source line, in 40 bytes.
+    struct Record: Sendable {
+        /// The recipe's number in `recipes`; -1 for a manual item.
+        var recipe: Int32
+        /// The line's position in its recipe (or in the manual items).
+        var lineIndex: Int32
+        /// The line's text.
+        var text: TextRange
+        /// The line's scaled measure's low and high (see `family`).
+        var low: Double, high: Double
+        /// 0 when the line has no notes, else 1 + the number of its four notes' strings
+        /// (size, preparation, comment, purpose) in `notes`, divided by four.
+        var notes: UInt32
+        /// The measure's family number in `families` (0: no measure) in the low 28 bits; the
+        /// unit system (2 bits), whether optional and whether unrecognized above.
+        private var packed: UInt32
+
+        /// A record of these parts; `system` is 0 (none), 1 (US) or 2 (metric).
+        init(recipe: Int32, lineIndex: Int32, text: TextRange, family: UInt32, low: Double, high: Double,
+             notes: UInt32, system: UInt8, isOptional: Bool, unrecognized: Bool) {
+            precondition(family < 1 << 28, "more than 2^28 unit families in one shopping list")
+            self.recipe = recipe
+            self.lineIndex = lineIndex
+            self.text = text
+            self.low = low
+            self.high = high
+            self.notes = notes
+            packed = family | UInt32(system & 3) << 28 | (isOptional ? 1 << 30 : 0) | (unrecognized ? 1 << 31 : 0)
+        }
+
+        /// The measure's family number in `families` (0: no measure).
+        var family: UInt32 { packed & (1 << 28 - 1) }
+        /// The unit system the line's amount was written in: 0 none, 1 US, 2 metric.
+        var system: UInt8 { UInt8(packed >> 28 & 3) }
+        var isOptional: Bool { packed & 1 << 30 != 0 }
+        var unrecognized: Bool { packed & 1 << 31 != 0 }
+        var isManual: Bool { recipe < 0 }
+        var unitSystem: UnitDisplay.System? { system == 1 ? .us : system == 2 ? .metric : nil }
+    }
+
+    /// The mutable table while a list is being merged.
+    struct Builder {
+        var recipes: [Recipe] = []
+        var records: [Record] = []
+        var text = TextChunks()
+        /// Four string numbers (`strings`, 0: nil) per line with notes.
+        var notes: [UInt32] = []
+        /// Distinct note strings (each kept once, so items share them); entry 0 stands for nil.
+        var strings: [String] = [""]
+        var stringIDs: [String: UInt32] = [:]
+        /// Unit families by number; entry 0 stands for no measure.
+        var families: [UnitFamily?] = [nil, .count, .volume, .mass, .length]
+        /// The numbers of package families, by their units' exact bytes.
+        var packageCodes: [[UInt8]: UInt32] = [:]
+
+        /// The number of `measure`'s family (0 for nil).
+        mutating func family(of measure: Measure?) -> UInt32 {
+            switch measure?.family {
+            case nil: return 0
+            case .count: return 1
+            case .volume: return 2
+            case .mass: return 3
+            case .length: return 4
+            case .package(let unit)?:
+                let bytes = Array(unit.utf8)
+                if let code = packageCodes[bytes] { return code }
+                let code = UInt32(families.count)
+                families.append(.package(unit))
+                packageCodes[bytes] = code
+                return code
+            }
+        }
+
+        /// Stores a line's notes and returns the record's `notes` number.
+        mutating func notes(size: String?, preparation: String?, comment: String?, purpose: String?) -> UInt32 {
+            guard size != nil || preparation != nil || comment != nil || purpose != nil else { return 0 }
+            notes.append(intern(size))
+            notes.append(intern(preparation))
+            notes.append(intern(comment))
+            notes.append(intern(purpose))
+            return UInt32(notes.count / 4)
+        }
+
+        /// The number of `string` in `strings` (0 for nil), adding it when new. Strings are
+        /// told apart by their bytes (a canonically equal spelling gets its own entry).
+        mutating func intern(_ string: String?) -> UInt32 {
+            guard let string else { return 0 }
+            if let id = stringIDs[string], strings[Int(id)].utf8.elementsEqual(string.utf8) { return id }
+            let id = UInt32(strings.count)
+            strings.append(string)
+            if stringIDs[string] == nil { stringIDs[string] = id }
+            return id
+        }
+
+        /// Appends `string`'s UTF-8 bytes to `text` and returns their range (`.none` for nil).
+        mutating func store(_ string: String?) -> TextRange {
+            guard let string else { return .none }
+            return text.append(string)
+        }
+    }
+
+    let recipes: [Recipe]
+    let records: [Record]
+    let text: TextChunks
+    let notes: [UInt32]
+    let strings: [String]
+    let families: [UnitFamily?]
+    /// How source amounts are shown.
+    let formatting: KitchenFormatting
+    /// The unit system of amounts written in no system (the list's locale's).
+    let defaultSystem: UnitDisplay.System
+
+    init(_ builder: Builder, formatting: KitchenFormatting, defaultSystem: UnitDisplay.System) {
+        recipes = builder.recipes
+        records = builder.records
+        text = builder.text
+        notes = builder.notes
+        strings = builder.strings
+        families = builder.families
+        self.formatting = formatting
+        self.defaultSystem = defaultSystem
+    }
+
+    /// Record `r`'s measure.
+    func measure(_ r: Record) -> Measure? {
+        families[Int(r.family)].map { Measure(family: $0, low: r.low, high: r.high) }
+    }
+
+    /// Record `r`'s notes: size, preparation, comment, purpose.
+    func notes(_ r: Record) -> (size: String?, preparation: String?, comment: String?, purpose: String?) {
+        guard r.notes > 0 else { return (nil, nil, nil, nil) }
+        let base = Int(r.notes - 1) * 4
+        func note(_ id: UInt32) -> String? { id == 0 ? nil : strings[Int(id)] }
+        return (note(notes[base]), note(notes[base + 1]), note(notes[base + 2]), note(notes[base + 3]))
+    }
+
+    /// The text of record `r`'s line.
+    func line(_ r: Record) -> String { string(r.text) ?? "" }
+
+    /// The text of `range`; nil for `.none`.
+    func string(_ range: TextRange) -> String? {
+        guard range.length != .max else { return nil }
+        return text.string(range)
+    }
+
+    /// The source tag of record `index`: its recipe's title, nil for a manual line.
+    func title(_ index: UInt32) -> String? {
+        let r = records[Int(index)].recipe
+        return r < 0 ? nil : recipes[Int(r)].title
+    }
+
+    /// Record `index` as an `ItemSource`, its amount formatted.
+    func source(_ index: UInt32) -> ItemSource {
+        let r = records[Int(index)]
+        let recipe = r.recipe < 0 ? nil : recipes[Int(r.recipe)]
+        let measure = measure(r), notes = notes(r)
+        return ItemSource(
+            recipeID: recipe?.id, recipeTitle: recipe?.title, planEntryID: recipe?.planEntryID,
+            lineIndex: Int(r.lineIndex), line: line(r), servingsFactor: recipe?.servingsFactor ?? 1,
+            measure: measure, amount: measure.map { formatting.format($0, system: r.unitSystem ?? defaultSystem) },
+            size: notes.size, preparation: notes.preparation, comment: notes.comment,
+            purpose: notes.purpose, isOptional: r.isOptional)
+    }
+}

@@ -1,0 +1,239 @@
+import IngredientLexicon
+import IngredientParsing
+
+/// Merges recipes into a shopping list one at a time, keeping per item only what the list
+/// shows: each line as one compact source record (`SourceTable`), not the parsed recipe.
+/// So a caller can stream many recipes (a corpus, a year of plans) and hold memory by the
+/// lines' text and the distinct items rather than by parsed recipes.
+///
+/// The list it makes is the one `ShoppingListBuilder.list(for:pantry:edits:locale:suggestionThreshold:)`
+/// makes of the same recipes, in any order: amounts are summed in recipe order
+/// (`ListRecipe.precedes`) when the list is made.
+///
+/// ```swift
+/// let builder = ShoppingListBuilder()
+/// var merging = ShoppingListAccumulator(builder: builder)
+/// merging.add(id: "tacos", title: "Tacos", lines: ["1 lb ground beef", "1 onion, diced"])
+/// merging.add(id: "chili", title: "Chili", servingsFactor: 2, lines: ["1 lb ground beef"])
+/// let list = merging.list()
+/// ```
+public struct ShoppingListAccumulator {
+    /// A point to roll back to (`rollBack(to:)`): what had been added when it was taken.
+    public struct Mark: Sendable {
+        let recipes: Int, records: Int, text: (chunks: Int, bytes: Int), notes: Int, lines: Int, skipped: Int
+    }
+
+    /// The builder whose parser, keys and tables the list uses.
+    public let builder: ShoppingListBuilder
+    /// The user's edits; their key overrides and accepted merges apply as lines are added.
+    public let edits: ListEdits
+
+    var table = SourceTable.Builder()
+    /// Each recipe's raw title (for the merge order) and its lines' byte ranges in `table.text`
+    /// (`lines[lineStart[r]..<lineStart[r + 1]]`).
+    var rawTitles: [String?] = []
+    var lineStart: [Int] = [0]
+    var lines: [SourceTable.TextRange] = []
+    var summaries: [ShoppingList.RecipeSummary] = []
+    /// Each key's source records, in the order they were added.
+    var byKey: [String: [UInt32]] = [:]
+    var skipped = 0
+    var proteins: [String: Protein?] = [:]
+    let session: IngredientParser.Session
+
+    /// An empty list over `builder` with the user's `edits`.
+    public init(builder: ShoppingListBuilder, edits: ListEdits = ListEdits()) {
+        self.builder = builder
+        self.edits = edits
+        self.session = builder.parser.makeSession()
+    }
+
+    /// The number of recipes added.
+    public var recipeCount: Int { summaries.count }
+
+    /// Adds a recipe of parsed lines.
+    public mutating func add(_ recipe: ListRecipe) {
+        add(id: recipe.id, title: recipe.title, planEntryID: recipe.planEntryID,
+            servingsFactor: recipe.servingsFactor, count: recipe.lines.count) { recipe.lines[$0] }
+    }
+
+    /// Adds a recipe from its ingredient lines as text, parsing each line once and keeping
+    /// none of the parses. A factor that is not a positive finite number counts as 1 (as in
+    /// `ListRecipe`).
+    public mutating func add(id: String, title: String? = nil, planEntryID: String? = nil, servingsFactor: Double = 1,
+                             lines texts: [String]) {
+        let session = self.session
+        add(id: id, title: title, planEntryID: planEntryID, servingsFactor: servingsFactor,
+            count: texts.count) { session.parse(texts[$0]) }
+    }
+
+    private mutating func add(id: String, title: String?, planEntryID: String?, servingsFactor: Double, count: Int,
+                              line: (Int) -> ParsedIngredient) {
+        let factor = servingsFactor.isFinite && servingsFactor > 0 ? servingsFactor : 1
+        let displayTitle = title.flatMap { $0.isEmpty ? nil : $0 } ?? id
+        let r = Int32(truncatingIfNeeded: table.recipes.count)
+        table.recipes.append(SourceTable.Recipe(id: id, title: displayTitle, planEntryID: planEntryID, servingsFactor: factor))
+        rawTitles.append(title)
+        var keys: [String] = []
+        var ingredientLines = 0
+        for i in 0..<count {
+            let parsed = line(i)
+            let text = table.store(parsed.input)
+            lines.append(text)
+            guard let made = builder.record(parsed, index: i, recipe: r, factor: factor, text: text,
+                                            table: &table, edits: edits) else {
+                skipped += 1
+                continue
+            }
+            ingredientLines += 1
+            if !made.record.unrecognized { keys.append(made.key) }
+            byKey[made.key, default: []].append(UInt32(table.records.count))
+            table.records.append(made.record)
+        }
+        lineStart.append(lines.count)
+        let protein = builder.classifier.protein(ofKeys: keys) { key in
+            if let p = proteins[key] { return p }
+            let p = builder.tables.protein(forKey: key)
+            proteins[key] = p
+            return p
+        }
+        summaries.append(.init(id: id, title: displayTitle, planEntryID: planEntryID, servingsFactor: factor,
+                               protein: protein, ingredientLines: ingredientLines))
+    }
+
+    /// What has been added so far, to roll back to.
+    public var mark: Mark {
+        Mark(recipes: summaries.count, records: table.records.count, text: table.text.mark, notes: table.notes.count,
+             lines: lines.count, skipped: skipped)
+    }
+
+    /// Forgets every recipe added after `mark` was taken (a file that turned out unusable
+    /// half-way through).
+    public mutating func rollBack(to mark: Mark) {
+        guard mark.records <= table.records.count, mark.recipes <= summaries.count else { return }
+        let first = UInt32(mark.records)
+        var touched: [String] = []
+        for (key, records) in byKey where (records.last ?? 0) >= first { touched.append(key) }
+        for key in touched {
+            var records = byKey[key]!
+            while let last = records.last, last >= first { records.removeLast() }
+            byKey[key] = records.isEmpty ? nil : records
+        }
+        table.records.removeSubrange(mark.records...)
+        table.recipes.removeSubrange(mark.recipes...)
+        table.text.truncate(to: mark.text)
+        table.notes.removeSubrange(mark.notes...)
+        // Interned note strings stay: an unused one costs its bytes only.
+        rawTitles.removeSubrange(mark.recipes...)
+        summaries.removeSubrange(mark.recipes...)
+        lineStart.removeSubrange((mark.recipes + 1)...)
+        lines.removeSubrange(mark.lines...)
+        skipped = mark.skipped
+    }
+
+    /// Whether recipe `a` comes before recipe `b` in the merge order: `ListRecipe.precedes`
+    /// on the stored fields and lines.
+    func precedes(_ a: Int, _ b: Int) -> Bool {
+        let ra = table.recipes[a], rb = table.recipes[b]
+        if ra.id != rb.id { return ra.id < rb.id }
+        if ra.planEntryID != rb.planEntryID { return (ra.planEntryID ?? "") < (rb.planEntryID ?? "") }
+        if ra.servingsFactor != rb.servingsFactor { return ra.servingsFactor < rb.servingsFactor }
+        if rawTitles[a] != rawTitles[b] { return (rawTitles[a] ?? "") < (rawTitles[b] ?? "") }
+        let la = lines[lineStart[a]..<lineStart[a + 1]], lb = lines[lineStart[b]..<lineStart[b + 1]]
+        for (x, y) in zip(la, lb) {
+            let sx = text(x), sy = text(y)
+            if sx != sy { return sx < sy }
+        }
+        return la.count < lb.count
+    }
+
+    private func text(_ range: SourceTable.TextRange) -> String {
+        table.text.string(range)
+    }
+
+    /// The shopping list of the recipes added, less `pantry`, with names in `locale`, and
+    /// the merge suggestions among its items from `suggestionThreshold` up (nil: none).
+    /// The accumulator is left empty (its memory handed to the list).
+    public mutating func list(pantry: Pantry = .empty, locale: DisplayLocale = .enUS,
+                               suggestionThreshold: Double? = ListSuggestion.defaultThreshold) -> ShoppingList {
+        let n = summaries.count
+        // The merge order: recipes by `precedes`, equal ones in the order they were added.
+        var order = Array(0..<n)
+        order.sort { a, b in
+            if precedes(a, b) { return true }
+            if precedes(b, a) { return false }
+            return a < b
+        }
+        var rank = [Int32](repeating: 0, count: n)
+        for (position, r) in order.enumerated() { rank[r] = Int32(position) }
+        // What only the merge order needed goes before the items are made.
+        rawTitles = []
+        lineStart = []
+        lines = []
+        proteins = [:]
+
+        for (i, text) in edits.manualItems.enumerated() {
+            let parsed = session.parse(text)
+            let range = table.store(parsed.input)
+            if let made = builder.record(parsed, index: i, recipe: -1, factor: 1, text: range,
+                                         table: &table, edits: edits) {
+                byKey[made.key, default: []].append(UInt32(table.records.count))
+                table.records.append(made.record)
+            } else {
+                skipped += 1
+            }
+        }
+        let onHand = builder.pantryByKey(pantry, edits: edits)
+        let sources = SourceTable(table, formatting: builder.formatting, defaultSystem: locale == .enUS ? .us : .metric)
+        table = SourceTable.Builder()
+
+        // Each key's records in merge order: by recipe rank (manual lines last), then as added.
+        let records = sources.records
+        func position(_ index: UInt32) -> Int64 {
+            let r = records[Int(index)].recipe
+            return (r < 0 ? Int64(n) : Int64(rank[Int(r)])) << 32 | Int64(index)
+        }
+        var items: [ListItem] = [], hidden: [ListItem] = []
+        items.reserveCapacity(byKey.count)
+        for key in Array(byKey.keys) {
+            var refs = byKey[key]!
+            var inOrder = true
+            for k in refs.indices.dropFirst() where position(refs[k - 1]) > position(refs[k]) { inOrder = false; break }
+            if !inOrder {
+                refs.sort { position($0) < position($1) }
+                byKey[key] = refs
+            }
+            let item = builder.makeItem(key: key, records: refs, table: sources, pantry: onHand[key], edits: edits,
+                                        locale: locale)
+            if item.flags.contains(.suppressed) { hidden.append(item) } else { items.append(item) }
+        }
+        // Store order: aisle, then name ignoring case, then id (sort keys made once per item).
+        func sorted(_ list: [ListItem]) -> [ListItem] {
+            list.map { (item: $0, name: $0.name.lowercased()) }
+                .sorted { a, b in
+                    if a.item.aisle.order != b.item.aisle.order { return a.item.aisle.order < b.item.aisle.order }
+                    if a.name != b.name { return a.name < b.name }
+                    return a.item.id < b.item.id
+                }
+                .map(\.item)
+        }
+        items = sorted(items)
+        hidden = sorted(hidden)
+        var recipes = order.map { summaries[$0] }
+        summaries = []
+        recipes.sort { a, b in
+            if a.id != b.id { return a.id < b.id }
+            if a.planEntryID != b.planEntryID { return (a.planEntryID ?? "") < (b.planEntryID ?? "") }
+            if a.servingsFactor != b.servingsFactor { return a.servingsFactor < b.servingsFactor }
+            return a.title < b.title
+        }
+        let suggestions = suggestionThreshold.map {
+            builder.suggestions(among: items, records: byKey, table: sources, pantry: onHand, edits: edits,
+                                locale: locale, threshold: $0)
+        } ?? []
+        let list = ShoppingList(locale: locale, aisles: builder.tables.aisles, recipes: recipes, items: items,
+                                hiddenItems: hidden, skippedLines: skipped, suggestions: suggestions)
+        self = ShoppingListAccumulator(builder: builder, edits: edits)
+        return list
+    }
+}

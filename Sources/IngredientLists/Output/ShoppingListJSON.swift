@@ -1,0 +1,140 @@
+import IngredientText
+
+extension ShoppingList {
+    /// The list as the `ingest list --json` document (see docs/json.md, "ingest list --json"): one
+    /// JSON object, each item on its own line, ending with a newline. Same list, same bytes.
+    public func json() -> String {
+        var out: [UInt8] = []
+        appendJSON(to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Appends `json()`'s bytes to `out`.
+    public func appendJSON(to out: inout [UInt8]) {
+        writeJSON(to: &out, chunk: .max) { (_: inout [UInt8]) in }
+    }
+
+    /// Writes `json()`'s bytes in pieces, so that a large list is never held as one
+    /// document: appends to `out` and hands it to `flush` after an item once it holds
+    /// `chunk` bytes or more, and at the end; `flush` writes the bytes and empties `out`.
+    public func writeJSON<E: Error>(to out: inout [UInt8], chunk: Int = 1 << 16,
+                                    flush: (inout [UInt8]) throws(E) -> Void) throws(E) {
+        func raw(_ s: String) { out.append(contentsOf: s.utf8) }
+        func string(_ s: String?) {
+            if let s { JSONBytes.appendString(s, to: &out) } else { raw("null") }
+        }
+        func number(_ n: Double?) {
+            if let n { JSONBytes.appendNumber(n, to: &out) } else { raw("null") }
+        }
+        func strings(_ list: [String]) {
+            raw("[")
+            for (i, s) in list.enumerated() {
+                if i > 0 { raw(",") }
+                string(s)
+            }
+            raw("]")
+        }
+        func measure(_ m: Measure) {
+            raw(#"{"family":"#); string(m.family.id)
+            raw(#","exact":"#); number(m.low)
+            raw(#","exactMax":"#); number(m.high)
+            raw(#","baseUnit":"#); string(m.family.baseUnit)
+        }
+        func item(_ item: ListItem, withSources: Bool = true) {
+            raw(#"{"id":"#); string(item.id)
+            raw(#","key":"#); string(item.key)
+            raw(#","name":"#); string(item.name)
+            raw(#","aisle":"#); string(item.aisle.id)
+            raw(#","quantities":["#)
+            for (i, q) in item.quantities.enumerated() {
+                if i > 0 { raw(",") }
+                measure(q.measure)
+                raw(#","text":"#); string(q.display.text)
+                raw(#","quantity":"#); number(q.display.quantity)
+                raw(#","quantityMax":"#); number(q.display.quantityMax)
+                raw(#","unit":"#); string(q.display.unit)
+                raw(#","total":"#); number(q.total.low)
+                raw(#","totalMax":"#); number(q.total.high)
+                raw(#","onHand":"#); number(q.onHand?.low)
+                raw(#","onHandText":"#); string(q.onHandDisplay?.text)
+                raw(#","lines":"#); raw(String(q.lineCount))
+                raw("}")
+            }
+            raw(#"],"flags":"#); strings(item.flags.names)
+            raw(#","notes":"#); strings(item.notes)
+            guard withSources else { raw("}"); return }
+            raw(#","sources":["#)
+            for (i, s) in item.sources.enumerated() {
+                if i > 0 { raw(",") }
+                raw(#"{"recipe":"#); string(s.recipeID)
+                raw(#","title":"#); string(s.recipeTitle)
+                raw(#","planEntry":"#); string(s.planEntryID)
+                raw(#","line":"#); string(s.line)
+                raw(#","servingsFactor":"#); number(s.servingsFactor)
+                raw(#","amount":"#)
+                if let m = s.measure {
+                    measure(m)
+                    raw(#","text":"#); string(s.amount?.text)
+                    raw("}")
+                } else { raw("null") }
+                raw(#","size":"#); string(s.size)
+                raw(#","preparation":"#); string(s.preparation)
+                raw(#","comment":"#); string(s.comment)
+                raw(#","purpose":"#); string(s.purpose)
+                raw(#","optional":"#); raw(s.isOptional ? "true" : "false")
+                raw("}")
+            }
+            raw("]}")
+        }
+        func itemList(_ list: [ListItem]) throws(E) {
+            raw("[")
+            for (i, it) in list.enumerated() {
+                raw(i == 0 ? "\n" : ",\n")
+                item(it)
+                if out.count >= chunk { try flush(&out) }
+            }
+            raw(list.isEmpty ? "]" : "\n]")
+        }
+
+        raw(#"{"locale":"#); string(locale.rawValue)
+        raw(#","recipes":["#)
+        for (i, r) in recipes.enumerated() {
+            raw(i == 0 ? "\n" : ",\n")
+            raw(#"{"id":"#); string(r.id)
+            raw(#","title":"#); string(r.title)
+            raw(#","planEntry":"#); string(r.planEntryID)
+            raw(#","servingsFactor":"#); number(r.servingsFactor)
+            raw(#","protein":"#); string(r.protein.rawValue)
+            raw(#","lines":"#); raw(String(r.ingredientLines))
+            raw("}")
+            if out.count >= chunk { try flush(&out) }
+        }
+        raw(recipes.isEmpty ? "]" : "\n]")
+        raw(#","aisles":["#)
+        for (i, a) in aisles.enumerated() {
+            if i > 0 { raw(",") }
+            raw(#"{"id":"#); string(a.id)
+            raw(#","title":"#); string(a.title)
+            raw("}")
+        }
+        raw(#"],"skippedLines":"#); raw(String(skippedLines))
+        raw(#","items":"#); try itemList(items)
+        raw(#","hidden":"#); try itemList(hiddenItems)
+        raw(#","suggestions":["#)
+        for (i, s) in suggestions.enumerated() {
+            raw(i == 0 ? "\n" : ",\n")
+            raw(#"{"merge":"#); string(s.merge.id)
+            raw(#","into":"#); string(s.into.id)
+            raw(#","keys":"#); strings([s.merge.key, s.into.key])
+            raw(#","names":"#); strings([s.merge.name, s.into.name])
+            raw(#","confidence":"#); number((s.confidence * 1000).rounded() / 1000)
+            raw(#","reasons":"#); strings(s.reasons)
+            raw(#","result":"#); item(s.result, withSources: false)
+            raw("}")
+            if out.count >= chunk { try flush(&out) }
+        }
+        raw(suggestions.isEmpty ? "]" : "\n]")
+        raw("}\n")
+        try flush(&out)
+    }
+}

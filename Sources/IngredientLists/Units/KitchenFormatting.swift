@@ -1,0 +1,151 @@
+import IngredientLexicon
+
+/// Turns exact amounts into what a cook reads on a list: the largest sensible unit of the
+/// amount's measuring system (3 tsp → 1 tbsp, 1000 g → 1 kg), kitchen fractions for US units
+/// (⅓ ½ ¾ rather than 0.333), whole numbers for counts and packages (1.5 eggs → 2).
+/// Which units may be chosen, and their minimum values, come from `unit-display.tsv`.
+public struct KitchenFormatting: Sendable {
+    /// The tables in use.
+    public let tables: ListTables
+    /// Display units per (dimension, system), largest first.
+    private let candidates: [String: [(unit: UnitDisplay, factor: Double)]]
+
+    /// How far (relative) a value may be from a kitchen fraction and still be written as one.
+    static let fractionTolerance = 0.04
+    /// How far over a whole number a count may be before it is rounded up (2.04 eggs → 2).
+    static let countSlack = 0.05
+
+    /// Formatting by `tables`.
+    public init(tables: ListTables = .builtIn) {
+        self.tables = tables
+        var candidates: [String: [(unit: UnitDisplay, factor: Double)]] = [:]
+        for display in tables.display.values {
+            guard display.minimum != nil, let def = tables.units[display.unit], let factor = def.factor else { continue }
+            candidates[def.dimension.rawValue + "/" + display.system.rawValue, default: []].append((display, factor))
+        }
+        for k in candidates.keys { candidates[k]!.sort { ($0.factor, $0.unit.unit) > ($1.factor, $1.unit.unit) } }
+        self.candidates = candidates
+    }
+
+    /// The system a unit belongs to, if `unit-display.tsv` says.
+    public func system(ofUnit unit: String) -> UnitDisplay.System? {
+        tables.display(forUnit: unit)?.system
+    }
+
+    /// `measure` for display in `system` (ignored for counts and packages).
+    public func format(_ measure: Measure, system: UnitDisplay.System) -> DisplayAmount {
+        let dimension: UnitDefinition.Dimension
+        switch measure.family {
+        case .count, .package:
+            let low = Self.roundUp(measure.low), high = Self.roundUp(measure.high)
+            let rounded = abs(low - measure.low) > 1e-9 || abs(high - measure.high) > 1e-9
+            var text = Self.decimal(low, places: 0)
+            if high != low { text += "–" + Self.decimal(high, places: 0) }
+            var unit: String?
+            if case let .package(id) = measure.family {
+                unit = id
+                text += " " + (high == 1 ? id : Self.plural(id))
+            }
+            return DisplayAmount(quantity: low, quantityMax: high, unit: unit, text: text, isRounded: rounded)
+        case .volume: dimension = .volume
+        case .mass: dimension = .mass
+        case .length: dimension = .length
+        }
+        let choices = candidates[dimension.rawValue + "/" + system.rawValue]
+            ?? candidates[dimension.rawValue + "/" + (system == .us ? "metric" : "us")] ?? []
+        guard let smallest = choices.last else {
+            let text = Self.decimal(measure.low, places: 2) + " " + measure.family.baseUnit
+            return DisplayAmount(quantity: measure.low, quantityMax: measure.high, unit: measure.family.baseUnit, text: text, isRounded: false)
+        }
+        var chosen = smallest
+        for choice in choices {
+            let v = measure.low / choice.factor
+            guard let minimum = choice.unit.minimum, v >= minimum * 0.99 else { continue }
+            // US units need a kitchen amount (1 ½ cups, not 1.06 cups) unless the value is large.
+            if choice.unit.system == .metric || v >= 10 || Self.kitchenFraction(v) != nil || choice.factor == smallest.factor {
+                chosen = choice
+                break
+            }
+        }
+        let low = measure.low / chosen.factor, high = measure.high / chosen.factor
+        let (lowValue, lowText) = Self.number(low, system: chosen.unit.system)
+        var text = lowText
+        var highValue = lowValue
+        if measure.isRange {
+            let (hv, ht) = Self.number(high, system: chosen.unit.system)
+            highValue = hv
+            if ht != lowText { text += "–" + ht }
+        }
+        text += " " + (highValue <= 1 ? chosen.unit.singular : chosen.unit.plural)
+        return DisplayAmount(quantity: lowValue, quantityMax: highValue, unit: chosen.unit.unit, text: text, isRounded: false)
+    }
+
+    /// A count rounded up to a whole number (a little over a whole number stays it; anything
+    /// above zero shows at least 1).
+    static func roundUp(_ value: Double) -> Double {
+        guard value > 0 else { return 0 }
+        return max(1, (value - countSlack).rounded(.up))
+    }
+
+    /// A value as shown in `system`, with its text: kitchen fractions for US units when
+    /// close enough, otherwise decimals (whole numbers from 10 up, two decimals below).
+    static func number(_ value: Double, system: UnitDisplay.System) -> (Double, String) {
+        if system == .us, let (v, text) = kitchenFraction(value) { return (v, text) }
+        let places = value >= 10 ? 0 : 2
+        let text = decimal(value, places: places)
+        return (Double(text) ?? value, text)
+    }
+
+    /// The fractions a kitchen measures in, as (value, glyph).
+    static let fractions: [(Double, String)] = [
+        (0, ""), (1.0 / 8, "⅛"), (1.0 / 4, "¼"), (1.0 / 3, "⅓"), (1.0 / 2, "½"),
+        (2.0 / 3, "⅔"), (3.0 / 4, "¾"), (7.0 / 8, "⅞"), (1, ""),
+    ]
+
+    /// `value` as a whole number and kitchen fraction ("1 ½", "⅓", "2") when it is within
+    /// `fractionTolerance` of one, else nil.
+    static func kitchenFraction(_ value: Double) -> (Double, String)? {
+        guard value > 0, value < 1e9 else { return nil }
+        let whole = value.rounded(.down)
+        let part = value - whole
+        var best = fractions[0]
+        for f in fractions where abs(part - f.0) < abs(part - best.0) { best = f }
+        let shown = whole + best.0
+        guard shown > 0, abs(shown - value) <= fractionTolerance * value else { return nil }
+        let w = Int(shown.rounded(.down))
+        let glyph = best.0 == 1 ? "" : best.1
+        switch (w, glyph.isEmpty) {
+        case (0, _): return (shown, glyph)
+        case (_, true): return (shown, String(w))
+        default: return (shown, String(w) + " " + glyph)
+        }
+    }
+
+    /// `value` with at most `places` decimals, trailing zeros dropped ("1.25", "2", "0.5").
+    static func decimal(_ value: Double, places: Int) -> String {
+        var scale = 1.0
+        for _ in 0..<places { scale *= 10 }
+        let scaled = (abs(value) * scale).rounded()
+        guard scaled < 9e15 else { return String(value) }
+        let n = Int64(scaled)
+        let unit = Int64(scale)
+        var text = (value < 0 && n != 0 ? "-" : "") + String(n / unit)
+        let fraction = n % unit
+        if fraction != 0 {
+            var digits = String(fraction)
+            while digits.count < places { digits = "0" + digits }
+            while digits.hasSuffix("0") { digits.removeLast() }
+            text += "." + digits
+        }
+        return text
+    }
+
+    /// The plural of a unit id or word ("can" → "cans", "pinch" → "pinches", "leaf" → "leaves").
+    static func plural(_ word: String) -> String {
+        if word.hasSuffix("s") { return word }
+        if word.hasSuffix("sh") || word.hasSuffix("ch") || word.hasSuffix("x") || word.hasSuffix("z") { return word + "es" }
+        if word.hasSuffix("af") { return String(word.dropLast()) + "ves" }
+        if word.hasSuffix("y"), let before = word.dropLast().last, !"aeiou".contains(before) { return String(word.dropLast()) + "ies" }
+        return word + "s"
+    }
+}

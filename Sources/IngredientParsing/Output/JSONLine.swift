@@ -1,0 +1,212 @@
+import IngredientText
+
+/// Writes parsed lines as one JSON object on one line: the `ingest parse` contract.
+///
+/// Fields, always present, in this order: `input`, `kind` (`ingredient`, `header`, `empty`),
+/// `quantity`, `quantityMax`, `unit`, `size`, `name`, `key` (the canonical key of `name`, see
+/// `CanonicalKeyer`), `preparation`, `comment`, `purpose`,
+/// `optional`, `alternates` (`[{quantity, quantityMax, unit}]`), `section`, `confidence`;
+/// null where absent. Numbers have at most six decimals.
+public enum JSONLine {
+    /// Appends the JSON object of `line` and a newline to `out`.
+    public static func append(_ line: ParsedIngredient, to out: inout [UInt8]) {
+        write(line, to: &out)
+    }
+
+    /// Appends the JSON object of an assembled line (the fast path of `Session.appendJSON`).
+    static func append(_ view: LineView, to out: inout [UInt8]) {
+        write(view, to: &out)
+    }
+
+    /// The JSON object of `line` as a String (without the newline).
+    public static func string(for line: ParsedIngredient) -> String {
+        var out: [UInt8] = []
+        append(line, to: &out)
+        out.removeLast()
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// The one renderer of the contract, over either source of a parsed line. It writes
+    /// through a pointer into a buffer sized for the worst case of escaping.
+    private static func write<Source: JSONLineSource>(_ line: Source, to out: inout [UInt8]) {
+        JSONBytes.append(upTo: line.maximumJSONSize, to: &out) { render(line, &$0) }
+    }
+
+    private static func render<Source: JSONLineSource>(_ line: Source, _ w: inout ByteWriter) {
+        w.raw(#"{"input":"#)
+        line.writeInput(&w)
+        w.byte(0x2C)
+        renderFields(line, &w)
+        w.raw("}\n")
+    }
+
+    /// Appends every field after `input` (`"kind":…` through `"confidence":…`), without braces,
+    /// for records that embed a parsed line in an object of their own (`ingest import`).
+    package static func appendFields(_ line: ParsedIngredient, to out: inout [UInt8]) {
+        JSONBytes.append(upTo: line.maximumJSONSize, to: &out) { renderFields(line, &$0) }
+    }
+
+    private static func renderFields<Source: JSONLineSource>(_ line: Source, _ w: inout ByteWriter) {
+        w.raw(#""kind":""#)
+        switch line.kind {
+        case .ingredient: w.raw("ingredient")
+        case .header: w.raw("header")
+        case .empty: w.raw("empty")
+        }
+        let amounts = line.amountCount
+        let primary: (quantity: Double?, quantityMax: Double?) = amounts > 0 ? line.quantities(0) : (nil, nil)
+        w.raw(#"","quantity":"#)
+        w.number(primary.quantity)
+        w.raw(#","quantityMax":"#)
+        w.number(primary.quantityMax)
+        w.raw(#","unit":"#)
+        if amounts > 0 { line.writeUnit(0, &w) } else { w.raw("null") }
+        w.raw(#","size":"#)
+        line.write(.size, &w)
+        w.raw(#","name":"#)
+        line.write(.name, &w)
+        w.raw(#","key":"#)
+        w.string(line.key)
+        w.raw(#","preparation":"#)
+        line.write(.preparation, &w)
+        w.raw(#","comment":"#)
+        line.write(.comment, &w)
+        w.raw(#","purpose":"#)
+        line.write(.purpose, &w)
+        w.raw(line.isOptional ? #","optional":true"# : #","optional":false"#)
+        w.raw(#","alternates":["#)
+        var k = 1
+        while k < amounts {
+            if k > 1 { w.byte(0x2C) }
+            let (quantity, quantityMax) = line.quantities(k)
+            w.raw(#"{"quantity":"#)
+            w.number(quantity)
+            w.raw(#","quantityMax":"#)
+            w.number(quantityMax)
+            w.raw(#","unit":"#)
+            line.writeUnit(k, &w)
+            w.byte(0x7D)
+            k += 1
+        }
+        w.raw(#"],"section":"#)
+        line.writeSection(&w)
+        w.raw(#","confidence":"#)
+        w.number(line.confidence)
+    }
+}
+
+/// What `JSONLine` needs of a parsed line; `ParsedIngredient` and the internal `LineView`
+/// both provide it, so the contract is written by one function.
+protocol JSONLineSource {
+    var kind: ParsedIngredient.Kind { get }
+    /// The number of amounts: the primary amount first, then the alternates.
+    var amountCount: Int { get }
+    /// Amount `k`'s quantity and the top of its range.
+    func quantities(_ k: Int) -> (quantity: Double?, quantityMax: Double?)
+    /// Writes amount `k`'s unit as a JSON string, or null.
+    func writeUnit(_ k: Int, _ w: inout ByteWriter)
+    var isOptional: Bool { get }
+    var confidence: Double { get }
+    /// The canonical key of the name.
+    var key: String? { get }
+    /// An upper bound of the bytes the JSON object can take.
+    var maximumJSONSize: Int { get }
+    /// Writes the input as an escaped JSON string (with quotes).
+    func writeInput(_ w: inout ByteWriter)
+    /// Writes a text field as a JSON string, or null.
+    func write(_ field: Field, _ w: inout ByteWriter)
+    /// Writes the section title as a JSON string, or null.
+    func writeSection(_ w: inout ByteWriter)
+}
+
+/// Room for the fixed parts of an object, its field names and literals with every text field
+/// null (250 bytes with the longest kind and a confidence of 25 bytes), rounded up.
+private let fixedJSONSize = 288
+/// Room for one amount's object beyond its unit's text: names, braces, commas and two numbers
+/// of at most 25 bytes each (91 bytes), rounded up. Kept small so that most lines' room fits
+/// the stack (a temporary allocation above 1 KB goes to the heap).
+private let amountJSONSize = 112
+
+extension ParsedIngredient: JSONLineSource {
+    var amountCount: Int { (amount == nil ? 0 : 1) + alternates.count }
+
+    /// Amount `k`: the primary amount first, then the alternates.
+    private func amount(at k: Int) -> Amount {
+        guard let amount else { return alternates[k] }
+        return k == 0 ? amount : alternates[k - 1]
+    }
+
+    func quantities(_ k: Int) -> (quantity: Double?, quantityMax: Double?) {
+        let a = amount(at: k)
+        return (a.quantity, a.quantityMax)
+    }
+
+    func writeUnit(_ k: Int, _ w: inout ByteWriter) { w.string(amount(at: k).unit) }
+
+    var maximumJSONSize: Int {
+        let text = [input, size, name, key, preparation, comment, purpose, section].reduce(0) { $0 + ($1?.utf8.count ?? 0) }
+        let units = (0..<amountCount).reduce(0) { $0 + (amount(at: $1).unit?.utf8.count ?? 0) }
+        return fixedJSONSize + 6 * text + amountJSONSize * (alternates.count + 1) + 6 * units
+    }
+
+    func writeInput(_ w: inout ByteWriter) { w.string(input) }
+
+    func write(_ field: Field, _ w: inout ByteWriter) {
+        switch field {
+        case .size: w.string(size)
+        case .name: w.string(name)
+        case .preparation: w.string(preparation)
+        case .comment: w.string(comment)
+        case .purpose: w.string(purpose)
+        }
+    }
+
+    func writeSection(_ w: inout ByteWriter) { w.string(section) }
+}
+
+extension LineView: JSONLineSource {
+    var maximumJSONSize: Int {
+        // Input, fields (joiners included) and section, each byte escaped to at most six
+        // (copied as it is when the line is plain); the key and units, escaped.
+        let fromLine = line.count * 2 + spans.count * 2
+        var other = key?.utf8.count ?? 0
+        for k in amounts.indices { other += unitText(k)?.utf8.count ?? 0 }
+        return fixedJSONSize + (lineIsPlain ? 1 : 6) * fromLine + 6 * other + amountJSONSize * amounts.count
+    }
+
+    var amountCount: Int { amounts.count }
+
+    func quantities(_ k: Int) -> (quantity: Double?, quantityMax: Double?) {
+        (amounts[k].quantity, amounts[k].quantityMax)
+    }
+
+    func writeUnit(_ k: Int, _ w: inout ByteWriter) { w.string(unitText(k)) }
+
+    /// Bytes of the line, escaped unless the line is plain.
+    @inline(__always)
+    private func lineBytes(_ b: UnsafeBufferPointer<UInt8>, _ w: inout ByteWriter) {
+        if lineIsPlain { w.bytes(b) } else { w.escaped(b) }
+    }
+
+    func writeInput(_ w: inout ByteWriter) {
+        w.byte(0x22)
+        lineBytes(line, &w)
+        w.byte(0x22)
+    }
+
+    func write(_ field: Field, _ w: inout ByteWriter) {
+        var opened = false
+        forEachPiece(of: field) { piece in
+            if !opened { w.byte(0x22); opened = true }
+            lineBytes(piece, &w)
+        }
+        if opened { w.byte(0x22) } else { w.raw("null") }
+    }
+
+    func writeSection(_ w: inout ByteWriter) {
+        guard let section else { w.raw("null"); return }
+        w.byte(0x22)
+        lineBytes(UnsafeBufferPointer(rebasing: line[section]), &w)
+        w.byte(0x22)
+    }
+}

@@ -1,0 +1,106 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import IngredientText
+
+/// The line-level confidence: a logistic model over what the tagger and the assembly
+/// noticed, fitted on held-out labeled lines by the training tool (`calibration` row of the
+/// model file), so that among lines scored c about c are right on quantity, unit and name.
+package enum Confidence {
+    /// The inputs of the confidence model for one line.
+    package struct Evidence {
+        var minimumMargin: Double
+        var meanMargin: Double
+        var hasQuantity: Bool
+        var unknownUnit: Bool
+        var hasName: Bool
+        var unknownWordShare: Double
+        var tokenCount: Int
+
+        /// The model's inputs, in the order of the calibration coefficients (after the intercept).
+        var vector: [Double] {
+            var v: [Double] = []
+            forEachInput { v.append($0) }
+            return v
+        }
+
+        /// Visits the inputs in order, without building an array.
+        @inline(__always)
+        func forEachInput(_ body: (Double) -> Void) {
+            body(log1p(max(0, minimumMargin)))
+            body(log1p(max(0, meanMargin)))
+            body(hasQuantity ? 1 : 0)
+            body(unknownUnit ? 1 : 0)
+            body(hasName ? 0 : 1)
+            body(unknownWordShare)
+            body(tokenCount < Confidence.logTokenCounts.count ? Confidence.logTokenCounts[tokenCount] : log1p(Double(tokenCount)))
+        }
+    }
+
+    /// `log1p(n)` of the token counts of all but very long lines, made once.
+    static let logTokenCounts: [Double] = (0..<128).map { log1p(Double($0)) }
+
+    /// `p` rounded to three decimals (half away from zero, as `rounded()`), without a libm
+    /// call for the probabilities the model gives (see `Rounding`).
+    @inline(__always)
+    static func roundedToThousandths(_ p: Double) -> Double {
+        let x = p * 1000
+        guard x >= 0, x < 1e15 else { return x.rounded() / 1000 }
+        return Double(Rounding.halfAwayFromZero(x)) / 1000
+    }
+
+    static let inputCount = 7
+
+    /// A quantity this large (a billion of anything; a digit run too long to read is read as
+    /// 10¹⁴) is a misread or a joke, not a recipe amount: the line's confidence is at most
+    /// `absurdQuantityConfidence`, whatever the tagger's margins say.
+    static let absurdQuantity = 1e9
+    static let absurdQuantityConfidence = 0.05
+
+    /// The calibrated probability that the line is right, from `coefficients`
+    /// (intercept first). With no coefficients, a conservative default.
+    static func score(_ e: Evidence, coefficients: [Double]) -> Double {
+        guard coefficients.count == inputCount + 1 else {
+            var p = 1 - exp(-max(0, e.minimumMargin) / 4)
+            if !e.hasName { p *= 0.2 }
+            if e.unknownUnit { p *= 0.7 }
+            return p
+        }
+        var z = coefficients[0]
+        var k = 1
+        e.forEachInput { x in
+            z += coefficients[k] * x
+            k += 1
+        }
+        return 1 / (1 + exp(-z))
+    }
+
+    /// Fits the coefficients by logistic regression (batch gradient descent, L2) on
+    /// `(evidence, wasRight)` pairs.
+    package static func fit(_ samples: [(Evidence, Bool)], iterations: Int = 3000) -> [Double] {
+        guard !samples.isEmpty else { return [] }
+        let xs = samples.map(\.0.vector)
+        let ys = samples.map { $0.1 ? 1.0 : 0.0 }
+        let d = inputCount + 1
+        var w = [Double](repeating: 0, count: d)
+        let rate = 0.5, lambda = 1e-4
+        for _ in 0..<iterations {
+            var g = [Double](repeating: 0, count: d)
+            for (x, y) in zip(xs, ys) {
+                var z = w[0]
+                for k in 0..<x.count { z += w[k + 1] * x[k] }
+                let err = 1 / (1 + exp(-z)) - y
+                g[0] += err
+                for k in 0..<x.count { g[k + 1] += err * x[k] }
+            }
+            for k in 0..<d {
+                w[k] -= rate * (g[k] / Double(xs.count) + (k > 0 ? lambda * w[k] : 0))
+            }
+        }
+        return w
+    }
+}

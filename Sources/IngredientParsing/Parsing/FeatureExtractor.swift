@@ -1,0 +1,162 @@
+import IngredientText
+import IngredientLexicon
+
+/// Computes the tagger's features of a tokenized line.
+/// A class, so that the parser's per-line calls share its tables through one reference
+/// rather than copying them.
+package final class FeatureExtractor: Sendable {
+    let lexicon: Lexicon
+    /// The lexicon's words and the tagger's vocabulary, for one look-up per word.
+    let words: WordIndex
+    /// When set (training only), receives the readable name of every feature computed.
+    let recorder: FeatureRecorder?
+    /// `shapeBytes(id:)` of every shape id.
+    let shapes: [SmallBytes] = FeatureExtractor.shapeTable
+
+    /// An extractor over `lexicon`'s tables and a tagger `vocabulary` (none for training),
+    /// reporting to `recorder` when one is given.
+    package init(lexicon: Lexicon, vocabulary: HashTable<Int32> = HashTable(), recorder: FeatureRecorder? = nil) {
+        self.lexicon = lexicon
+        self.words = WordIndex(lexicon: lexicon, vocabulary: vocabulary)
+        self.recorder = recorder
+    }
+
+    /// Lexicon classes of each token, from the word tables (multi-word phrases included), and
+    /// each word's vocabulary row (-1 for other tokens and unknown words), in the first
+    /// `tokens.count` entries of `classes` and `rows` (entries past them are left from longer
+    /// lines); returns the tokens that start phrase-table entries.
+    func lexiconClasses(_ tokens: [Token], _ line: UnsafeBufferPointer<UInt8>, into classes: inout [SmallBytes], rows: inout [Int32]) -> PhraseStarts {
+        // Only the first `tokens.count` entries are this line's (see `resetPrefix`).
+        classes.resetPrefix(count: tokens.count, to: SmallBytes())
+        rows.resetPrefix(count: tokens.count, to: -1)
+        var starts = PhraseStarts()
+        rows.withUnsafeMutableBufferPointer { rows in
+            classes.withUnsafeMutableBufferPointer { lex in
+                let wordAt = Words(tokens)
+                for i in tokens.indices where tokens[i].kind == .word {
+                    let t = tokens[i]
+                    let entry = words[hash: t.hash]
+                    rows[i] = entry.row
+                    let bits = entry.bits
+                    if bits == 0 { continue }
+                    typealias F = Lexicon.FirstWord
+                    if bits & F.unit != 0 {
+                        if t.stemEnd - t.start <= 3,
+                           lexicon.unitAliasesExact[ByteHash.exact(UnsafeBufferPointer(rebasing: line[t.stemRange]))] != nil {
+                            lex[i].append(0x55) // U
+                        } else if let m = lexicon.unitAliases.longestMatch(start: i, words: wordAt) {
+                            for k in i..<(i + m.words) where lex[k].count < 6 { lex[k].append(0x55) }
+                        }
+                    }
+                    if bits & F.number != 0, let m = lexicon.numbers.longestMatch(start: i, words: wordAt) {
+                        for k in i..<(i + m.words) { lex[k].append(0x4E) } // N
+                    }
+                    if bits & F.size != 0, lexicon.sizes.value(forWordHash: t.hash) != nil { lex[i].append(0x53) } // S
+                    if bits & F.preparation != 0, let kind = lexicon.preparation.value(forWordHash: t.hash) {
+                        switch kind {
+                        case .verb: lex[i].append(0x56) // V
+                        case .adverb: lex[i].append(0x41) // A
+                        case .connector: lex[i].append(0x4A) // J
+                        }
+                    }
+                    if bits & F.phrase != 0 {
+                        starts.insert(i)
+                        if let m = lexicon.phrases.longestMatch(start: i, words: wordAt) {
+                            let mark: UInt8 = switch m.value.role {
+                            case .comment: 0x43 // C
+                            case .purpose: 0x50 // P
+                            case .optional: 0x4F // O
+                            }
+                            for k in i..<(i + m.words) where lex[k].count < 7 { lex[k].append(mark) }
+                        }
+                    }
+                }
+            }
+        }
+        return starts
+    }
+
+    /// All features of the line's tokens, as flat arrays (training).
+    package func features(_ tokens: [Token], _ line: UnsafeBufferPointer<UInt8>) -> LineFeatures {
+        var f = LineFeatures()
+        f.contextKeys.reserveCapacity(tokens.count * 6)
+        f.contextTemplates.reserveCapacity(tokens.count * 6)
+        f.contextStart.reserveCapacity(tokens.count + 1)
+        f.localKeys.reserveCapacity(tokens.count * 14)
+        f.localStart.reserveCapacity(tokens.count + 1)
+        f.lexicalWord.reserveCapacity(tokens.count)
+        var classes: [SmallBytes] = [], rows: [Int32] = []
+        extract(tokens, line, classes: &classes, rows: &rows, into: &f)
+        return f
+    }
+
+    /// Computes every feature of the line's tokens and hands each to `f`, token by token;
+    /// returns the tokens that start phrase-table entries (see `lexiconClasses`).
+    @inline(__always) @discardableResult
+    func extract<Sink: FeatureSink>(_ tokens: [Token], _ line: UnsafeBufferPointer<UInt8>, classes lex: inout [SmallBytes],
+                                    rows: inout [Int32], into f: inout Sink) -> PhraseStarts {
+        let starts = lexiconClasses(tokens, line, into: &lex, rows: &rows)
+
+        var depth = 0, commas = 0, seenQuantity = false, dash = false, seenOr = false
+        var segmentStart = 0 // index of the first token of the current comma segment
+        var previousCoarse: UInt8 = 0 // the coarse class of the token before
+        let shapes = self.shapes, recorder = self.recorder
+        // Word-pair hashes move along the line: this token's is the next one's `before`.
+        var before = Self.boundaryHash
+        var here = tokens.isEmpty ? Self.boundaryHash : Self.pairHash(tokens[0])
+        for (i, t) in tokens.enumerated() {
+            let lexI = lex[i]
+            let needsAffixes = f.beginToken(i, wordHash: t.kind == .word ? t.hash : 0, vocabularyRow: rows[i])
+            let shapeID = Self.shapeID(t, line)
+            let shape = shapes[shapeID]
+            f.addShape(shapeID, shape)
+            if lexI.count > 0 { f.addContext(.lexicon, Self.key(.lexicon, lexI)) }
+            if let recorder { Self.recordContext(recorder, shape: shape, lexicon: lexI) }
+            if t.kind == .word, needsAffixes || recorder != nil {
+                let stem = UnsafeBufferPointer(rebasing: line[t.stemRange])
+                if needsAffixes, let (s3, s2, p3) = Self.affixes(stem) {
+                    if let s3 { f.addContext(.suffix3, Self.key(.suffix3, bytes: s3)) }
+                    f.addContext(.suffix2, Self.key(.suffix2, bytes: s2))
+                    if let p3 { f.addContext(.prefix3, Self.key(.prefix3, bytes: p3)) }
+                }
+                if let recorder { Self.recordWord(recorder, wordKey: Self.key(.word, hash: t.hash), stem: stem) }
+            }
+
+            // Local features.
+            if t.kind == .punctuation {
+                if t.mark == 0x28 || t.mark == 0x5B { depth += 1 }
+            }
+            let coarseByte = Self.coarse(t, lexI)
+            let inParen = depth > 0
+            if i > 0 { f.addShapePair(.previousShape, previousCoarse, coarseByte) }
+            previousCoarse = coarseByte
+            // Bits in `flagTemplates` order.
+            let flags = (i == tokens.count - 1 ? 1 : 0) | (seenQuantity ? 2 : 0) | (dash ? 4 : 0) | (seenOr ? 8 : 0)
+            f.addPlace(flags: flags, segment: min(commas, 3), paren: inParen ? 1 : 0, position: min(i, 5),
+                       segmentPosition: min(i - segmentStart, 5), coarse: coarseByte)
+            if lexI.count > 0 { f.addLocal(Self.key(.lexiconShape, lexI, shape)) }
+            let after = i + 1 < tokens.count ? Self.pairHash(tokens[i + 1]) : Self.boundaryHash
+            f.addWordPairs(i, before: before, here: here, after: after)
+            if let recorder { Self.recordWordPairs(recorder, tokens, line, i, before: before, here: here, after: after) }
+            before = here
+            here = after
+            f.endToken()
+            if let recorder {
+                Self.recordLocal(recorder, tokens, lex, i, coarse: SmallBytes.single(coarseByte), seg: Self.digit(min(commas, 3)),
+                                 pos: Self.digit(min(i, 5)), inParen: inParen, segmentPosition: min(i - segmentStart, 5), shape: shape)
+            }
+
+            if t.kind == .punctuation {
+                if (t.mark == 0x29 || t.mark == 0x5D), depth > 0 { depth -= 1 }
+                if t.mark == 0x2C || t.mark == 0x3B, depth == 0 {
+                    commas += 1
+                    segmentStart = i + 1
+                }
+                if t.mark == 0x2D, i > 0, tokens[i - 1].end < t.start, i + 1 < tokens.count, tokens[i + 1].start > t.end { dash = true }
+            }
+            if t.kind == .quantity { seenQuantity = true }
+            if t.kind == .word, t.end - t.start == 2, (line[t.start] | 0x20) == 0x6F, (line[t.start + 1] | 0x20) == 0x72 { seenOr = true }
+        }
+        return starts
+    }
+}

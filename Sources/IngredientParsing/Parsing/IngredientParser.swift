@@ -1,0 +1,175 @@
+import IngredientText
+import IngredientLexicon
+
+/// Parses ingredient lines: `1 ½ cups finely chopped red onions, divided` into quantity 1.5,
+/// unit `cup`, name `red onions`, preparation `finely chopped`, comment `divided`.
+///
+/// A parser is a value; it holds only immutable tables, so one instance can be shared by
+/// any number of threads. Output depends only on the input line and the tables.
+///
+/// ```swift
+/// let parser = IngredientParser()
+/// let line = parser.parse("2 (14 oz) cans chickpeas, drained")
+/// line.quantity    // 2
+/// line.unit        // "can"
+/// line.alternates  // [14 ounce]
+/// ```
+public struct IngredientParser: Sendable {
+    /// The word tables in use.
+    public var lexicon: Lexicon { tables.lexicon }
+    let model: TaggerModel
+    /// The lexicon behind one reference, so that per-line helpers share it without copying
+    /// (and retaining) each of its tables.
+    let tables: LexiconReference
+    let extractor: FeatureExtractor
+
+    /// A parser over `lexicon` (by default the built-in tables).
+    public init(lexicon: Lexicon = .builtIn) {
+        self.init(lexicon: lexicon, model: .builtIn)
+    }
+
+    /// A parser with tagger weights read from a model file's text (see `ingest dev train parser`);
+    /// for evaluating a retrained model before compiling it in.
+    package init(lexicon: Lexicon, modelText: String) throws {
+        self.init(lexicon: lexicon, model: try TaggerModel(text: modelText))
+    }
+
+    package init(lexicon: Lexicon, model: TaggerModel) {
+        self.tables = LexiconReference(lexicon)
+        self.model = model
+        self.extractor = FeatureExtractor(lexicon: lexicon, vocabulary: model.vocabularyRows)
+    }
+
+    /// Parses one line.
+    public func parse(_ line: String) -> ParsedIngredient {
+        makeSession().parse(line)
+    }
+
+    /// Parses one line given as bytes; ill-formed UTF-8 is repaired with U+FFFD first.
+    public func parse(utf8 bytes: UnsafeBufferPointer<UInt8>) -> ParsedIngredient {
+        makeSession().parse(utf8: bytes)
+    }
+
+    /// A session for parsing many lines on one thread: it reuses its working memory from
+    /// line to line, which makes batch parsing faster. Results equal `parse(_:)`'s.
+    public func makeSession() -> Session { Session(parser: self) }
+
+    /// Parses lines one after another, reusing working memory. Not for sharing between
+    /// threads: make one session per thread.
+    public final class Session {
+        /// The parser this session runs.
+        public let parser: IngredientParser
+        let workspace = Workspace()
+
+        init(parser: IngredientParser) { self.parser = parser }
+
+        /// Parses one line.
+        public func parse(_ line: String) -> ParsedIngredient {
+            var copy = line
+            return copy.withUTF8 { bytes in
+                parser.analyze(validUTF8: bytes, workspace: workspace) { view, _ in view.parsedIngredient(input: line) }
+            }
+        }
+
+        /// Parses one line given as bytes; ill-formed UTF-8 is repaired with U+FFFD first.
+        public func parse(utf8 bytes: UnsafeBufferPointer<UInt8>) -> ParsedIngredient {
+            guard UTF8Repair.isValid(bytes) else { return parse(UTF8Repair.string(bytes)) }
+            return parser.analyze(validUTF8: bytes, workspace: workspace) { view, _ in
+                view.parsedIngredient(input: String(decoding: bytes, as: UTF8.self))
+            }
+        }
+
+        /// Parses one line given as bytes and appends its `ingest parse` JSON object (and a
+        /// newline) to `out`: the same object as `JSONLine.append(parse(utf8:), to:)`, written
+        /// straight from the line's bytes without making Strings.
+        public func appendJSON(utf8 bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+            guard UTF8Repair.isValid(bytes) else {
+                JSONLine.append(parse(utf8: bytes), to: &out)
+                return
+            }
+            parser.analyze(validUTF8: bytes, workspace: workspace) { view, _ in JSONLine.append(view, to: &out) }
+        }
+    }
+
+    /// Working memory reused between the lines of a session.
+    /// Used by one session on one thread only, so its buffers skip dynamic exclusivity checks.
+    package final class Workspace {
+        @exclusivity(unchecked) var raw: [Token] = []
+        @exclusivity(unchecked) var tokens: [Token] = []
+        @exclusivity(unchecked) var classes: [SmallBytes] = []
+        @exclusivity(unchecked) var rows: [Int32] = []
+        @exclusivity(unchecked) var labels: [Int] = []
+        @exclusivity(unchecked) var spans: [Span] = []
+        @exclusivity(unchecked) var amounts: [LineAmount] = []
+        @exclusivity(unchecked) var keyCache = NameKeyCache()
+    }
+
+    /// Analyzes a line and hands its assembled view (valid only during the call) and the
+    /// confidence evidence (nil for headers and empty lines) to `body`.
+    package func analyze<Result>(validUTF8 line: UnsafeBufferPointer<UInt8>, workspace w: Workspace = Workspace(),
+                         _ body: (LineView, Confidence.Evidence?) -> Result) -> Result {
+        let lineIsPlain = Tokenizer.tokenize(line, scratch: &w.raw, into: &w.tokens)
+        let tokens = w.tokens
+        if tokens.isEmpty {
+            return body(LineView(line: line, kind: .empty, confidence: 1), nil)
+        }
+        if let title = HeaderDetection.title(tokens, line, tables: tables) {
+            var view = LineView(line: line, kind: .header, confidence: 1)
+            view.section = title
+            return body(view, nil)
+        }
+        let n = tokens.count
+        let padding = 2 * TaggerModel.Scorer.margin
+        let (words, unknownWords, margins, phraseStarts) = withUnsafeTemporaryAllocation(of: SIMD8<Float>.self, capacity: n + padding) { padded in
+            padded.initialize(repeating: SIMD8<Float>())
+            var scorer = TaggerModel.Scorer(model: model, padded: padded)
+            let phraseStarts = extractor.extract(tokens, line, classes: &w.classes, rows: &w.rows, into: &scorer)
+            let margins = model.transitionRows.withUnsafeBufferPointer { tr in
+                model.incomingRows.withUnsafeBufferPointer { inc in
+                    Viterbi.decode(emission: scorer.emission, transitions: tr, incoming: inc, end: model.endRow, labels: &w.labels)
+                }
+            }
+            return (scorer.words, scorer.unknownWords, margins, phraseStarts)
+        }
+        // The view reads the units table through a pointer (valid for this call, as the view is).
+        return tables.lexicon.units.withUnsafeBufferPointer { units in
+            var view = LineView(line: line, kind: .ingredient, units: units, confidence: 0)
+            view.lineIsPlain = lineIsPlain
+            // The assembler takes the workspace's buffers (labels, spans, amounts) and the view
+            // hands them back at the end, so no line allocates them anew.
+            var assembler = LineAssembler(tables: tables, tokens: tokens, labels: [], line: line, phraseStarts: phraseStarts)
+            swap(&assembler.labels, &w.labels)
+            swap(&assembler.spans, &w.spans)
+            assembler.spans.removeAll(keepingCapacity: true)
+            swap(&view.amounts, &w.amounts)
+            let doubts = assembler.assemble(into: &view)
+            swap(&view.spans, &assembler.spans)
+            swap(&assembler.labels, &w.labels)
+
+            let evidence = Confidence.Evidence(
+                minimumMargin: Double(margins.minimum == .infinity ? 0 : margins.minimum),
+                meanMargin: Double(margins.sum) / Double(n),
+                hasQuantity: view.amounts.first?.quantity != nil,
+                unknownUnit: doubts.unknownUnit || doubts.quantityWordUnread,
+                hasName: view.has(.name),
+                unknownWordShare: Double(unknownWords) / Double(max(1, words)),
+                tokenCount: tokens.count
+            )
+            view.confidence = Confidence.roundedToThousandths(Confidence.score(evidence, coefficients: model.calibration))
+            if let q = view.amounts.first?.quantityMax, q >= Confidence.absurdQuantity {
+                view.confidence = min(view.confidence, Confidence.absurdQuantityConfidence)
+            }
+            view.key = view.nameKey(tables.lexicon.keyTables, cache: &w.keyCache)
+            let result = body(view, evidence)
+            swap(&view.spans, &w.spans) // keep the capacity for the next line
+            swap(&view.amounts, &w.amounts)
+            return result
+        }
+    }
+}
+
+/// A lexicon behind a reference: cheap to share between the per-line helpers.
+final class LexiconReference: Sendable {
+    let lexicon: Lexicon
+    init(_ lexicon: Lexicon) { self.lexicon = lexicon }
+}

@@ -1,0 +1,74 @@
+extension LineAssembler {
+    func sameDimension(_ a: LineAmount, _ b: LineAmount) -> Bool {
+        guard case .known(let ua) = a.unit, case .known(let ub) = b.unit else { return false }
+        let da = lexicon.units[Int(ua)], db = lexicon.units[Int(ub)]
+        return da.dimension == db.dimension && da.dimension != .item
+    }
+
+    func isComposite(_ a: LineAmount, _ b: LineAmount) -> Bool {
+        guard case .known(let ua) = a.unit, case .known(let ub) = b.unit else { return false }
+        let da = lexicon.units[Int(ua)], db = lexicon.units[Int(ub)]
+        guard da.dimension == db.dimension, da.dimension != .item,
+              let fa = da.factor, let fb = db.factor, fb < fa else { return false }
+        return true
+    }
+
+    /// After an amount ending at token `next` with `unit`: a dash or "to" and a second amount
+    /// in the same unit (or none) make a range; returns its top and the index after it.
+    mutating func rangeEnd(after next: Int, unit: UnitReference) -> (value: Double, next: Int)? {
+        guard next + 1 < tokens.count, label(next + 1) == .quantity, tokens[next + 1].kind == .quantity else { return nil }
+        let joiner = tokens[next]
+        let isJoiner = (joiner.kind == .punctuation && joiner.mark == 0x2D) || HeaderDetection.isWord(joiner, "to", line)
+        guard isJoiner else { return nil }
+        var container: Int32?
+        let (upperUnit, after) = readUnit(from: next + 2, record: false, container: &container)
+        guard upperUnit == .none || lexicon.units.withUnsafeBufferPointer({ upperUnit.isSame(as: unit, units: $0, line: line) }),
+              tokens[next + 1].value > 0 else { return nil }
+        return (tokens[next + 1].maxValue, after)
+    }
+
+    /// Reads a run of UNIT tokens from `start`: the unit (a row of the units table, or the
+    /// run's words when the table knows none of them) and the index after the run. With
+    /// `record`, size words in the run become size spans and other words comment spans; a
+    /// container word after a measure ("400g tin") is handed back in `container`.
+    mutating func readUnit(from start: Int, record: Bool, container: inout Int32?) -> (UnitReference, Int) {
+        var end = start
+        while end < tokens.count, label(end) == .unit, tokens[end].kind == .word || (tokens[end].kind == .punctuation && tokens[end].mark == 0x2E) {
+            end += 1
+        }
+        guard end > start else { return (.none, start) }
+        var found: (row: Int32, from: Int, to: Int)?
+        var k = start
+        while k < end, found == nil {
+            if let m = unitMatch(at: k, end: end) { found = (m.row, k, k + m.words) }
+            k += 1
+        }
+        var skip = Set<Int>()
+        guard let found else {
+            // Only size words ("4 large garlic cloves"): a size, and the unit may come later.
+            if (start..<end).allSatisfy({ tokens[$0].kind != .word || lexicon.sizes.value(forWordHash: tokens[$0].hash) != nil }) {
+                if record { for j in start..<end where tokens[j].kind == .word { addSpan(.size, tokens[j].stemRange) } }
+                return (.none, end)
+            }
+            return (.unknown(start: Int32(truncatingIfNeeded: tokens[start].start), end: Int32(truncatingIfNeeded: tokens[end - 1].stemEnd)), end)
+        }
+        // A measure followed by a container: "400g tin", "15-ounce can", "2-inch piece".
+        if found.to < end, lexicon.units[Int(found.row)].dimension != .item {
+            var k = found.to
+            while k < end, container == nil {
+                if tokens[k].kind == .word, let m = lexicon.unitAliases.longestMatch(start: k, words: Words(tokens, end: end)),
+                   lexicon.units[Int(m.value)].dimension == .item {
+                    container = m.value
+                    for j in k..<(k + m.words) { skip.insert(j) }
+                }
+                k += 1
+            }
+        }
+        for j in start..<end where (j < found.from || j >= found.to) && !skip.contains(j) {
+            guard tokens[j].kind == .word else { continue }
+            guard record else { continue }
+            addSpan(lexicon.sizes.value(forWordHash: tokens[j].hash) != nil ? .size : .comment, tokens[j].stemRange)
+        }
+        return (.known(found.row), end)
+    }
+}

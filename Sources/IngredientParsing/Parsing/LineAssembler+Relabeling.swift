@@ -1,0 +1,137 @@
+import IngredientText
+
+extension LineAssembler {
+    /// For a number glued to a percent sign that describes the name after it ("1%-fat milk",
+    /// "2% milk"): labels the number and the marks up to that name as name and returns the
+    /// name's first token; nil otherwise.
+    mutating func percentNameStart(at i: Int) -> Int? {
+        let n = tokens.count
+        guard i + 1 < n, tokens[i + 1].kind == .punctuation, tokens[i + 1].mark == 0x25, tokens[i + 1].start == tokens[i].end else {
+            return nil
+        }
+        var k = i + 2
+        while k < n, tokens[k].kind == .punctuation, tokens[k].mark == 0x2D, tokens[k].start == tokens[k - 1].end { k += 1 }
+        guard k < n, tokens[k].kind == .word, label(k) == .name else { return nil }
+        for j in i..<k { labels[j] = Label.name.rawValue }
+        return k
+    }
+
+    /// "Peels from 40-50 bananas", "Seeds from 1 pomegranate": a name that ends in "from" or
+    /// "of" right before the amount names a part of what the amount counts. When a name
+    /// follows the amount, that is the ingredient, and the part becomes a comment; otherwise
+    /// the words after "from" would be lost, as name runs end at the amount.
+    mutating func partBeforeAmount() {
+        let n = tokens.count
+        guard let q = (0..<n).first(where: { label($0) == .quantity }), q >= 2,
+              label(q - 2) == .name, tokens[q - 2].kind == .word, tokens[q - 1].kind == .word,
+              HeaderDetection.isWord(tokens[q - 1], "from", line) || HeaderDetection.isWord(tokens[q - 1], "of", line)
+        else { return }
+        var after = q
+        while after < n, label(after) == .quantity || label(after) == .unit || label(after) == .punctuation { after += 1 }
+        guard after < n, label(after) == .name else { return }
+        var start = q - 2
+        while start > 0, label(start - 1) == .name { start -= 1 }
+        for k in start..<q { labels[k] = Label.comment.rawValue }
+    }
+
+    /// "Cod liver oil x 500mg": a number and its unit after a times sign that ends the line
+    /// are the line's amount, also where the tagger read them into the name (the amount loop
+    /// then makes the sign punctuation, as for "Stuff x 300mg").
+    mutating func relabelAmountAfterTimesSign() {
+        let n = tokens.count
+        let q = n - 2
+        guard label(q) == .name, label(q - 1) == .name, tokens[q].kind == .quantity, isTimesSign(tokens[q - 1]),
+              tokens[q - 2].kind == .word, !tokens[q].isMultiplier, unitMatch(at: q + 1)?.words == 1,
+              !(0..<q).contains(where: { label($0) == .quantity })
+        else { return }
+        labels[q] = Label.quantity.rawValue
+        labels[q + 1] = Label.unit.rawValue
+    }
+
+    /// A multiplication sign: "x", "X" or "×".
+    func isTimesSign(_ t: Token) -> Bool {
+        if t.kind == .punctuation { return t.mark == Tokenizer.timesMark }
+        return t.kind == .word && t.stemEnd - t.start == 1 && (line[t.start] | 0x20) == 0x78
+    }
+
+    /// The units-table row of the unit written from token `k` (within tokens before `end`)
+    /// and how many words it takes; nil when no unit starts there.
+    func unitMatch(at k: Int, end: Int? = nil) -> (row: Int32, words: Int)? {
+        let t = tokens[k]
+        guard t.kind == .word else { return nil }
+        if let row = lexicon.unitAliasesExact[ByteHash.exact(UnsafeBufferPointer(rebasing: line[t.stemRange]))] { return (row, 1) }
+        guard let m = lexicon.unitAliases.longestMatch(start: k, words: Words(tokens, end: end)) else { return nil }
+        return (m.value, m.words)
+    }
+
+    /// Labels a number phrase, a unit of measure and "of" at the start of the line ("a cup of
+    /// flour", "one pound of beef") as quantity and unit; the "of" joins them to the name and
+    /// belongs to no field. Countable units are left to the tagger: "a pat of butter", "a
+    /// block of Parmesan" are often a description rather than an amount.
+    mutating func relabelLeadingAmount() {
+        guard let m = lexicon.numbers.longestMatch(start: 0, words: Words(tokens)), m.words + 1 < tokens.count else { return }
+        guard let (row, unit) = unitMatch(at: m.words), lexicon.units[Int(row)].dimension != .item else { return }
+        let of = m.words + unit
+        guard of < tokens.count, HeaderDetection.isWord(tokens[of], "of", line) else { return }
+        for k in 0..<m.words { labels[k] = Label.quantity.rawValue }
+        for k in m.words..<of { labels[k] = Label.unit.rawValue }
+        labels[of] = Label.punctuation.rawValue
+    }
+
+    /// The index of the line's one word labeled unit when the line has a number and every
+    /// other word is labeled quantity ("1 clove", "2 heads."); nil otherwise.
+    func onlyUnitWord() -> Int? {
+        var found: Int?
+        var number = false
+        for k in tokens.indices {
+            if tokens[k].kind == .quantity { number = true; continue }
+            guard tokens[k].kind == .word else { continue }
+            guard label(k) == .unit || label(k) == .quantity else { return nil }
+            if label(k) == .unit {
+                guard found == nil else { return nil }
+                found = k
+            }
+        }
+        return number ? found : nil
+    }
+
+    func isFiller(_ t: Token) -> Bool {
+        isArticle(t) || HeaderDetection.isWord(t, "of", line) || HeaderDetection.isWord(t, "the", line)
+    }
+
+    func isArticle(_ t: Token) -> Bool {
+        HeaderDetection.isWord(t, "a", line) || HeaderDetection.isWord(t, "an", line)
+    }
+
+    /// The value of a number word or phrase that ends at token `end` ("a", "half", "a few"),
+    /// and the index of its first token; the value is NaN for a vague amount ("a few").
+    func numberWordEnding(at end: Int) -> (Double, Int)? {
+        guard tokens[end].kind == .word else { return nil }
+        let any = Words(tokens, end: end + 1)
+        for start in stride(from: max(0, end - 3), through: end, by: 1) {
+            if let m = lexicon.numbers.longestMatch(start: start, words: any), start + m.words - 1 == end {
+                return (m.value, start)
+            }
+        }
+        return nil
+    }
+
+    /// Relabels the words of comment, purpose and optional phrases (`phrases.tsv`) that the
+    /// tagger put into the preparation: "divided" is a note, not a way of cutting.
+    mutating func relabelPhrases() {
+        let wordAt = Words(tokens)
+        let n = tokens.count
+        var i = phraseStarts.next(from: 0, end: n)
+        while i < n {
+            guard tokens[i].kind == .word, label(i) == .preparation,
+                  let m = lexicon.phrases.longestMatch(start: i, words: wordAt),
+                  (i..<(i + m.words)).allSatisfy({ label($0) == .preparation || label($0) == .comment }) else {
+                i = phraseStarts.next(from: i + 1, end: n)
+                continue
+            }
+            let target: Label = m.value.role == .purpose ? .purpose : .comment
+            for k in i..<(i + m.words) { labels[k] = target.rawValue }
+            i = phraseStarts.next(from: i + m.words, end: n)
+        }
+    }
+}

@@ -1,0 +1,73 @@
+extension LineAssembler {
+    @inline(__always)
+    mutating func addSpan(_ field: Field, _ r: Range<Int>) {
+        spans.append(Span(field: field, start: Int32(truncatingIfNeeded: r.lowerBound), end: Int32(truncatingIfNeeded: r.upperBound)))
+    }
+
+    /// Adds the runs of tokens labeled `target` as pieces of `field`, each run from its first
+    /// to its last token as written (punctuation inside a run kept).
+    ///
+    /// With `onlyAcross`, a later run is kept only when every token between it and the run
+    /// before has one of those labels: "Sea salt and freshly ground pepper" keeps "pepper",
+    /// but "4 venison fillets or 240g venison saddle" stops before the second amount.
+    mutating func appendRuns(of target: Label, as field: Field, onlyAcross: Int? = nil) {
+        var i = 0
+        var previousEnd = -1
+        let n = tokens.count
+        while i < n {
+            guard label(i) == target else { i += 1; continue }
+            if let allowed = onlyAcross, previousEnd >= 0,
+               !(previousEnd + 1..<i).allSatisfy({ (allowed &>> labels[$0]) & 1 == 1 }) {
+                break
+            }
+            var last = i
+            var j = i + 1
+            while j < n {
+                if label(j) == target { last = j; j += 1; continue }
+                if label(j) == .punctuation, tokens[j].kind == .punctuation {
+                    var k = j
+                    while k < n, label(k) == .punctuation, tokens[k].kind == .punctuation { k += 1 }
+                    if k < n, label(k) == target, !closesOrOpensParen(j..<k) { j = k; continue }
+                }
+                break
+            }
+            previousEnd = last
+            var startByte = tokens[i].start, endByte = tokens[last].end
+            // Keep enclosing parentheses: "(to taste)".
+            if i > 0, last + 1 < n, tokens[i - 1].kind == .punctuation, tokens[i - 1].mark == 0x28,
+               tokens[last + 1].kind == .punctuation, tokens[last + 1].mark == 0x29 {
+                startByte = tokens[i - 1].start
+                endByte = tokens[last + 1].end
+            }
+            // A run of only articles and "of" ("a", "of" around "a pinch of") says nothing.
+            if (i...last).allSatisfy({ k in tokens[k].kind != .word || isFiller(tokens[k]) }) { i = last + 1; continue }
+            // Trailing separators are not part of the text.
+            while endByte > startByte, Self.isTrailingSeparator(line[endByte - 1]) { endByte -= 1 }
+            if endByte > startByte { addSpan(field, startByte..<endByte) }
+            i = last + 1
+        }
+    }
+
+    @inline(__always)
+    static func isTrailingSeparator(_ b: UInt8) -> Bool {
+        b == 0x2C || b == 0x3B || b == 0x3A || b == 0x2D || b == 0x2A || b == 0x20
+    }
+
+    private func closesOrOpensParen(_ r: Range<Int>) -> Bool {
+        r.contains { tokens[$0].mark == 0x28 || tokens[$0].mark == 0x29 || tokens[$0].mark == 0x5B || tokens[$0].mark == 0x5D }
+    }
+
+    func hasOptionalPhrase() -> Bool {
+        let wordAt = Words(tokens)
+        let n = tokens.count
+        var i = phraseStarts.next(from: 0, end: n)
+        while i < n {
+            if tokens[i].kind == .word, label(i) != .name,
+               let m = lexicon.phrases.longestMatch(start: i, words: wordAt), m.value.optional {
+                return true
+            }
+            i = phraseStarts.next(from: i + 1, end: n)
+        }
+        return false
+    }
+}

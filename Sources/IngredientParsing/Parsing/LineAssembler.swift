@@ -1,0 +1,186 @@
+import IngredientLexicon
+
+/// Turns labeled tokens into the fields of a `ParsedIngredient`: amounts from QTY and UNIT
+/// tokens, and name, size, preparation, comment and purpose from runs of their labels.
+struct LineAssembler {
+    let tables: LexiconReference
+    var lexicon: Lexicon { _read { yield tables.lexicon } }
+    let tokens: [Token]
+    /// The tagger's labels; assembly relabels a few tokens (number words it reads, phrases
+    /// from the phrase table) so that each token's text lands in exactly one field.
+    var labels: [Int]
+    let line: UnsafeBufferPointer<UInt8>
+    /// The tokens that may start a phrase of the phrase table (from the feature extractor).
+    let phraseStarts: PhraseStarts
+    /// The byte ranges of the text fields, in the order their pieces are joined.
+    var spans: [Span] = []
+
+    /// What assembly noticed that lowers confidence.
+    struct Doubts {
+        var unknownUnit = false
+        var quantityWordUnread = false
+    }
+
+    func label(_ i: Int) -> Label { Label(rawValue: labels[i])! }
+
+    /// Words whose label is one of `allowed` (a bit set of label raw values).
+    func wordAt(_ allowed: Int) -> Words { Words(tokens, labels: labels, allowed: allowed) }
+
+    /// Reads amounts and fields into `view` (its spans are this assembler's `spans`).
+    mutating func assemble(into view: inout LineView) -> Doubts {
+        relabelPhrases()
+        let n = tokens.count
+        // "a cup of flour": a number word, a unit and "of" opening the line are its amount
+        // even when the tagger read them as a note.
+        if n > 3, label(0) != .quantity, tokens[0].kind == .word { relabelLeadingAmount() }
+        if n >= 4 { relabelAmountAfterTimesSign() }
+        var doubts = Doubts()
+        var amounts: [LineAmount] = []
+        swap(&amounts, &view.amounts) // reuse the storage the caller handed in
+        amounts.removeAll(keepingCapacity: true)
+        var amountEnds = SmallIndexList() // token index after each amount
+        var container: Int32? // a container unit's row ("400g tin")
+        var i = 0
+        while i < n {
+            let l = label(i)
+            if l == .quantity {
+                var quantity: Double?
+                var quantityMax: Double?
+                var multiplier = false
+                let amountStart = i
+                let t = tokens[i]
+                if t.kind == .quantity {
+                    if let word = percentNameStart(at: i) {
+                        i = word
+                        continue
+                    }
+                    // "Stuff x 300mg": a times sign between a name and its amount is neither.
+                    if i >= 2, label(i - 1) == .name, isTimesSign(tokens[i - 1]), tokens[i - 2].kind == .word {
+                        labels[i - 1] = Label.punctuation.rawValue
+                    }
+                    quantity = t.value
+                    quantityMax = t.maxValue
+                    multiplier = t.isMultiplier
+                    i += 1
+                    // "200g-250g": a unit word glued to the number is its unit even when the
+                    // tagger read it as part of the quantity.
+                    if t.gluedToNext, i < n, label(i) == .quantity, tokens[i].kind == .word, tokens[i].start == t.end,
+                       unitMatch(at: i)?.words == 1 {
+                        labels[i] = Label.unit.rawValue
+                    }
+                    // "14- ounce", "4–pound": a dash glued to the number joins it to the unit
+                    // after it, as the hyphen of "14-ounce" does.
+                    if i + 1 < n, tokens[i].kind == .punctuation, tokens[i].mark == 0x2D, tokens[i].start == t.end,
+                       label(i + 1) == .unit, tokens[i + 1].kind == .word {
+                        i += 1
+                    }
+                    // "2 dozen", "1½ dozen": a count word multiplies.
+                    if i < n, tokens[i].kind == .word, let factor = lexicon.numbers.value(forWordHash: tokens[i].hash),
+                       factor >= 10 {
+                        quantity = t.value * factor
+                        quantityMax = t.maxValue * factor
+                        labels[i] = Label.quantity.rawValue
+                        i += 1
+                    }
+                } else if t.kind == .word, let m = lexicon.numbers.longestMatch(start: i, words: wordAt(1 << Label.quantity.rawValue | 1 << Label.comment.rawValue | 1 << Label.unit.rawValue)) {
+                    quantity = m.value.isNaN ? nil : m.value
+                    quantityMax = quantity
+                    for k in i..<(i + m.words) { labels[k] = Label.quantity.rawValue }
+                    i += m.words
+                } else {
+                    if t.kind == .word { doubts.quantityWordUnread = true }
+                    i += 1
+                    continue
+                }
+                var (unit, next) = readUnit(from: i, record: true, container: &container)
+                if case .unknown = unit { doubts.unknownUnit = true }
+                // "200g-250g", "¾ cup to 1 cup": a range written with the unit on both ends.
+                if let low = quantity, let upper = rangeEnd(after: next, unit: unit), upper.value > low {
+                    quantityMax = upper.value
+                    next = upper.next
+                }
+                var amount = LineAmount(quantity: quantity, quantityMax: quantityMax, unit: unit, isMultiplier: multiplier)
+                if let previous = amounts.last, amountEnds.last == amountStart, isComposite(previous, amount) {
+                    amount.isComposite = true
+                }
+                // "1 cup plus 2 tablespoons": the second amount adds to the first.
+                if let previous = amounts.last, amountStart > 0, HeaderDetection.isWord(tokens[amountStart - 1], "plus", line),
+                   sameDimension(previous, amount) {
+                    amount.isComposite = true
+                    labels[amountStart - 1] = Label.quantity.rawValue
+                }
+                amounts.append(amount)
+                amountEnds.append(next)
+                // "400g tin tomatoes", "2-inch piece ginger": one container of that size, unless a
+                // count came first ("2 x 400g tins").
+                if let item = container {
+                    container = nil
+                    if amounts.count >= 2, amounts[0].unit == .none {
+                        amounts[0].unit = .known(item)
+                    } else if amounts.count == 1 {
+                        amounts.insert(LineAmount(quantity: 1, unit: .known(item)), at: 0)
+                        amountEnds.insertFirst(amountStart)
+                    }
+                }
+                i = next
+            } else if l == .unit {
+                if tokens[i].kind == .quantity, let word = percentNameStart(at: i) {
+                    i = word
+                    continue
+                }
+                let start = i
+                let (unit, next) = readUnit(from: i, record: true, container: &container)
+                if unit != .none {
+                    if case .unknown = unit { doubts.unknownUnit = true }
+                    if amounts.isEmpty {
+                        // "a pinch of salt", "half bunch mint": a number word just before the unit.
+                        // A unit alone means one of it ("pinch of salt", "small bunch mint").
+                        var quantity: Double? = 1
+                        if start > 0, let (value, from) = numberWordEnding(at: start - 1) {
+                            quantity = value.isNaN ? nil : value // "a few sprigs": no number
+                            for k in from..<start { labels[k] = Label.quantity.rawValue }
+                        }
+                        amounts.append(LineAmount(quantity: quantity, unit: unit))
+                        amountEnds.append(next)
+                    } else if amounts[0].unit == .none {
+                        // "1 (14 oz) can tomatoes", "2 x 50g pieces salmon": the unit of the first amount.
+                        amounts[0].unit = unit
+                    }
+                }
+                i = max(next, i + 1)
+            } else {
+                i += 1
+            }
+        }
+        // Number phrases the tagger left unlabeled at the start: "a couple of onions", "a dozen eggs".
+        if amounts.isEmpty, let first = tokens.first, first.kind == .word,
+           let m = lexicon.numbers.longestMatch(start: 0, words: Words(tokens)),
+           m.words > 1 || !isArticle(tokens[0]), m.words < n, label(m.words) != .quantity, !m.value.isNaN {
+            amounts.append(LineAmount(quantity: m.value, unit: .none))
+            for k in 0..<m.words { labels[k] = Label.quantity.rawValue }
+        }
+        // "1 clove": when a countable unit's word is the only word after the quantity, it is the
+        // ingredient, not the unit.
+        if amounts.count == 1, case .known(let row) = amounts[0].unit, lexicon.units[Int(row)].dimension == .item,
+           let word = onlyUnitWord() {
+            labels[word] = Label.name.rawValue
+            amounts[0].unit = .none
+        }
+        swap(&view.amounts, &amounts)
+        partBeforeAmount()
+        // Only the labels the line has are looked for (most lines have three or four).
+        var present = 0
+        // Masking shifts: labels are below 8, so `&<<` equals `<<` without its range checks.
+        for l in labels { present |= 1 &<< l }
+        func has(_ l: Label) -> Bool { present & (1 &<< l.rawValue) != 0 }
+        if has(.name) {
+            appendRuns(of: .name, as: .name, onlyAcross: 1 << Label.preparation.rawValue | 1 << Label.size.rawValue | 1 << Label.punctuation.rawValue)
+        }
+        if has(.size) { appendRuns(of: .size, as: .size) }
+        if has(.preparation) { appendRuns(of: .preparation, as: .preparation) }
+        if has(.comment) { appendRuns(of: .comment, as: .comment) }
+        if has(.purpose) { appendRuns(of: .purpose, as: .purpose) }
+        view.isOptional = hasOptionalPhrase()
+        return doubts
+    }
+}

@@ -1,0 +1,59 @@
+/// The features of every token of one line, as hashed keys, in flat arrays: token `t`'s
+/// context keys are `contextKeys[contextStart[t]..<contextStart[t + 1]]`, likewise local.
+package struct LineFeatures: FeatureSink {
+    var contextKeys: [UInt64] = []
+    var contextTemplates: [Template] = []
+    var contextStart: [Int] = [0]
+    var localKeys: [UInt64] = []
+    var localStart: [Int] = [0]
+    /// Per token: the key of its lowercase word (for the precombined vocabulary), or 0.
+    var lexicalWord: [UInt64] = []
+
+    package var tokenCount: Int { lexicalWord.count }
+
+    @inline(__always)
+    mutating func addContext(_ template: Template, _ key: UInt64) {
+        contextTemplates.append(template)
+        contextKeys.append(key)
+    }
+
+    @inline(__always)
+    mutating func addLocal(_ key: UInt64) { localKeys.append(key) }
+
+    mutating func addShape(_ id: Int, _ shape: SmallBytes) {
+        addContext(.shape, FeatureExtractor.key(.shape, shape))
+    }
+
+    mutating func addPlace(flags: Int, segment: Int, paren: Int, position: Int, segmentPosition: Int, coarse: UInt8) {
+        for (k, template) in FeatureExtractor.flagTemplates.enumerated() where flags & (1 << k) != 0 {
+            addLocal(FeatureExtractor.flagKey(template))
+        }
+        for (template, value) in zip(FeatureExtractor.stateTemplates.map(\.template), [segment, paren, position, segmentPosition]) {
+            addLocal(FeatureExtractor.stateKey(template, value, coarse))
+        }
+    }
+
+    mutating func addWordPairs(_ t: Int, before: UInt64, here: UInt64, after: UInt64) {
+        addLocal(FeatureExtractor.pairKey(.bigramPrevious, before, here))
+        addLocal(FeatureExtractor.pairKey(.bigramNext, here, after))
+    }
+
+    mutating func addShapePair(_ template: Template, _ previous: UInt8, _ coarse: UInt8) {
+        addLocal(FeatureExtractor.shapePairKey(template, previous, coarse))
+    }
+
+    mutating func beginToken(_ t: Int, wordHash: UInt64, vocabularyRow: Int32) -> Bool {
+        let wordKey = wordHash == 0 ? 0 : FeatureExtractor.key(.word, hash: wordHash)
+        lexicalWord.append(wordKey)
+        if wordKey != 0 { addContext(.word, wordKey) }
+        return true
+    }
+
+    mutating func endToken() {
+        contextStart.append(contextKeys.count)
+        localStart.append(localKeys.count)
+    }
+
+    package func context(_ t: Int) -> ArraySlice<UInt64> { contextKeys[contextStart[t]..<contextStart[t + 1]] }
+    package func local(_ t: Int) -> ArraySlice<UInt64> { localKeys[localStart[t]..<localStart[t + 1]] }
+}

@@ -1,0 +1,106 @@
+import IngredientLexicon
+
+/// A text field of a parsed line.
+enum Field: UInt8, Sendable {
+    case size, name, preparation, comment, purpose
+
+    /// How the field's pieces are joined: names and sizes with a space, lists with a comma.
+    var joiner: StaticString {
+        switch self {
+        case .size, .name: " "
+        case .preparation, .comment, .purpose: ", "
+        }
+    }
+}
+
+/// One piece of a field: a range of the line's bytes.
+struct Span: Sendable {
+    var field: Field
+    var start: Int32
+    var end: Int32
+}
+
+/// The assembled line before any String is made: amounts, flags and the byte ranges of each
+/// text field. `ParsedIngredient` (Strings) and `JSONLine` (bytes) are both made from it.
+package struct LineView {
+    let line: UnsafeBufferPointer<UInt8>
+    var kind: ParsedIngredient.Kind
+    var amounts: [LineAmount] = []
+    /// The lexicon's units table, which the amounts' known units are rows of (valid while
+    /// the view is).
+    var units = UnsafeBufferPointer<UnitDefinition>(start: nil, count: 0)
+    var spans: [Span] = []
+    var isOptional = false
+    /// For headers: the title's bytes.
+    var section: Range<Int>?
+    var confidence: Double
+    /// The canonical key of the name (see `CanonicalKeyer`); nil without a name or for an empty key.
+    var key: String?
+    /// Whether no byte of `line` needs escaping in JSON, so that the line and its fields are
+    /// copied as they are (`JSONLine`); false when not checked.
+    var lineIsPlain = false
+
+    /// The canonical key of the name's text, computed from its bytes (or taken from `cache`
+    /// when the same name was keyed before).
+    func nameKey(_ keys: KeyTables, cache: inout NameKeyCache) -> String? {
+        guard has(.name) else { return nil }
+        var size = 0
+        forEachPiece(of: .name) { size += $0.count }
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: size) { buffer in
+            var n = 0
+            forEachPiece(of: .name) { piece in
+                for b in piece { buffer[n] = b; n += 1 }
+            }
+            let name = UnsafeBufferPointer(rebasing: buffer[0..<n])
+            return cache.key(for: name) {
+                let key = keys.key(utf8: name, foldsDiacritics: true)
+                return key.isEmpty ? nil : key
+            }
+        }
+    }
+
+    /// Whether the field has any text.
+    func has(_ field: Field) -> Bool { spans.contains { $0.field == field } }
+
+    /// Visits the field's text as byte pieces, with the joiner between pieces.
+    @inline(__always)
+    func forEachPiece(of field: Field, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        var first = true
+        for s in spans where s.field == field {
+            if !first {
+                let j = field.joiner
+                body(UnsafeBufferPointer(start: j.utf8Start, count: j.utf8CodeUnitCount))
+            }
+            body(UnsafeBufferPointer(rebasing: line[Int(s.start)..<Int(s.end)]))
+            first = false
+        }
+    }
+
+    /// The field's text, or nil when it has none.
+    func text(_ field: Field) -> String? {
+        guard has(field) else { return nil }
+        var bytes: [UInt8] = []
+        forEachPiece(of: field) { bytes.append(contentsOf: $0) }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The text of amount `k`'s unit, or nil for a count.
+    func unitText(_ k: Int) -> String? { amounts[k].unit.text(units: units, line: line) }
+
+    /// The public value, with Strings.
+    package func parsedIngredient(input: String) -> ParsedIngredient {
+        var p = ParsedIngredient(input: input, kind: kind)
+        p.amount = amounts.first?.amount(units: units, line: line)
+        p.alternates = amounts.dropFirst().map { $0.amount(units: units, line: line) }
+        p.size = text(.size)
+        p.name = text(.name)
+        p.key = key
+        p.preparation = text(.preparation)
+        p.comment = text(.comment)
+        p.purpose = text(.purpose)
+        p.isOptional = isOptional
+        p.section = section.map { String(decoding: UnsafeBufferPointer(rebasing: line[$0]), as: UTF8.self) }
+        p.confidence = confidence
+        return p
+    }
+}

@@ -1,0 +1,152 @@
+import IngredientText
+
+/// An immutable open-addressing table from feature keys to weight vectors, split so that a
+/// look-up of an absent key touches only a small probe array: per slot a 32-bit fingerprint of
+/// the key and the index of its weights; the weights themselves (`lanes` 16-bit integers per key:
+/// 8 lanes, 16 bytes; 16 lanes, two vectors, 32 bytes) sit in a dense array aligned so that one
+/// key's weights share one cache line. Weights are stored as integers at a scale shared by the
+/// tables whose sums are added together; sums stay exact in 32-bit lanes and become floats once
+/// per token (`scale`).
+struct VectorTable: Sendable {
+    /// Per slot: fingerprint in the high 32 bits, weight index + 1 in the low 32; 0 when empty.
+    private let probes: [UInt64]
+    /// Weights, `lanes` per key, starting `weightBase` bytes into the array.
+    private let weightBytes: [UInt8]
+    private let weightBase: Int
+    private let stride: Int
+    /// Number of slots (not a power of two: sized to keep the probe array small); keys map to
+    /// slots by a multiply-shift.
+    private let capacity: Int
+    /// Number of stored keys.
+    let count: Int
+    /// The float value of one integer step.
+    let scale: Float
+
+    /// The scale at which weights up to `largest` in magnitude fit 16 bits.
+    static func scale(largest: Float) -> Float { max(largest, 1e-9) / 32000 }
+
+    /// The largest weight magnitude in `vectors`.
+    static func largestMagnitude<C: Sequence>(_ vectors: C) -> Float where C.Element == SIMD8<Float> {
+        var largest: Float = 0
+        for w in vectors { largest = max(largest, w.max(), -w.min()) }
+        return largest
+    }
+
+    /// A table of one 8-lane vector per key, at `scale` (see `scale(largest:)`).
+    init(_ entries: [(key: UInt64, weights: SIMD8<Float>)], scale: Float) {
+        self.init(lanes: 8, keys: entries.map(\.key), vectors: entries.map(\.weights), scale: scale)
+    }
+
+    /// A table of two 8-lane vectors per key: `keys[k]` holds `vectors[2k]` and `vectors[2k + 1]`.
+    init(pairKeys keys: [UInt64], vectors: [SIMD8<Float>], scale: Float) {
+        self.init(lanes: 16, keys: keys, vectors: vectors, scale: scale)
+    }
+
+    private init(lanes: Int, keys: [UInt64], vectors: [SIMD8<Float>], scale: Float) {
+        let perKey = lanes / 8
+        precondition(vectors.count == keys.count * perKey)
+        let stride = 2 * lanes
+        let capacity = max(16, keys.count * 3 / 2 + 1)
+        var probes = [UInt64](repeating: 0, count: capacity)
+        // A later row for a stored key (same fingerprint on its probe path) replaces its weights.
+        var index: [Int] = [] // weight index of each key
+        index.reserveCapacity(keys.count)
+        var count = 0
+        for key in keys {
+            let (start, fingerprint) = Self.place(key, capacity)
+            var i = start
+            while probes[i] != 0, UInt32(truncatingIfNeeded: probes[i] >> 32) != fingerprint {
+                i = i + 1 == capacity ? 0 : i + 1
+            }
+            if probes[i] == 0 {
+                probes[i] = UInt64(fingerprint) << 32 | UInt64(count + 1)
+                count += 1
+            }
+            index.append(Int(truncatingIfNeeded: probes[i] & 0xFFFF_FFFF) - 1)
+        }
+        var weightBytes = [UInt8](repeating: 0, count: count * stride + 64)
+        let weightBase = weightBytes.withUnsafeBytes { raw in
+            let address = Int(bitPattern: raw.baseAddress!)
+            return (64 - address % 64) % 64
+        }
+        weightBytes.withUnsafeMutableBytes { raw in
+            for (k, at) in index.enumerated() {
+                for v in 0..<perKey {
+                    // Per lane `Int16(clamping: Int((w / scale).rounded()))`, the division and rounding eight lanes at once.
+                    let steps = (vectors[k * perKey + v] / scale).rounded(.toNearestOrAwayFromZero)
+                    var q = SIMD8<Int16>()
+                    for l in 0..<8 { q[l] = Int16(clamping: Int(steps[l])) }
+                    raw.storeBytes(of: q, toByteOffset: weightBase + at * stride + 16 * v, as: SIMD8<Int16>.self)
+                }
+            }
+        }
+        self.probes = probes
+        self.weightBytes = weightBytes
+        self.weightBase = weightBase
+        self.stride = stride
+        self.capacity = capacity
+        self.count = count
+        self.scale = scale
+    }
+
+    /// Slot index and nonzero fingerprint of a key.
+    @inline(__always)
+    private static func place(_ key: UInt64, _ capacity: Int) -> (Int, UInt32) {
+        let h = ByteHash.finish(key)
+        let fingerprint = UInt32(truncatingIfNeeded: h)
+        let index = Int(truncatingIfNeeded: ((h >> 32) &* UInt64(capacity)) >> 32)
+        return (index, fingerprint == 0 ? 1 : fingerprint)
+    }
+
+    /// The integer weights of `key` (its first vector), zero when it is not stored.
+    func weights(_ key: UInt64) -> SIMD8<Int32> {
+        var sum = SIMD8<Int32>()
+        add(key, to: &sum)
+        return sum
+    }
+
+    /// The byte offset of `key`'s weights in `weightBytes`, or nil when it is not stored.
+    @inline(__always)
+    private func find(_ key: UInt64) -> Int? {
+        let (start, fingerprint) = Self.place(key, capacity)
+        return probes.withUnsafeBufferPointer { p in
+            var i = start
+            while true {
+                let slot = p[i]
+                if UInt32(truncatingIfNeeded: slot >> 32) == fingerprint {
+                    return weightBase + (Int(truncatingIfNeeded: slot & 0xFFFF_FFFF) - 1) * stride
+                }
+                if slot == 0 { return nil }
+                i = i + 1 == capacity ? 0 : i + 1
+            }
+        }
+    }
+
+    /// Adds the integer weights of `key` (its first vector), if stored, to `sum`.
+    @inline(__always)
+    func add(_ key: UInt64, to sum: inout SIMD8<Int32>) {
+        guard let at = find(key) else { return }
+        weightBytes.withUnsafeBytes { raw in
+            sum &+= SIMD8<Int32>(truncatingIfNeeded: raw.loadUnaligned(fromByteOffset: at, as: SIMD8<Int16>.self))
+        }
+    }
+
+    /// Adds the two vectors of `key`, if stored, to `first` and `second` (a 16-lane table).
+    @inline(__always)
+    func add(_ key: UInt64, first: inout SIMD8<Int32>, second: inout SIMD8<Int32>) {
+        guard let at = find(key) else { return }
+        weightBytes.withUnsafeBytes { raw in
+            first &+= SIMD8<Int32>(truncatingIfNeeded: raw.loadUnaligned(fromByteOffset: at, as: SIMD8<Int16>.self))
+            second &+= SIMD8<Int32>(truncatingIfNeeded: raw.loadUnaligned(fromByteOffset: at + 16, as: SIMD8<Int16>.self))
+        }
+    }
+
+    /// Whether `other` holds the same keys and weights in the same layout (for tests: the
+    /// weights' place in memory aside).
+    func isSameTable(as other: VectorTable) -> Bool {
+        guard probes == other.probes, stride == other.stride, capacity == other.capacity, count == other.count,
+              scale == other.scale else { return false }
+        let n = count * stride
+        return weightBytes[weightBase..<(weightBase + n)].elementsEqual(other.weightBytes[other.weightBase..<(other.weightBase + n)])
+    }
+}

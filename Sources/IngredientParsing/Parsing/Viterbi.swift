@@ -1,0 +1,112 @@
+/// First-order sequence decoding over the tagger's eight labels, eight lanes at a time.
+package enum Viterbi {
+    package typealias Row = SIMD8<Float>
+
+    /// Lane-wise maximum, written out so that it compiles to one vector instruction.
+    @inline(__always)
+    static func lanewiseMax(_ a: Row, _ b: Row) -> Row {
+        Row(a[0] > b[0] ? a[0] : b[0], a[1] > b[1] ? a[1] : b[1], a[2] > b[2] ? a[2] : b[2], a[3] > b[3] ? a[3] : b[3],
+            a[4] > b[4] ? a[4] : b[4], a[5] > b[5] ? a[5] : b[5], a[6] > b[6] ? a[6] : b[6], a[7] > b[7] ? a[7] : b[7])
+    }
+
+    /// `max over p of (v[p] + rows[p])`, lane-wise: one step of the forward or backward pass,
+    /// unrolled over the eight labels so that every broadcast uses a constant lane.
+    @inline(__always)
+    static func maxPlus(_ v: Row, _ rows: UnsafeBufferPointer<Row>) -> Row {
+        let a = lanewiseMax(Row(repeating: v[0]) + rows[0], Row(repeating: v[1]) + rows[1])
+        let b = lanewiseMax(Row(repeating: v[2]) + rows[2], Row(repeating: v[3]) + rows[3])
+        let c = lanewiseMax(Row(repeating: v[4]) + rows[4], Row(repeating: v[5]) + rows[5])
+        let d = lanewiseMax(Row(repeating: v[6]) + rows[6], Row(repeating: v[7]) + rows[7])
+        return lanewiseMax(lanewiseMax(a, b), lanewiseMax(c, d))
+    }
+
+    /// The largest lane, by halving.
+    @inline(__always)
+    static func horizontalMax(_ v: Row) -> Float {
+        let a = v.lowHalf, b = v.highHalf
+        let m = SIMD4<Float>(a[0] > b[0] ? a[0] : b[0], a[1] > b[1] ? a[1] : b[1], a[2] > b[2] ? a[2] : b[2], a[3] > b[3] ? a[3] : b[3])
+        let x = m[0] > m[2] ? m[0] : m[2], y = m[1] > m[3] ? m[1] : m[3]
+        return x > y ? x : y
+    }
+
+    /// The first lane of `v` that equals `value` (0 when none does).
+    @inline(__always)
+    static func firstLane(of value: Float, in v: Row) -> Int {
+        for l in 0..<8 where v[l] == value { return l }
+        return 0
+    }
+
+    /// Row `l`: -infinity in lane `l`, zero elsewhere; adding it leaves out label `l`.
+    static let hidden: [Row] = (0..<Label.count).map { l in
+        var r = Row()
+        r[l] = -.infinity
+        return r
+    }
+
+    /// The best label sequence for `emission` (one vector of label scores per token), and the
+    /// smallest and the sum of the tokens' margins: for each token, the margin between the
+    /// best path and the best path that gives the token another label (a max-marginal: small
+    /// where the tagger hesitated).
+    ///
+    /// `transitions[p]` holds the scores of moving from label `p` to each label (row 8 is
+    /// the start); `incoming[x]` holds, for each label `l`, the score of moving from `l` to
+    /// `x` (the transpose, used backward). `end` scores ending on each label.
+    /// Kept out of line: inlined into the parser it compiles to more instructions.
+    @inline(never)
+    package static func decode(
+        emission: UnsafeBufferPointer<Row>,
+        transitions: UnsafeBufferPointer<Row>, incoming: UnsafeBufferPointer<Row>, end: Row,
+        labels out: inout [Int]
+    ) -> Margins {
+        let n = emission.count
+        let L = Label.count
+        out.reset(count: n, to: 0)
+        guard n > 0 else { return Margins() }
+        return withUnsafeTemporaryAllocation(of: Row.self, capacity: 2 * n) { scores in
+            let alpha = UnsafeMutableBufferPointer(rebasing: scores[0..<n])
+            let beta = UnsafeMutableBufferPointer(rebasing: scores[n...])
+            // Forward: alpha[t][l] = max_p alpha[t-1][p] + T[p][l], plus emission.
+            alpha[0] = transitions[L] + emission[0]
+            var t = 1
+            while t < n {
+                alpha[t] = maxPlus(alpha[t - 1], transitions) + emission[t]
+                t += 1
+            }
+            // Backward: beta[t][l] = max_x T[l][x] + emission[t+1][x] + beta[t+1][x].
+            beta[n - 1] = end
+            t = n - 2
+            while t >= 0 {
+                beta[t] = maxPlus(emission[t + 1] + beta[t + 1], incoming)
+                t -= 1
+            }
+            let final = alpha[n - 1] + end
+            let bestScore = horizontalMax(final)
+            let last = firstLane(of: bestScore, in: final)
+            return out.withUnsafeMutableBufferPointer { path in
+                path[n - 1] = last
+                // Back-track by recomputing the best predecessor along the path only: lane p of
+                // `alpha[t - 1] + incoming[to]` scores coming from p; the first best lane wins.
+                var t = n - 1
+                while t > 0 {
+                    let from = alpha[t - 1] + incoming[path[t]]
+                    path[t - 1] = firstLane(of: horizontalMax(from), in: from)
+                    t -= 1
+                }
+                // The margin of token k: the best path against the best one through another label.
+                var margins = Margins()
+                for k in 0..<n {
+                    let m = bestScore - horizontalMax(alpha[k] + beta[k] + hidden[path[k]])
+                    margins.minimum = min(margins.minimum, m)
+                    margins.sum += m
+                }
+                return margins
+            }
+        }
+    }
+
+    /// The smallest and the sum of a line's per-token margins (see `decode`).
+    package struct Margins {
+        var minimum = Float.infinity
+        var sum: Float = 0
+    }
+}

@@ -1,0 +1,360 @@
+import IngredientText
+
+/// Splits a line of valid UTF-8 into tokens, working on bytes.
+///
+/// Numbers in every written form (`1`, `1.5`, `1,5`, `1/2`, `½`, `1⁄2`, `1½`, `1 1/2`, `1-1/2`)
+/// become one valued `quantity` token; ranges (`2-3`, `2–3`, `2 to 3`, `2 or 3`) and
+/// multipliers (`8 x`, `x2`) are grouped in a second pass. Units glued to numbers
+/// (`400g`, `10-ounce`) are split off.
+package enum Tokenizer {
+    /// Stand-in marks for non-ASCII punctuation.
+    static let dashMark: UInt8 = 0x2D // en and em dashes behave like '-'
+    static let timesMark: UInt8 = 0x78 // '×' behaves like 'x'
+    static let otherMark: UInt8 = 0x7E
+
+    package static func tokenize(_ line: UnsafeBufferPointer<UInt8>) -> [Token] {
+        var raw: [Token] = [], tokens: [Token] = []
+        tokenize(line, scratch: &raw, into: &tokens)
+        return tokens
+    }
+
+    /// Tokenizes into `tokens`, reusing the storage of `raw` and `tokens`. Returns whether the
+    /// line is plain text (see `lex`).
+    @discardableResult
+    static func tokenize(_ line: UnsafeBufferPointer<UInt8>, scratch raw: inout [Token], into tokens: inout [Token]) -> Bool {
+        let plain = lex(line, into: &raw)
+        if QuantityGrouping.isNeeded(raw, line) {
+            QuantityGrouping.group(raw, line, into: &tokens)
+        } else {
+            swap(&raw, &tokens) // nothing to join: the raw tokens are the tokens
+        }
+        return plain
+    }
+
+    /// The first pass: the line's tokens before quantity grouping, each with its hash and stem.
+    ///
+    /// Returns whether the line is plain text: no control character, DEL, quote or backslash
+    /// (the bytes a JSON string escapes), so that its bytes can be copied into JSON as they
+    /// are. Every such byte is seen here, as words and numbers never take one in.
+    @discardableResult
+    static func lex(_ line: UnsafeBufferPointer<UInt8>, into raw: inout [Token]) -> Bool {
+        raw.removeAll(keepingCapacity: true)
+        var plain = true
+        var i = 0
+        let n = line.count
+        while i < n {
+            let b = line[i]
+            if b < 0x80 {
+                if b <= 0x20 || b == 0x7F {
+                    if b != 0x20 { plain = false }
+                    i += 1
+                    continue
+                }
+                if isDigit(b) || (b == 0x2E && i + 1 < n && isDigit(line[i + 1]) && (i == 0 || !isDigit(line[i - 1])))
+                    || (b == 0x2C && startsDecimalComma(line, at: i)) {
+                    i = lexNumber(line, from: i, into: &raw)
+                    continue
+                }
+                if isASCIILetter(b) {
+                    i = lexWord(line, from: i, into: &raw)
+                    continue
+                }
+                // "2#" is two pounds: a '#' right after a number is a unit word.
+                if b == 0x22 || b == 0x5C { plain = false }
+                let kind: Token.Kind = b == 0x23 && i > 0 && isDigit(line[i - 1]) ? .word : .punctuation
+                raw.append(Token(kind: kind, start: i, end: i + 1, mark: kind == .word ? 0 : b))
+                i += 1
+                continue
+            }
+            let (scalar, length) = decode(line, at: i)
+            switch classify(scalar) {
+            case .space:
+                i += length
+            case .fraction:
+                i = lexNumber(line, from: i, into: &raw)
+            case .punctuation(let mark):
+                raw.append(Token(kind: .punctuation, start: i, end: i + length, mark: mark))
+                i += length
+            case .letter:
+                i = lexWord(line, from: i, into: &raw)
+            }
+        }
+        for k in raw.indices where raw[k].stemEnd == 0 { finishHash(&raw[k], line) } // words have theirs
+        return plain
+    }
+
+    // MARK: - Characters
+
+    enum CharacterClass { case space, fraction, punctuation(UInt8), letter }
+
+    @inline(__always) static func isDigit(_ b: UInt8) -> Bool { b &- 0x30 < 10 }
+    @inline(__always) static func isASCIILetter(_ b: UInt8) -> Bool { (b | 0x20) &- 0x61 < 26 }
+
+    /// Decodes the scalar at `i` of valid UTF-8.
+    @inline(__always)
+    static func decode(_ s: UnsafeBufferPointer<UInt8>, at i: Int) -> (UInt32, Int) {
+        let b0 = UInt32(s[i])
+        if b0 < 0x80 { return (b0, 1) }
+        if b0 < 0xE0, i + 1 < s.count { return ((b0 & 0x1F) << 6 | UInt32(s[i + 1] & 0x3F), 2) }
+        if b0 < 0xF0, i + 2 < s.count {
+            return ((b0 & 0x0F) << 12 | UInt32(s[i + 1] & 0x3F) << 6 | UInt32(s[i + 2] & 0x3F), 3)
+        }
+        if i + 3 < s.count {
+            return ((b0 & 0x07) << 18 | UInt32(s[i + 1] & 0x3F) << 12 | UInt32(s[i + 2] & 0x3F) << 6 | UInt32(s[i + 3] & 0x3F), 4)
+        }
+        return (0xFFFD, s.count - i)
+    }
+
+    static func classify(_ c: UInt32) -> CharacterClass {
+        switch c {
+        case 0x80...0x9F, 0xA0, 0x2000...0x200B, 0x202F, 0x205F, 0x3000, 0xFEFF, 0x00AD:
+            return .space
+        case 0xBC...0xBE, 0x2150...0x215E, 0x2189:
+            return .fraction
+        case 0x2010...0x2015, 0x2212, 0x2E3A, 0x2E3B:
+            return .punctuation(dashMark)
+        case 0xD7:
+            return .punctuation(timesMark)
+        case 0x2018...0x201F, 0xAB, 0xBB, 0x2039, 0x203A:
+            return .punctuation(0x22)
+        case 0x2022, 0x2023, 0x2043, 0x25AA...0x25CF, 0xB7, 0x2026, 0x2044, 0xA1, 0xBF, 0x2605, 0x2606, 0x2713, 0x2714:
+            return .punctuation(otherMark)
+        default:
+            return .letter
+        }
+    }
+
+    /// Value of a vulgar fraction scalar.
+    static func fractionValue(_ c: UInt32) -> Double? {
+        switch c {
+        case 0xBC: 0.25
+        case 0xBD: 0.5
+        case 0xBE: 0.75
+        case 0x2150: 1.0 / 7
+        case 0x2151: 1.0 / 9
+        case 0x2152: 0.1
+        case 0x2153: 1.0 / 3
+        case 0x2154: 2.0 / 3
+        case 0x2155: 0.2
+        case 0x2156: 0.4
+        case 0x2157: 0.6
+        case 0x2158: 0.8
+        case 0x2159: 1.0 / 6
+        case 0x215A: 5.0 / 6
+        case 0x215B: 0.125
+        case 0x215C: 0.375
+        case 0x215D: 0.625
+        case 0x215E: 0.875
+        case 0x2189: 0
+        default: nil
+        }
+    }
+
+    // MARK: - Lexing
+
+    /// Whether the comma at `i` starts a number as a decimal comma (",5 cup"): it follows the
+    /// line's start or a space or opening parenthesis and digits follow it, so it cannot
+    /// separate thousands or words.
+    @inline(__always)
+    static func startsDecimalComma(_ s: UnsafeBufferPointer<UInt8>, at i: Int) -> Bool {
+        i + 1 < s.count && isDigit(s[i + 1]) && (i == 0 || s[i - 1] == 0x20 || s[i - 1] == 0x28)
+    }
+
+    /// Reads digits from `i`; returns the integer value, digit count and the end.
+    @inline(__always)
+    static func digits(_ s: UnsafeBufferPointer<UInt8>, from i: Int) -> (Double, Int, Int) {
+        var j = i
+        var v = 0.0
+        while j < s.count, isDigit(s[j]), j - i < 15 {
+            v = v * 10 + Double(s[j] &- 0x30)
+            j += 1
+        }
+        while j < s.count, isDigit(s[j]) { j += 1 } // absurdly long digit runs: ignore the tail
+        return (v, j - i, j)
+    }
+
+    static func lexNumber(_ s: UnsafeBufferPointer<UInt8>, from start: Int, into tokens: inout [Token]) -> Int {
+        let n = s.count
+        var i = start
+        var value = 0.0
+        var properFraction = false
+        var integer = true
+        var sawDigits = false
+
+        // A whole part of a lone "0" ("0,667"): a comma after it is a decimal comma, never thousands.
+        var wholeIsZero = false
+        if isDigit(s[i]) || s[i] == 0x2E || s[i] == 0x2C {
+            var whole = 0.0
+            if isDigit(s[i]) {
+                let (v, count, j) = digits(s, from: i)
+                whole = v
+                wholeIsZero = count == 1 && v == 0
+                i = j
+                sawDigits = true
+                // Thousands separators: 1,000 and 1,000,000.
+                while !wholeIsZero, i + 3 < n, s[i] == 0x2C, isDigit(s[i + 1]), isDigit(s[i + 2]), isDigit(s[i + 3]),
+                      i + 4 >= n || !isDigit(s[i + 4]) {
+                    let (v2, _, j2) = digits(s, from: i + 1)
+                    whole = whole * 1000 + v2
+                    i = j2
+                }
+            }
+            value = whole
+            // Decimal point, or a decimal comma followed by one or two digits; any number of
+            // digits when the comma cannot be a thousands separator (",5", "0,667").
+            if i + 1 < n, s[i] == 0x2E || s[i] == 0x2C, isDigit(s[i + 1]) {
+                let (frac, count, j) = digits(s, from: i + 1)
+                let isComma = s[i] == 0x2C
+                if !isComma || !sawDigits || wholeIsZero || (count <= 2 && (j >= n || !isDigit(s[j]))) {
+                    var scale = 1.0
+                    for _ in 0..<min(count, 15) { scale *= 10 }
+                    value = whole + frac / scale
+                    integer = false
+                    i = j
+                    sawDigits = true
+                }
+            }
+            // A fraction: 1/2 or 1⁄2 (U+2044).
+            if integer, sawDigits {
+                var slashEnd = -1
+                if i + 1 < n, s[i] == 0x2F, isDigit(s[i + 1]) { slashEnd = i + 1 }
+                if i + 3 < n, s[i] == 0xE2, s[i + 1] == 0x81, s[i + 2] == 0x84, isDigit(s[i + 3]) { slashEnd = i + 3 }
+                if slashEnd > 0 {
+                    let (den, _, j) = digits(s, from: slashEnd)
+                    if den > 0 {
+                        value = whole / den
+                        properFraction = value < 1
+                        integer = false
+                        i = j
+                    }
+                }
+            }
+        }
+        // A vulgar fraction, alone or glued to a whole number (1½).
+        if i < n, s[i] >= 0xC2 {
+            let (c, length) = decode(s, at: i)
+            if let f = fractionValue(c), !(sawDigits && !integer) {
+                if sawDigits {
+                    value += f
+                } else {
+                    value = f
+                    properFraction = true
+                }
+                integer = false
+                i += length
+            }
+        }
+        if i == start { // a lone '.' that did not start a number after all
+            tokens.append(Token(kind: .punctuation, start: start, end: start + 1, mark: s[start]))
+            return start + 1
+        }
+        var token = Token(kind: .quantity, start: start, end: i, value: value, maxValue: value)
+        token.isProperFraction = properFraction
+        token.isInteger = integer
+        // A unit glued on ("400g", "10-ounce", "1/2-inch"); a non-ASCII space after the number
+        // (a thin space before "½") does not glue.
+        if i < n, isASCIILetter(s[i]) || (s[i] >= 0xC3 && !isSpace(s, at: i)) { token.gluedToNext = true }
+        if i + 1 < n, s[i] == 0x2D, isASCIILetter(s[i + 1]) {
+            token.gluedToNext = true
+            tokens.append(token)
+            return i + 1 // drop the joining hyphen
+        }
+        tokens.append(token)
+        return i
+    }
+
+    /// Whether the scalar at `i` is a space (U+2009 thin space, U+202F, …).
+    static func isSpace(_ s: UnsafeBufferPointer<UInt8>, at i: Int) -> Bool {
+        if case .space = classify(decode(s, at: i).0) { return true }
+        return false
+    }
+
+    static func lexWord(_ s: UnsafeBufferPointer<UInt8>, from start: Int, into tokens: inout [Token]) -> Int {
+        let n = s.count
+        var i = start
+        // "2x400g": the 'x' between two numbers is a word of its own (a multiplier sign).
+        if (s[i] | 0x20) == 0x78, i + 1 < n, isDigit(s[i + 1]), i > 0, isDigit(s[i - 1]) {
+            tokens.append(Token(kind: .word, start: start, end: start + 1))
+            return start + 1
+        }
+        // "x2" / "X2": a multiplier written after the name.
+        if (s[i] | 0x20) == 0x78, i + 1 < n, isDigit(s[i + 1]), i == 0 || !isASCIILetter(s[i - 1]) {
+            let (v, _, j) = digits(s, from: i + 1)
+            if j >= n || !isASCIILetter(s[j]) {
+                var t = Token(kind: .quantity, start: start, end: j, value: v, maxValue: v)
+                t.isMultiplier = true
+                t.isInteger = true
+                tokens.append(t)
+                return j
+            }
+        }
+        // The word's folded hash is made during the scan (as `finishHash` would make it), and
+        // its bytes are counted by kind for its `WordShape`.
+        var hash = ByteHash.seed, beforeDot = hash
+        var letters = 0, upper = 0, digitsAndMarks = 0, hyphens = 0, nonASCII = 0
+        while i < n {
+            let b = s[i]
+            if b < 0x80 {
+                if isASCIILetter(b) {
+                    // Folding an ASCII letter is setting bit 5, which capitals lack.
+                    letters &+= 1
+                    upper &+= Int(~b >> 5 & 1)
+                    hash = ByteHash.mixExact(hash, b | 0x20)
+                    i += 1
+                    continue
+                }
+                if isDigit(b), i > start {
+                    digitsAndMarks &+= 1
+                    hash = ByteHash.mixExact(hash, b)
+                    i += 1
+                    continue
+                }
+                // Inner hyphen, apostrophe or dot followed by a letter: "free-range", "e.g".
+                if (b == 0x2D || b == 0x27 || b == 0x2E), i + 1 < n, i > start,
+                   isASCIILetter(s[i + 1]) || s[i + 1] >= 0xC3 {
+                    if b == 0x2D { hyphens &+= 1 } else { digitsAndMarks &+= 1 }
+                    beforeDot = hash
+                    hash = ByteHash.mix(hash, b)
+                    i += 1
+                    continue
+                }
+                break
+            }
+            let (c, length) = decode(s, at: i)
+            // A letter, or a typographic apostrophe before one ("it’s").
+            let apostrophe = c == 0x2019 && i + length < n && isASCIILetter(s[i + length])
+            if !apostrophe { guard case .letter = classify(c) else { break } }
+            for k in i..<(i + length) { hash = ByteHash.mix(hash, s[k]) }
+            nonASCII &+= length
+            i += length
+        }
+        // Keep an abbreviation's dot: "tsp.", "oz.", "pkg.".
+        var end = i
+        if i < n, s[i] == 0x2E, i - start <= 5, i + 1 >= n || !isDigit(s[i + 1]) { end = i + 1 }
+        var token = Token(kind: .word, start: start, end: end)
+        // The stem leaves out a final dot: the abbreviation's, or an inner one the scan ended on.
+        if end > i {
+            token.stemEnd = i
+        } else if i - start > 1, s[i - 1] == 0x2E {
+            token.stemEnd = i - 1
+            hash = beforeDot
+            digitsAndMarks &-= 1
+        } else {
+            token.stemEnd = i
+        }
+        token.hash = hash
+        token.wordShape = WordShape.code(upper: upper, lower: letters &- upper, digitsAndMarks: digitsAndMarks, hyphens: hyphens,
+                                         nonASCII: nonASCII, firstUpper: s[start] &- 0x41 < 26, trailingDot: end != token.stemEnd)
+        tokens.append(token)
+        return end
+    }
+
+    static func finishHash(_ t: inout Token, _ s: UnsafeBufferPointer<UInt8>) {
+        var stem = t.end
+        if t.kind == .word, stem - t.start > 1, s[stem - 1] == 0x2E { stem -= 1 }
+        t.stemEnd = stem
+        if t.kind != .quantity {
+            t.hash = ByteHash.fold(UnsafeBufferPointer(rebasing: s[t.start..<stem]))
+        }
+    }
+}

@@ -1,0 +1,133 @@
+/// What the pair scorer knows about foods beyond their spelling, from two tables made offline
+/// by tools in `tools/` (the run time loads no model and reaches no network):
+///
+/// - `suggest/wordnet.tsv` (`tools/wordnet-knowledge`): WordNet 3.0 noun synsets of foods,
+///   plants and substances with their terms in key form and their hypernyms. Two keys in one
+///   synset name one thing ("eggplant" / "aubergine"); a key whose synset lies above the
+///   other's is a kind-of pair ("onion" above "red onion"), never the same thing to buy.
+/// - `suggest/neighbours.tsv` (`tools/embed-neighbours`): for the keys of real recipe lines,
+///   their nearest other keys by a sentence-embedding model's cosine similarity.
+package struct FoodKnowledge: Sendable {
+    /// How two keys relate in WordNet.
+    package enum Relation: UInt8, Sendable {
+        /// One key or both are not in the table.
+        case unknown
+        /// The keys share a synset.
+        case sameMeaning
+        /// One key's synset is a hypernym (at any distance) of the other's.
+        case kindOf
+        /// The keys' synsets share a direct hypernym: two kinds of one thing ("lemon" / "lime").
+        case siblings
+        /// Both keys are known and none of the above holds.
+        case unrelated
+    }
+
+    /// Each synset row's direct hypernyms (row numbers).
+    private(set) var parents: [[Int32]] = []
+    /// Key → the rows of the synsets it is a term of, ascending.
+    private(set) var synsets: [String: [Int32]] = [:]
+    /// Key → its row in the neighbour table.
+    private(set) var vocabulary: [String: Int32] = [:]
+    /// Each vocabulary key's neighbours (rows) with their similarity, best first.
+    private(set) var neighbours: [[(row: Int32, similarity: Float)]] = []
+
+    /// The tables compiled into the library (empty where a table is absent).
+    static let builtIn: FoodKnowledge = {
+        do {
+            return try FoodKnowledge(wordnet: EmbeddedDictionaries.files["suggest/wordnet.tsv"] ?? "",
+                                     neighbours: EmbeddedDictionaries.files["suggest/neighbours.tsv"] ?? "")
+        } catch {
+            // The embedded tables are ours and tested; a broken one is a build defect.
+            fatalError("built-in knowledge table is invalid: \(error)")
+        }
+    }()
+
+    /// Reads the two tables' texts (see `Dictionaries/README.md` for their formats).
+    init(wordnet: String, neighbours neighbourText: String) throws {
+        var rowOf: [Substring: Int32] = [:]
+        var rawParents: [[Substring]] = []
+        var rowTerms: [[Substring]] = []
+        for (line, columns) in SuggestionWords.rows(wordnet) {
+            guard columns.count == 3, !columns[0].isEmpty, rowOf[Substring(columns[0])] == nil else {
+                throw SuggestionError.malformedRow(table: "suggest/wordnet.tsv", line: line, reason: "expected a new synset<TAB>parents<TAB>terms")
+            }
+            rowOf[Substring(columns[0])] = Int32(rawParents.count)
+            rawParents.append(columns[1] == "-" ? [] : columns[1].split(separator: ","))
+            rowTerms.append(columns[2] == "-" ? [] : columns[2].split(separator: "|"))
+        }
+        for (row, list) in rawParents.enumerated() {
+            // A hypernym outside the table ends the chain there.
+            parents.append(list.compactMap { rowOf[$0] })
+            for term in rowTerms[row] { synsets[String(term), default: []].append(Int32(row)) }
+        }
+        var rawNeighbours: [[(Substring, Float)]] = []
+        for (line, columns) in SuggestionWords.rows(neighbourText) {
+            guard !columns[0].isEmpty, vocabulary[columns[0]] == nil else {
+                throw SuggestionError.malformedRow(table: "suggest/neighbours.tsv", line: line, reason: "expected a new key<TAB>neighbour=similarity…")
+            }
+            vocabulary[columns[0]] = Int32(rawNeighbours.count)
+            var row: [(Substring, Float)] = []
+            for cell in columns.dropFirst() {
+                let parts = cell.split(separator: "=", omittingEmptySubsequences: false)
+                guard parts.count == 2, !parts[0].isEmpty, let value = Float(parts[1]), (0...1).contains(value) else {
+                    throw SuggestionError.malformedRow(table: "suggest/neighbours.tsv", line: line, reason: "'\(cell)' is not neighbour=similarity with a similarity in 0…1")
+                }
+                row.append((parts[0], value))
+            }
+            rawNeighbours.append(row)
+        }
+        neighbours = rawNeighbours.map { row in row.compactMap { cell in vocabulary[String(cell.0)].map { ($0, cell.1) } } }
+    }
+
+    /// The synset rows of `key` (empty when WordNet does not know it).
+    func synsets(of key: String) -> [Int32] { synsets[key] ?? [] }
+
+    /// The row of `key` in the neighbour table, or -1.
+    func vocabularyRow(of key: String) -> Int32 { vocabulary[key] ?? -1 }
+
+    /// How keys with synset rows `a` and `b` relate.
+    func relation(_ a: [Int32], _ b: [Int32]) -> Relation {
+        relation(a, above: ancestors(a).sorted(), b, above: ancestors(b).sorted())
+    }
+
+    /// How keys with synset rows `a` and `b` relate, given every hypernym above each
+    /// (ascending, as `KeyForms` keeps them).
+    func relation(_ a: [Int32], above aboveA: [Int32], _ b: [Int32], above aboveB: [Int32]) -> Relation {
+        guard !a.isEmpty, !b.isEmpty else { return .unknown }
+        if a.contains(where: b.contains) { return .sameMeaning }
+        if Self.meets(b, aboveA) || Self.meets(a, aboveB) { return .kindOf }
+        let parentsA = Set(a.flatMap { parents[Int($0)] })
+        if b.contains(where: { parents[Int($0)].contains(where: parentsA.contains) }) { return .siblings }
+        return .unrelated
+    }
+
+    /// Whether some row of `rows` is in `sorted` (ascending).
+    static func meets(_ rows: [Int32], _ sorted: [Int32]) -> Bool {
+        rows.contains { row in
+            var lo = 0, hi = sorted.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if sorted[mid] < row { lo = mid + 1 } else { hi = mid }
+            }
+            return lo < sorted.count && sorted[lo] == row
+        }
+    }
+
+    /// Every hypernym above `rows`.
+    func ancestors(_ rows: [Int32]) -> Set<Int32> {
+        var seen = Set<Int32>(), stack = rows.flatMap { parents[Int($0)] }
+        while let row = stack.popLast() {
+            if seen.insert(row).inserted { stack.append(contentsOf: parents[Int(row)]) }
+        }
+        return seen
+    }
+
+    /// The similarity of vocabulary rows `a` and `b` when one lists the other as a neighbour;
+    /// 0 when both are in the vocabulary but neither lists the other; nil when one is not in it.
+    func similarity(_ a: Int32, _ b: Int32) -> Float? {
+        guard a >= 0, b >= 0 else { return nil }
+        for n in neighbours[Int(a)] where n.row == b { return n.similarity }
+        for n in neighbours[Int(b)] where n.row == a { return n.similarity }
+        return 0
+    }
+}

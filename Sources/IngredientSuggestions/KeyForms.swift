@@ -1,0 +1,78 @@
+import IngredientLexicon
+
+/// Canonical keys as the pair scorer reads them: words interned to numbers, with each word's
+/// kind, identity flag and alike group looked up once. One instance serves one batch of keys.
+package struct KeyForms {
+    /// One key's words.
+    struct Form {
+        /// Word numbers in key order.
+        var words: [Int32]
+        /// The distinct word numbers, ascending.
+        var set: [Int32]
+        /// The key's bytes without spaces.
+        var spaceless: [UInt8]
+        /// The key's WordNet synset rows (`FoodKnowledge`), empty when unknown.
+        var synsets: [Int32] = []
+        /// Every hypernym above those synsets, ascending.
+        var above: [Int32] = []
+        /// The key's row in the neighbour table, or -1.
+        var vocabularyRow: Int32 = -1
+        /// The number of the key's aisle (`ListTables`), or -1 when it falls in "other".
+        var aisle: Int16 = -1
+    }
+
+    let tables: SuggestionWords
+    let knowledge: FoodKnowledge
+    let aisles: ListTables
+    private(set) var ids: [String: Int32] = [:]
+    private(set) var text: [String] = []
+    private(set) var kind: [SuggestionWords.Kind] = []
+    private(set) var identity: [Bool] = []
+    /// The word's alike group, or -1.
+    private(set) var alike: [Int32] = []
+    /// The word's byte bigrams (`b0 << 8 | b1`), ascending.
+    private(set) var bigrams: [[UInt16]] = []
+    private(set) var forms: [Form] = []
+    private(set) var keys: [String] = []
+
+    package init(tables: SuggestionWords, knowledge: FoodKnowledge = .builtIn, aisles: ListTables = .builtIn) {
+        self.tables = tables
+        self.knowledge = knowledge
+        self.aisles = aisles
+    }
+
+    mutating func id(of word: Substring) -> Int32 {
+        if let id = ids[String(word)] { return id }
+        let id = Int32(text.count), w = String(word)
+        ids[w] = id
+        text.append(w)
+        kind.append(tables.kinds[w] ?? .none)
+        identity.append(tables.identity.contains(w))
+        alike.append(tables.alike[w] ?? -1)
+        var pairs: [UInt16] = []
+        var previous: UInt8?
+        for b in w.utf8 {
+            if let previous { pairs.append(UInt16(previous) << 8 | UInt16(b)) }
+            previous = b
+        }
+        bigrams.append(pairs.sorted())
+        return id
+    }
+
+    /// Adds `key` (a canonical key: lowercase words separated by single spaces) and returns its index.
+    @discardableResult
+    package mutating func add(_ key: String) -> Int {
+        let words = key.split(separator: " ").prefix(32).map { id(of: $0) }
+        var spaceless: [UInt8] = []
+        spaceless.reserveCapacity(key.utf8.count)
+        // Spellings are compared on at most 256 bytes, so odd input costs little.
+        for b in key.utf8.prefix(1024) where b != 0x20 && spaceless.count < 256 { spaceless.append(b) }
+        let aisle = aisles.aisleIndex(forKey: key)
+        let synsets = knowledge.synsets(of: key)
+        forms.append(Form(words: words, set: Array(Set(words)).sorted(), spaceless: spaceless,
+                          synsets: synsets, above: synsets.isEmpty ? [] : knowledge.ancestors(synsets).sorted(), vocabularyRow: knowledge.vocabularyRow(of: key),
+                          aisle: aisle.map { Int16(truncatingIfNeeded: $0) } ?? -1))
+        keys.append(key)
+        return forms.count - 1
+    }
+}

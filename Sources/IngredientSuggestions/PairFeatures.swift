@@ -1,0 +1,273 @@
+/// The features of a pair of canonical keys, in the order of `PairFeatures.names`. Every
+/// feature is a number in 0…1 with a food meaning; `PairScorer` weighs them.
+package struct PairFeatures {
+    /// Feature names, as written in `suggest/weights.tsv`.
+    static let names = [
+        "bias", "adds-class", "adds-identity", "adds-form", "adds-modifier", "adds-head", "contains-one-word",
+        "reordered", "spaceless", "alike", "identity-conflict", "differing-similar",
+        "prefix", "edit-one", "edit-two", "word-overlap", "short-is-generic",
+        "knowledge-same", "knowledge-kind-of", "knowledge-siblings", "knowledge-unrelated",
+        "embedding-similar", "embedding-far", "derived-ing", "same-aisle", "aisle-conflict",
+    ]
+    package static let count = 26
+
+    /// Feature values; slots from `count` on stay 0.
+    package var values = SIMD32<Double>()
+
+    enum Index {
+        static let bias = 0, addsClass = 1, addsIdentity = 2, addsForm = 3, addsModifier = 4, addsHead = 5
+        static let containsOneWord = 6, reordered = 7, spaceless = 8, alike = 9, identityConflict = 10
+        static let differingSimilar = 11, prefix = 12, editOne = 13, editTwo = 14, wordOverlap = 15, shortIsGeneric = 16
+        static let knowledgeSame = 17, knowledgeKindOf = 18, knowledgeSiblings = 19, knowledgeUnrelated = 20
+        static let embeddingSimilar = 21, embeddingFar = 22, derivedIng = 23, sameAisle = 24, aisleConflict = 25
+    }
+
+    /// What the features found, for reasons.
+    package struct Detail {
+        /// Words only in the first key and only in the second.
+        var onlyA: [Int32] = []
+        var onlyB: [Int32] = []
+        /// Whether one key's words contain the other's, and which is longer (true: b).
+        package var containment = false
+        package var bLonger = false
+        var editDistance = 0
+        /// Whether an added word makes another product (kind `form`, not `part`).
+        var addsProduct = false
+        /// How WordNet relates the keys, and for a kind-of pair whether the first is the kind.
+        package var relation = FoodKnowledge.Relation.unknown
+        package var firstIsKind = false
+
+        /// A detail with nothing found yet.
+        package init() {}
+        /// The embedding similarity when the neighbour table lists the pair.
+        var similarity: Float = 0
+        /// The word with "-ing" and the word it is made from, as word numbers.
+        var derived: (base: Int32, derived: Int32)? = nil
+    }
+
+    /// The features of keys `i` and `j` of `forms`.
+    package static func compute(_ forms: KeyForms, _ i: Int, _ j: Int, detail: inout Detail) -> PairFeatures {
+        let a = forms.forms[i], b = forms.forms[j]
+        var f = PairFeatures()
+        f.values[Index.bias] = 1
+        // Set differences of the ascending word sets.
+        var onlyA: [Int32] = [], onlyB: [Int32] = []
+        var shared = 0
+        var x = 0, y = 0
+        while x < a.set.count || y < b.set.count {
+            if y == b.set.count || (x < a.set.count && a.set[x] < b.set[y]) { onlyA.append(a.set[x]); x += 1 }
+            else if x == a.set.count || b.set[y] < a.set[x] { onlyB.append(b.set[y]); y += 1 }
+            else { shared += 1; x += 1; y += 1 }
+        }
+        detail.onlyA = onlyA
+        detail.onlyB = onlyB
+        let union = shared + onlyA.count + onlyB.count
+        f.values[Index.wordOverlap] = union == 0 ? 0 : Double(shared) / Double(union)
+
+        if onlyA.isEmpty && onlyB.isEmpty {
+            f.values[Index.reordered] = 1
+        } else if onlyA.isEmpty || onlyB.isEmpty {
+            // One key's words contain the other's.
+            detail.containment = true
+            detail.bLonger = onlyA.isEmpty
+            let extra = onlyA.isEmpty ? onlyB : onlyA
+            let (shorter, longer) = onlyA.isEmpty ? (a, b) : (b, a)
+            // Extra words after the last shared word change the head ("tamari sauce", "apple
+            // juice"); extra words before it modify it ("red onion", "gala apple").
+            let lastShared = longer.words.lastIndex { shorter.set.contains($0) } ?? -1
+            var classHead = true, anyHead = false
+            for (position, w) in longer.words.enumerated() where extra.contains(w) {
+                let isIdentity = forms.identity[Int(w)], kind = forms.kind[Int(w)]
+                if isIdentity { f.values[Index.addsIdentity] = 1 }
+                if kind.isForm { f.values[Index.addsForm] = 1 }
+                if kind == .form { detail.addsProduct = true }
+                if position > lastShared {
+                    anyHead = true
+                    if kind != .classWord { classHead = false }
+                } else {
+                    classHead = false
+                    if !isIdentity && !kind.isForm { f.values[Index.addsModifier] = 1 }
+                }
+            }
+            if anyHead && classHead { f.values[Index.addsClass] = 1 }
+            else if anyHead && f.values[Index.addsForm] == 0 { f.values[Index.addsHead] = 1 }
+            if shorter.set.count == 1 { f.values[Index.containsOneWord] = 1 }
+        } else {
+            // Both sides have words of their own.
+            let identityA = onlyA.contains { forms.identity[Int($0)] }
+            let identityB = onlyB.contains { forms.identity[Int($0)] }
+            if identityA && identityB { f.values[Index.identityConflict] = 1 }
+            if alikeEqual(forms, onlyA, onlyB) { f.values[Index.alike] = 1 }
+            f.values[Index.differingSimilar] = dice(forms, onlyA, onlyB)
+        }
+        // The shorter name is one generic word of suggest/words.tsv ("cream", "egg", "sauce"):
+        // adding to it usually makes a compound of two things ("cream cheese", "egg pasta").
+        let short = a.words.count < b.words.count || (a.words.count == b.words.count && a.spaceless.count <= b.spaceless.count) ? a : b
+        if short.set.count == 1, forms.kind[Int(short.set[0])] != .none { f.values[Index.shortIsGeneric] = 1 }
+        if a.spaceless == b.spaceless, !(onlyA.isEmpty && onlyB.isEmpty) {
+            f.values[Index.spaceless] = 1
+        } else if !detail.containment {
+            let (s, l) = a.spaceless.count <= b.spaceless.count ? (a.spaceless, b.spaceless) : (b.spaceless, a.spaceless)
+            // A short ending added to a word of 3 letters or more: "cod" / "codfish", "color" / "coloring".
+            if s.count >= 3, s.count < l.count, l.count - s.count <= 4, l.starts(with: s) {
+                f.values[Index.prefix] = 1
+            }
+            // Close spellings of names long enough for a typo to mean little.
+            let shortest = min(a.spaceless.count, b.spaceless.count)
+            if shortest >= 5 {
+                let d = boundedEditDistance(a.spaceless, b.spaceless, limit: 2)
+                detail.editDistance = d
+                if d == 1 { f.values[Index.editOne] = 1 }
+                if d == 2, shortest >= 7 { f.values[Index.editTwo] = 1 }
+            }
+        }
+        // What the knowledge tables say (FoodKnowledge).
+        let knowledge = forms.knowledge
+        detail.relation = knowledge.relation(a.synsets, above: a.above, b.synsets, above: b.above)
+        switch detail.relation {
+        case .unknown: break
+        case .sameMeaning: f.values[Index.knowledgeSame] = 1
+        case .kindOf:
+            f.values[Index.knowledgeKindOf] = 1
+            detail.firstIsKind = FoodKnowledge.meets(b.synsets, a.above)
+        case .siblings: f.values[Index.knowledgeSiblings] = 1
+        case .unrelated: f.values[Index.knowledgeUnrelated] = 1
+        }
+        if let similarity = knowledge.similarity(a.vocabularyRow, b.vocabularyRow) {
+            if similarity > 0 {
+                detail.similarity = similarity
+                f.values[Index.embeddingSimilar] = Double(max(0, min(1, (similarity - 0.5) / 0.5)))
+            } else {
+                f.values[Index.embeddingFar] = 1
+            }
+        }
+        // One differing word is the other with "-ing": "color" / "coloring", "stuff" / "stuffing".
+        if onlyA.count == 1, onlyB.count == 1 {
+            if isDerivedIng(forms.text[Int(onlyB[0])], from: forms.text[Int(onlyA[0])]) { detail.derived = (onlyA[0], onlyB[0]) }
+            else if isDerivedIng(forms.text[Int(onlyA[0])], from: forms.text[Int(onlyB[0])]) { detail.derived = (onlyB[0], onlyA[0]) }
+            if detail.derived != nil { f.values[Index.derivedIng] = 1 }
+        }
+        // The aisles the category table gives them.
+        if a.aisle >= 0, b.aisle >= 0 {
+            f.values[a.aisle == b.aisle ? Index.sameAisle : Index.aisleConflict] = 1
+        }
+        return f
+    }
+
+    /// `x` (0…1) with two decimals: "0.83".
+    package static func twoDecimals(_ x: Double) -> String {
+        let hundredths = Int((x * 100).rounded())
+        return "\(hundredths / 100)." + (hundredths % 100 < 10 ? "0" : "") + "\(hundredths % 100)"
+    }
+
+    /// Whether `word` is `base` with the suffix "-ing": "coloring" from "color", "baking" from
+    /// "bake", "stuffing" from "stuff", "chopping" from "chop".
+    static func isDerivedIng(_ word: String, from base: String) -> Bool {
+        let w = Array(word.utf8), b = Array(base.utf8)
+        guard b.count >= 3, w.count == b.count + 3 || w.count == b.count + 2 || w.count == b.count + 4,
+              w.suffix(3).elementsEqual("ing".utf8) else { return false }
+        let stem = w.dropLast(3)
+        if stem.elementsEqual(b) { return true }
+        if b.last == UInt8(ascii: "e"), stem.elementsEqual(b.dropLast()) { return true }
+        if stem.count == b.count + 1, stem.dropLast().elementsEqual(b), stem.last == b.last { return true }
+        return false
+    }
+
+    /// Whether the differing words are pairwise in the same alike groups.
+    static func alikeEqual(_ forms: KeyForms, _ onlyA: [Int32], _ onlyB: [Int32]) -> Bool {
+        guard onlyA.count == onlyB.count else { return false }
+        let ga = onlyA.map { forms.alike[Int($0)] }.sorted(), gb = onlyB.map { forms.alike[Int($0)] }.sorted()
+        return ga == gb && !ga.contains(-1)
+    }
+
+    /// The Dice coefficient of the letter pairs of the differing words (each side's words
+    /// joined in word-number order).
+    static func dice(_ forms: KeyForms, _ onlyA: [Int32], _ onlyB: [Int32]) -> Double {
+        // Each word's sorted bigrams are made once per batch (`KeyForms.bigrams`).
+        func bigrams(_ words: [Int32]) -> [UInt16] {
+            if words.count == 1 { return forms.bigrams[Int(words[0])] }
+            var out: [UInt16] = []
+            for w in words { out.append(contentsOf: forms.bigrams[Int(w)]) }
+            return out.sorted()
+        }
+        let ba = bigrams(onlyA), bb = bigrams(onlyB)
+        guard !ba.isEmpty, !bb.isEmpty else { return 0 }
+        var x = 0, y = 0, common = 0
+        while x < ba.count && y < bb.count {
+            if ba[x] == bb[y] { common += 1; x += 1; y += 1 } else if ba[x] < bb[y] { x += 1 } else { y += 1 }
+        }
+        return 2 * Double(common) / Double(ba.count + bb.count)
+    }
+
+    /// The Levenshtein distance of `a` and `b`, or `limit + 1` when it exceeds `limit`.
+    static func boundedEditDistance(_ a: [UInt8], _ b: [UInt8], limit: Int) -> Int {
+        if abs(a.count - b.count) > limit { return limit + 1 }
+        var previous = Array(0...b.count), current = [Int](repeating: 0, count: b.count + 1)
+        for i in 1...a.count {
+            current[0] = i
+            var rowMin = i
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+                rowMin = min(rowMin, current[j])
+            }
+            if rowMin > limit { return limit + 1 }
+            swap(&previous, &current)
+        }
+        return min(previous[b.count], limit + 1)
+    }
+
+    /// Human-readable reasons for the features that fired, most telling first.
+    package static func reasons(_ f: PairFeatures, _ d: Detail, _ forms: KeyForms, _ i: Int, _ j: Int) -> [String] {
+        let a = forms.keys[i], b = forms.keys[j]
+        func words(_ ids: [Int32]) -> String { ids.map { "“" + forms.text[Int($0)] + "”" }.joined(separator: ", ") }
+        var r: [String] = []
+        let v = f.values
+        if d.containment {
+            let (short, long) = d.bLonger ? (a, b) : (b, a)
+            let extra = d.bLonger ? d.onlyB : d.onlyA
+            if v[Index.addsClass] == 1 {
+                r.append("“\(long)” is “\(short)” plus the class word \(words(extra))")
+            } else {
+                r.append("“\(long)” is “\(short)” plus \(words(extra))")
+                if v[Index.addsIdentity] == 1 {
+                    r.append("identity word \(words(extra.filter { forms.identity[Int($0)] })): probably a kind of “\(short)”")
+                }
+                if v[Index.addsForm] == 1 {
+                    let products = extra.filter { forms.kind[Int($0)] == .form }, parts = extra.filter { forms.kind[Int($0)] == .part }
+                    if !products.isEmpty { r.append("\(words(products)) makes another product") }
+                    if !parts.isEmpty { r.append("\(words(parts)): a part of “\(short)”") }
+                }
+                if v[Index.addsHead] == 1 { r.append("the added word changes the head noun: a part or product of “\(short)”") }
+                if v[Index.addsModifier] == 1, v[Index.addsIdentity] == 0 { r.append("the added word qualifies “\(short)”: perhaps a kind of it") }
+            }
+        }
+        if v[Index.reordered] == 1 { r.append("same words in another order") }
+        if v[Index.spaceless] == 1 { r.append("same letters once spaces are ignored") }
+        if v[Index.alike] == 1 { r.append("\(words(d.onlyA)) and \(words(d.onlyB)) are alike words (suggest/alike.tsv)") }
+        if v[Index.identityConflict] == 1 {
+            r.append("identity words differ: \(words(d.onlyA.filter { forms.identity[Int($0)] })) vs \(words(d.onlyB.filter { forms.identity[Int($0)] }))")
+        }
+        if !d.containment, v[Index.identityConflict] == 0, let head = forms.forms[i].words.last, head == forms.forms[j].words.last, v[Index.reordered] == 0 {
+            r.append("same head noun “\(forms.text[Int(head)])”")
+        }
+        if v[Index.prefix] > 0 { r.append("one name is the other with a short ending (“\(a)” / “\(b)”)") }
+        if v[Index.editOne] + v[Index.editTwo] > 0 { r.append("spelled alike: \(d.editDistance) letter\(d.editDistance == 1 ? "" : "s") apart") }
+        if !d.containment, v[Index.differingSimilar] >= 0.5, v[Index.editOne] + v[Index.editTwo] == 0 {
+            r.append("differing words look alike: \(words(d.onlyA)) / \(words(d.onlyB))")
+        }
+        switch d.relation {
+        case .sameMeaning: r.append("WordNet lists “\(a)” and “\(b)” as names of one food")
+        case .kindOf: r.append(d.firstIsKind ? "WordNet: “\(a)” is a kind of “\(b)”" : "WordNet: “\(b)” is a kind of “\(a)”")
+        case .siblings: r.append("WordNet: two kinds of one thing")
+        case .unrelated: r.append("WordNet: different foods")
+        case .unknown: break
+        }
+        if d.similarity > 0 { r.append("close in meaning (embedding similarity \(twoDecimals(Double(d.similarity))))") }
+        if let derived = d.derived { r.append("“\(forms.text[Int(derived.derived)])” is “\(forms.text[Int(derived.base)])” with -ing") }
+        if v[Index.aisleConflict] == 1 { r.append("shopped in different aisles") }
+        if v[Index.shortIsGeneric] == 1 { r.append("the shorter name is a generic food word: the longer may be a compound of it") }
+        if v[Index.wordOverlap] == 0, v[Index.spaceless] == 0 { r.append("no word in common") }
+        return r
+    }
+}

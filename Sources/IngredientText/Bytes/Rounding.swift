@@ -1,0 +1,12 @@
+/// Rounding of non-negative doubles to whole numbers without a libm call (baseline x86-64 has
+/// no rounding instruction, so `rounded()` calls `round`), for confidences and JSON numbers.
+@usableFromInline package enum Rounding {
+    /// `x` rounded half away from zero, as `x.rounded()`, for 0 ≤ x < 2^63: by truncation,
+    /// which is exact, as `x - trunc(x)` is exact for x ≥ 0.
+    @inlinable
+    @usableFromInline package static func halfAwayFromZero(_ x: Double) -> UInt64 {
+        var r = UInt64(x)
+        if x - Double(r) >= 0.5 { r += 1 }
+        return r
+    }
+}

@@ -1,0 +1,35 @@
+/// Byte-level reading of the TAB-separated tables, shared by the table readers' fast paths
+/// (`DictionaryTable.rows(in:)`, `SuggestionWords.rows(utf8:)`): lines split at line feeds,
+/// cells split at tabs. Line feeds and tabs are characters of their own in any UTF-8 text, so
+/// splitting at their bytes splits where the characters do.
+package enum TableBytes {
+    /// Calls `body` with each line of `bytes` (without its line feed; a text ending in a line
+    /// feed ends with an empty line) and its number, counting from 1.
+    package static func forEachLine(_ bytes: UnsafeBufferPointer<UInt8>,
+                            _ body: (_ number: Int, _ line: UnsafeBufferPointer<UInt8>) throws -> Void) rethrows {
+        var start = 0, number = 0
+        while start <= bytes.count {
+            var end = start
+            while end < bytes.count, bytes[end] != 0x0A { end += 1 }
+            number += 1
+            try body(number, UnsafeBufferPointer(rebasing: bytes[start..<end]))
+            start = end + 1
+        }
+    }
+
+    /// The TAB-separated cells of `line`, into `cells` (emptied first); with `trimmingSpaces`,
+    /// without the spaces around each cell.
+    package static func cells(of line: UnsafeBufferPointer<UInt8>, trimmingSpaces: Bool, into cells: inout [String]) {
+        cells.removeAll(keepingCapacity: true)
+        var start = 0
+        for k in 0...line.count where k == line.count || line[k] == 0x09 {
+            var a = start, b = k
+            if trimmingSpaces {
+                while a < b, line[a] == 0x20 { a += 1 }
+                while b > a, line[b - 1] == 0x20 { b -= 1 }
+            }
+            cells.append(String(decoding: UnsafeBufferPointer(rebasing: line[a..<b]), as: UTF8.self))
+            start = k + 1
+        }
+    }
+}

@@ -1,0 +1,215 @@
+/// Writes JSON text as UTF-8 bytes: strings with every needed escape, numbers with at most
+/// six decimals. The writers of every JSON contract (`ingest parse`, `import`, `list --json`)
+/// build on it.
+package enum JSONBytes {
+    /// Runs `body` with a writer over `capacity` bytes of room, then appends what it wrote to
+    /// `out`. The room is a temporary allocation (on the stack unless it is large), so it
+    /// needs neither zero-filling nor a heap allocation, and `out` grows by exactly what was
+    /// written.
+    @inlinable @inline(__always)
+    package static func append(upTo capacity: Int, to out: inout [UInt8], _ body: (inout ByteWriter) -> Void) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { room in
+            var w = ByteWriter(base: room.baseAddress!)
+            body(&w)
+            assert(w.count <= capacity, "JSON room of \(capacity) bytes overrun: \(w.count)")
+            out.append(contentsOf: UnsafeBufferPointer(start: room.baseAddress!, count: w.count))
+        }
+    }
+
+    /// Appends `text` as a JSON string.
+    package static func appendString(_ text: String, to out: inout [UInt8]) {
+        append(upTo: text.utf8.count * 6 + 2, to: &out) { $0.string(text) }
+    }
+
+    /// Appends a JSON string, or null (for other records written beside parsed lines).
+    package static func string(_ text: String?, _ out: inout [UInt8]) {
+        guard let text else { out.append(contentsOf: "null".utf8); return }
+        appendString(text, to: &out)
+    }
+
+    /// Appends a JSON number with at most six decimals, or null.
+    static func number(_ value: Double?, _ out: inout [UInt8]) {
+        guard let value else { out.append(contentsOf: "null".utf8); return }
+        appendNumber(value, to: &out)
+    }
+
+    /// Appends `value` as a JSON number with at most six decimals.
+    package static func appendNumber(_ value: Double, to out: inout [UInt8]) {
+        append(upTo: 48, to: &out) { $0.number(value) }
+    }
+}
+
+/// Writes JSON pieces through a pointer into room the caller reserved.
+///
+/// Its small writers are inlinable, so that the renderers in other modules (the JSON line of
+/// `ingest parse`) compile to the same straight-line stores as before the module split.
+@usableFromInline package struct ByteWriter {
+    @usableFromInline let base: UnsafeMutablePointer<UInt8>
+    @usableFromInline var count = 0
+
+    @inlinable
+    @usableFromInline package init(base: UnsafeMutablePointer<UInt8>) { self.base = base }
+
+    @inlinable @inline(__always)
+    @usableFromInline package mutating func byte(_ b: UInt8) {
+        base[count] = b
+        count += 1
+    }
+
+    /// Copies `b`. Most pieces are short (literals, words), so up to 16 bytes are copied with
+    /// two overlapping loads and stores rather than a call to memmove.
+    @inlinable @inline(__always)
+    @usableFromInline package mutating func bytes(_ b: UnsafeBufferPointer<UInt8>) {
+        guard let source = b.baseAddress else { return }
+        let n = b.count
+        let from = UnsafeRawPointer(source), to = UnsafeMutableRawPointer(base + count)
+        if n >= 8 && n <= 16 {
+            let head = from.loadUnaligned(as: UInt64.self), tail = from.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self)
+            to.storeBytes(of: head, as: UInt64.self)
+            to.storeBytes(of: tail, toByteOffset: n - 8, as: UInt64.self)
+        } else if n >= 4 && n < 8 {
+            let head = from.loadUnaligned(as: UInt32.self), tail = from.loadUnaligned(fromByteOffset: n - 4, as: UInt32.self)
+            to.storeBytes(of: head, as: UInt32.self)
+            to.storeBytes(of: tail, toByteOffset: n - 4, as: UInt32.self)
+        } else if n < 4 {
+            for k in 0..<n { base[count + k] = source[k] }
+        } else {
+            (base + count).update(from: source, count: n)
+        }
+        count += n
+    }
+
+    /// The bytes of a literal.
+    @inlinable @inline(__always)
+    @usableFromInline package mutating func raw(_ text: StaticString) {
+        bytes(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    @usableFromInline static let hex: StaticString = "0123456789abcdef"
+
+    /// A string's content, escaping quotes, backslashes and control characters. Kept out of
+    /// line: a line's object writes several strings, and one shared copy keeps the renderer
+    /// small enough for the instruction cache.
+    @inline(never)
+    @usableFromInline package mutating func escaped(_ b: UnsafeBufferPointer<UInt8>) {
+        guard let base = b.baseAddress else { return }
+        // Short text (units, keys, most words) checked whole with two overlapping loads.
+        if b.count >= 4 && b.count <= 16 {
+            let raw = UnsafeRawPointer(base), n = b.count
+            let plain = n >= 8
+                ? !Self.needsEscape(raw.loadUnaligned(as: UInt64.self)) && !Self.needsEscape(raw.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self))
+                : !Self.needsEscape(UInt64(raw.loadUnaligned(as: UInt32.self)) | UInt64(raw.loadUnaligned(fromByteOffset: n - 4, as: UInt32.self)) << 32)
+            if plain {
+                bytes(b)
+                return
+            }
+        }
+        var runStart = 0
+        var i = 0
+        while i < b.count {
+            // Eight bytes at a time while none needs escaping (most text).
+            if i + 8 <= b.count,
+               !Self.needsEscape(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)) {
+                i += 8
+                continue
+            }
+            let c = b[i]
+            i += 1
+            guard Self.needsEscape(c) else { continue }
+            let at = i - 1
+            bytes(UnsafeBufferPointer(rebasing: b[runStart..<at]))
+            byte(0x5C)
+            switch c {
+            case 0x22: byte(0x22)
+            case 0x5C: byte(0x5C)
+            case 0x0A: byte(0x6E)
+            case 0x0D: byte(0x72)
+            case 0x09: byte(0x74)
+            default:
+                let hex = Self.hex.utf8Start
+                byte(0x75); byte(0x30); byte(0x30)
+                byte(hex[Int(c >> 4)]); byte(hex[Int(c & 0xF)])
+            }
+            runStart = i
+        }
+        bytes(UnsafeBufferPointer(rebasing: b[runStart...]))
+    }
+
+    /// Whether a byte is a control character, `"`, `\` or DEL: the bytes a JSON string escapes.
+    @inlinable @inline(__always)
+    static func needsEscape(_ c: UInt8) -> Bool { c < 0x20 || c == 0x22 || c == 0x5C || c == 0x7F }
+
+    /// Whether any of eight bytes is a control character, `"`, `\` or DEL (exact: bit tricks
+    /// for "some byte is below 0x20" and "some byte equals c").
+    @inlinable @inline(__always)
+    static func needsEscape(_ x: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        @inline(__always) func hasZero(_ v: UInt64) -> Bool { (v &- ones) & ~v & highs != 0 }
+        let below20 = (x &- ones &* 0x20) & ~x & highs != 0
+        return below20 || hasZero(x ^ (ones &* 0x22)) || hasZero(x ^ (ones &* 0x5C)) || hasZero(x ^ (ones &* 0x7F))
+    }
+
+    /// A JSON string, or null.
+    @inlinable
+    @usableFromInline package mutating func string(_ s: String?) {
+        guard var s else { raw("null"); return }
+        byte(0x22)
+        s.withUTF8 { escaped($0) }
+        byte(0x22)
+    }
+
+    /// Decimal digits of `n`, made by dividing by the constant 10 (a multiply and shift),
+    /// last first.
+    @inlinable @inline(__always)
+    mutating func digits(_ n: UInt64) {
+        var scratch: (UInt64, UInt64, UInt64) = (0, 0, 0) // 24 bytes: room for 20 digits
+        withUnsafeMutableBytes(of: &scratch) { buffer in
+            var v = n, k = 24
+            repeat {
+                k -= 1
+                buffer[k] = UInt8(truncatingIfNeeded: v % 10) &+ 0x30
+                v /= 10
+            } while v > 0
+            bytes(UnsafeBufferPointer(rebasing: UnsafeRawBufferPointer(buffer).bindMemory(to: UInt8.self)[k...]))
+        }
+    }
+
+    /// A JSON number rounded to six decimals, or null.
+    @inlinable
+    @usableFromInline package mutating func number(_ value: Double?) {
+        guard let value, value.isFinite else { raw("null"); return }
+        var v = value
+        if v < 0 { byte(0x2D); v = -v }
+        // Whole numbers print exactly; large non-whole ones in Swift's shortest form; the rest
+        // are rounded to millionths without libm (`Rounding`).
+        if v < 10, Double(UInt8(v)) == v { byte(0x30 &+ UInt8(v)); return } // the most common quantities
+        if v < 1e18, Double(UInt64(v)) == v { digits(UInt64(v)); return }
+        if v >= 1e9 {
+            var text = "\(v)"
+            text.withUTF8 { bytes($0) }
+            return
+        }
+        let micros = Rounding.halfAwayFromZero(v * 1_000_000)
+        let whole = micros / 1_000_000, fraction = micros % 1_000_000
+        if whole < 10 { byte(0x30 &+ UInt8(truncatingIfNeeded: whole)) } else { digits(whole) }
+        guard fraction > 0 else { return }
+        // Six digits, two at a time, then the trailing zeros taken back.
+        byte(0x2E)
+        let fraction32 = UInt32(truncatingIfNeeded: fraction)
+        pair(fraction32 / 10_000)
+        pair(fraction32 / 100 % 100)
+        pair(fraction32 % 100)
+        while base[count - 1] == 0x30 { count -= 1 }
+    }
+
+    @usableFromInline static let pairs: StaticString = "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
+
+    /// The two decimal digits of `n` (below 100).
+    @inlinable @inline(__always)
+    mutating func pair(_ n: UInt32) {
+        let p = Self.pairs.utf8Start + 2 * Int(n)
+        base[count] = p[0]
+        base[count + 1] = p[1]
+        count += 2
+    }
+}

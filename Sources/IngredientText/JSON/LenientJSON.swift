@@ -1,0 +1,327 @@
+/// Reads JSON the way real pages write it: besides valid JSON it accepts raw control
+/// characters and unescaped quotes inside strings, invalid escapes, trailing and missing
+/// commas, comments, single-quoted strings and bare keys, `NaN`/`undefined`, HTML comment
+/// or CDATA wrappers, several values in a row (read as an array) and a truncated end.
+/// Every repair it makes is reported, so a reader can warn about it.
+package enum LenientJSON {
+    /// The value read and the repairs it needed (empty for valid JSON).
+    package struct Parsed: Sendable {
+        /// The value.
+        package var value: JSONValue
+        /// What had to be repaired, one short phrase per kind of repair, in order of first use.
+        package var repairs: [String]
+    }
+
+    /// Reads `text`.
+    package static func parse(_ text: String) throws(JSONError) -> Parsed {
+        var copy = text
+        return try copy.withUTF8 { bytes in Result { () throws(JSONError) in try parse(bytes) } }.get()
+    }
+
+    /// Reads UTF-8 `bytes`.
+    package static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONError) -> Parsed {
+        var p = Parser(bytes: bytes)
+        var values: [JSONValue] = []
+        p.skipWrapper()
+        while p.i < p.n {
+            values.append(try p.value(depth: 0))
+            p.skipWrapper()
+            while p.i < p.n, p.bytes[p.i] == 0x3B || p.bytes[p.i] == 0x2C { p.i += 1; p.skipWrapper() } // ; or , between values
+        }
+        switch values.count {
+        case 0: throw JSONError(detail: "no JSON value (empty or only comments)")
+        case 1: return Parsed(value: values[0], repairs: p.repairs)
+        default:
+            p.note("several values in a row")
+            return Parsed(value: .array(values), repairs: p.repairs)
+        }
+    }
+
+    struct Parser {
+        let bytes: UnsafeBufferPointer<UInt8>
+        var i = 0
+        let n: Int
+        var repairs: [String] = []
+
+        init(bytes: UnsafeBufferPointer<UInt8>) {
+            self.bytes = bytes
+            self.n = bytes.count
+        }
+
+        mutating func note(_ repair: String) {
+            if !repairs.contains(repair) { repairs.append(repair) }
+        }
+
+        func failure(_ what: String) -> JSONError {
+            var line = 1
+            for k in 0..<min(i, n) where bytes[k] == 0x0A { line += 1 }
+            return JSONError(detail: "\(what) at line \(line), byte \(i)")
+        }
+
+        func startsWith(_ s: StaticString) -> Bool {
+            let count = s.utf8CodeUnitCount
+            guard i + count <= n else { return false }
+            let p = s.utf8Start
+            for k in 0..<count where bytes[i + k] != p[k] { return false }
+            return true
+        }
+
+        /// Skips whitespace and comments.
+        mutating func skip() {
+            while i < n {
+                let b = bytes[i]
+                if b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 || b == 0x0C { i += 1; continue }
+                if b == 0xEF, i + 2 < n, bytes[i + 1] == 0xBB, bytes[i + 2] == 0xBF { i += 3; continue } // BOM
+                if b == 0xC2, i + 1 < n, bytes[i + 1] == 0xA0 { i += 2; note("no-break spaces between tokens"); continue }
+                if b == 0x2F, i + 1 < n, bytes[i + 1] == 0x2F {
+                    while i < n, bytes[i] != 0x0A { i += 1 }
+                    note("comments")
+                    continue
+                }
+                if b == 0x2F, i + 1 < n, bytes[i + 1] == 0x2A {
+                    i += 2
+                    while i + 1 < n, !(bytes[i] == 0x2A && bytes[i + 1] == 0x2F) { i += 1 }
+                    i = min(n, i + 2)
+                    note("comments")
+                    continue
+                }
+                return
+            }
+        }
+
+        /// Skips whitespace, comments and the wrappers pages put around script content.
+        mutating func skipWrapper() {
+            while true {
+                skip()
+                if startsWith("<!--") { i += 4; continue }
+                if startsWith("-->") { i += 3; continue }
+                if startsWith("<![CDATA[") { i += 9; continue }
+                if startsWith("]]>") { i += 3; continue }
+                return
+            }
+        }
+
+        mutating func value(depth: Int) throws(JSONError) -> JSONValue {
+            guard depth < 256 else { throw failure("nested more than 256 deep") }
+            skip()
+            guard i < n else { note("truncated"); return .null }
+            switch bytes[i] {
+            case 0x7B: return try object(depth: depth)
+            case 0x5B: return try array(depth: depth)
+            case 0x22: return .string(string(quote: 0x22))
+            case 0x27:
+                note("single-quoted strings")
+                return .string(string(quote: 0x27))
+            case 0x2D, 0x2B, 0x2E, 0x30...0x39: return number()
+            default:
+                let word = identifier()
+                switch word {
+                case "true", "True": return .bool(true)
+                case "false", "False": return .bool(false)
+                case "null", "None": return .null
+                case "undefined", "NaN", "Infinity":
+                    note("JavaScript values (\(word))")
+                    return .null
+                case "": throw failure("unexpected character '\(printable(bytes[i]))'")
+                default: throw failure("unexpected word '\(word)'")
+                }
+            }
+        }
+
+        func printable(_ b: UInt8) -> String {
+            b >= 0x20 && b < 0x7F ? String(UnicodeScalar(b)) : "\\x" + String(b, radix: 16)
+        }
+
+        mutating func identifier() -> String {
+            let start = i
+            while i < n {
+                let b = bytes[i]
+                let ok = (b >= 0x61 && b <= 0x7A) || (b >= 0x41 && b <= 0x5A) || (b >= 0x30 && b <= 0x39)
+                    || b == 0x5F || b == 0x24 || b == 0x40 || b >= 0x80 || (i > start && b == 0x2D)
+                if !ok { break }
+                i += 1
+            }
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self)
+        }
+
+        mutating func number() -> JSONValue {
+            let start = i
+            while i < n {
+                let b = bytes[i]
+                if (b >= 0x30 && b <= 0x39) || b == 0x2D || b == 0x2B || b == 0x2E || b == 0x65 || b == 0x45 { i += 1 } else { break }
+            }
+            let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self)
+            if let v = Double(text) { return .number(v) }
+            note("malformed numbers (kept as text)")
+            return .string(text)
+        }
+
+        mutating func object(depth: Int) throws(JSONError) -> JSONValue {
+            i += 1
+            var members: [(key: String, value: JSONValue)] = []
+            var afterComma = false
+            while true {
+                skip()
+                guard i < n else { note("truncated"); return .object(members) }
+                let b = bytes[i]
+                if b == 0x7D {
+                    if afterComma { note("trailing commas") }
+                    i += 1
+                    return .object(members)
+                }
+                if b == 0x2C { i += 1; note("extra commas"); continue }
+                if b == 0x5D { i += 1; note("mismatched brackets"); return .object(members) }
+                let key: String
+                if b == 0x22 {
+                    key = string(quote: 0x22)
+                } else if b == 0x27 {
+                    note("single-quoted strings")
+                    key = string(quote: 0x27)
+                } else {
+                    key = identifier()
+                    guard !key.isEmpty else { throw failure("expected a member name, found '\(printable(b))'") }
+                    note("unquoted member names")
+                }
+                skip()
+                if i < n, bytes[i] == 0x3A { i += 1 } else { note("missing colons") }
+                let v = try value(depth: depth + 1)
+                members.append((key, v))
+                skip()
+                guard i < n else { note("truncated"); return .object(members) }
+                afterComma = false
+                switch bytes[i] {
+                case 0x2C: i += 1; afterComma = true
+                case 0x7D: i += 1; return .object(members)
+                default: note("missing commas")
+                }
+            }
+        }
+
+        mutating func array(depth: Int) throws(JSONError) -> JSONValue {
+            i += 1
+            var items: [JSONValue] = []
+            var afterComma = false
+            while true {
+                skip()
+                guard i < n else { note("truncated"); return .array(items) }
+                let b = bytes[i]
+                if b == 0x5D {
+                    if afterComma { note("trailing commas") }
+                    i += 1
+                    return .array(items)
+                }
+                if b == 0x2C { i += 1; note("extra commas"); continue }
+                if b == 0x7D { i += 1; note("mismatched brackets"); return .array(items) }
+                items.append(try value(depth: depth + 1))
+                skip()
+                guard i < n else { note("truncated"); return .array(items) }
+                afterComma = false
+                switch bytes[i] {
+                case 0x2C: i += 1; afterComma = true
+                case 0x5D: i += 1; return .array(items)
+                default: note("missing commas")
+                }
+            }
+        }
+
+        /// Whether a quote at `i` ends the string: what follows (after spaces) may follow a value.
+        func quoteEndsString(at q: Int) -> Bool {
+            var k = q + 1
+            while k < n, bytes[k] == 0x20 || bytes[k] == 0x0A || bytes[k] == 0x0D || bytes[k] == 0x09 { k += 1 }
+            guard k < n else { return true }
+            switch bytes[k] {
+            case 0x2C, 0x7D, 0x5D, 0x3A: return true
+            case 0x22: return true // the next string of a missing-comma list
+            default: return false
+            }
+        }
+
+        mutating func string(quote: UInt8) -> String {
+            i += 1
+            var out: [UInt8] = []
+            var runStart = i
+            func flush(_ end: Int) { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<end])) }
+            while i < n {
+                let b = bytes[i]
+                if b == quote {
+                    if quoteEndsString(at: i) {
+                        flush(i)
+                        i += 1
+                        return String(decoding: out, as: UTF8.self)
+                    }
+                    note("unescaped quotes in strings")
+                    i += 1
+                    continue
+                }
+                if b == 0x5C {
+                    flush(i)
+                    i += 1
+                    guard i < n else { break }
+                    let e = bytes[i]
+                    i += 1
+                    switch e {
+                    case 0x22, 0x5C, 0x2F, 0x27: out.append(e)
+                    case 0x62: out.append(0x08)
+                    case 0x66: out.append(0x0C)
+                    case 0x6E: out.append(0x0A)
+                    case 0x72: out.append(0x0D)
+                    case 0x74: out.append(0x09)
+                    case 0x75:
+                        if let scalar = unicodeEscape() {
+                            out.append(contentsOf: String(Character(scalar)).utf8)
+                        } else {
+                            note("invalid \\u escapes")
+                            out.append(contentsOf: "\u{FFFD}".utf8)
+                        }
+                    default:
+                        note("invalid escapes")
+                        out.append(e)
+                    }
+                    if e == 0x27 && quote == 0x22 { note("invalid escapes") }
+                    runStart = i
+                    continue
+                }
+                if b < 0x20 { note("raw control characters in strings") }
+                i += 1
+            }
+            flush(min(i, n))
+            note("truncated")
+            return String(decoding: out, as: UTF8.self)
+        }
+
+        mutating func hex4() -> UInt32? {
+            guard i + 4 <= n else { return nil }
+            var v: UInt32 = 0
+            for k in 0..<4 {
+                let b = bytes[i + k]
+                let d: UInt32
+                switch b {
+                case 0x30...0x39: d = UInt32(b - 0x30)
+                case 0x41...0x46: d = UInt32(b - 0x41 + 10)
+                case 0x61...0x66: d = UInt32(b - 0x61 + 10)
+                default: return nil
+                }
+                v = v << 4 | d
+            }
+            i += 4
+            return v
+        }
+
+        /// The scalar of a `\uXXXX` escape (the `\u` read), joining surrogate pairs.
+        mutating func unicodeEscape() -> Unicode.Scalar? {
+            guard let high = hex4() else { return nil }
+            if high >= 0xD800 && high < 0xDC00 {
+                if i + 6 <= n, bytes[i] == 0x5C, bytes[i + 1] == 0x75 {
+                    let save = i
+                    i += 2
+                    if let low = hex4(), low >= 0xDC00 && low < 0xE000 {
+                        return Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00))
+                    }
+                    i = save
+                }
+                return nil
+            }
+            return Unicode.Scalar(high)
+        }
+    }
+}

@@ -1,0 +1,34 @@
+import ArgumentParser
+import IngredientKit
+import IngredientEvaluation
+
+/// `ingest dev train parser` (formerly `ingest train-parser`).
+struct TrainParser: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "parser",
+        abstract: "Train the parser's tagger on labeled sentences and write its weights (see tools/train-parser)."
+    )
+
+    @Option(help: "Where to write the model file.")
+    var out = "Dictionaries/model/tagger.tsv"
+
+    @Option(help: "Training passes over the data.")
+    var epochs = 8
+
+    @Option(help: "Leave out weights smaller than this.")
+    var prune = 0.02
+
+    @Argument(help: "Gold file (JSON Lines with tokens and labels).")
+    var gold: String
+
+    func run() throws {
+        let sentences = try GoldSentence.read(path: gold)
+        var options = TaggerTrainer.Options()
+        options.epochs = epochs
+        options.pruneBelow = prune
+        let report = TrainingRun.run(gold: sentences, options: options) { printError($0) }
+        print(EvaluationReport.text(report.heldOut, misses: 0), terminator: "")
+        try writeFile(out, report.modelText)
+        printError("wrote \(out)")
+    }
+}

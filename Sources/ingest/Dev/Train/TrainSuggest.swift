@@ -1,0 +1,50 @@
+import ArgumentParser
+import IngredientKit
+import IngredientEvaluation
+
+/// `ingest dev train suggest` (formerly `ingest train-suggest`).
+struct TrainSuggest: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "suggest",
+        abstract: "Fit the pair scorer's weights and calibration on labeled dedupe fixtures (see tools/train-suggest)."
+    )
+
+    @Option(help: ArgumentHelp("Where to write the weights file.", valueName: "path"))
+    var out = "Dictionaries/suggest/weights.tsv"
+
+    @Option(help: ArgumentHelp("What the model predicts: same-item (suggest/weights.tsv, dedupe suggestions) or list-merge (suggest/list-weights.tsv, shopping-list suggestions).", valueName: "target"))
+    var target = "same-item"
+
+    @Flag(name: .customLong("weigh-name-pairs"), help: "Weigh each key pair in the fit by the labeled name pairs it stands for.")
+    var weighNamePairs = false
+
+    @Option(help: "Cross-validation folds.")
+    var folds = 5
+
+    @Option(name: .customLong("calibrate-on"), help: ArgumentHelp("Fit the calibration (and report cross-validation) only on pairs of names from this fixture file. Repeatable.", valueName: "fixture"))
+    var calibrateOn: [String] = []
+
+    @OptionGroup var dictionaryOptions: DictionaryOptions
+
+    @Argument(help: "Fixture files (clusters, pairs or child<TAB>parent files).")
+    var fixtures: [String]
+
+    func run() throws {
+        guard folds >= 2 else { throw ValidationError("--folds must be at least 2") }
+        for file in calibrateOn where !fixtures.contains(file) {
+            throw ValidationError("--calibrate-on \(file) must also be given as a FIXTURE")
+        }
+        guard let target = ScorerTraining.Target(rawValue: target) else {
+            throw ValidationError("--target must be same-item or list-merge")
+        }
+        let fixture = try EvaluateDedupe.readFixtures(fixtures)
+        let keyer = CanonicalKeyer(lexicon: try dictionaryOptions.lexicon())
+        let training = ScorerTraining(fixture: fixture, keyer: keyer, target: target, folds: folds, calibrationFiles: calibrateOn.isEmpty ? nil : Set(calibrateOn),
+                                      weighByNamePairs: weighNamePairs)
+        func short(_ paths: [String]) -> [String] { paths.map { $0.split(separator: "/").suffix(2).joined(separator: "/") } }
+        let text = training.weightsText(sources: short(fixtures), calibrationSources: short(calibrateOn))
+        try writeFile(out, text)
+        print(text.split(separator: "\n").filter { $0.hasPrefix("#") }.joined(separator: "\n"))
+        print("wrote \(out); rebuild so the new weights are compiled in")
+    }
+}
