@@ -89,18 +89,45 @@ struct DevCLITests {
         ("1 lemon", ["1", "lemon"], ["QTY", "NAME"], 1, "", "lemon"),
     ]
 
-    @Test func trainParserWritesAModelThatEvalParseReads() throws {
-        let dir = try makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let gold = dir.appendingPathComponent("gold.jsonl"), model = dir.appendingPathComponent("model.tsv")
-        let rows = try Self.labeled.map { s -> String in
+    /// Writes the labeled sentences as a gold file, the `k`-th with source `source(k)`.
+    static func writeGold(to gold: URL, source: (Int) -> String = { _ in "t" }) throws {
+        let rows = try labeled.enumerated().map { k, s -> String in
             let object: [String: Any] = [
-                "source": "t", "input": s.input, "tokens": s.tokens, "labels": s.labels, "name": s.name,
+                "source": source(k), "input": s.input, "tokens": s.tokens, "labels": s.labels, "name": s.name,
                 "amounts": [["quantity": s.quantity, "quantityMax": s.quantity, "unit": s.unit]],
             ]
             return String(decoding: try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]), as: UTF8.self)
         }
         try Data((rows.joined(separator: "\n") + "\n").utf8).write(to: gold)
+    }
+
+    @Test func trainParserCrossSourceScoresEachSourceWithAModelThatNeverSawIt() throws {
+        let dir = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let gold = dir.appendingPathComponent("gold.jsonl"), model = dir.appendingPathComponent("model.tsv")
+        try Self.writeGold(to: gold, source: { $0 % 2 == 0 ? "even" : "odd" })
+        let r = try Ingest.run(["dev", "train", "parser", "--epochs", "1", "--cross-source", "--out", model.path, gold.path])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.lines.map { $0.split(separator: " ").first.map(String.init) ?? "" } == ["held", "even", "odd", "mean"])
+        // Each source is scored on all its sentences, by a model trained on the others only.
+        let even = Self.labeled.indices.filter { $0 % 2 == 0 }.count, odd = Self.labeled.count - even
+        #expect(r.lines[1].split(separator: " ").prefix(3) == ["even", "\(odd)", "\(even)"])
+        #expect(r.lines[2].split(separator: " ").prefix(3) == ["odd", "\(even)", "\(odd)"])
+        #expect(!FileManager.default.fileExists(atPath: model.path), "--cross-source writes no model")
+        // Deterministic.
+        #expect(try Ingest.run(["dev", "train", "parser", "--epochs", "1", "--cross-source", gold.path]).lines == r.lines)
+        // One source: nothing to hold out.
+        try Self.writeGold(to: gold)
+        let one = try Ingest.run(["dev", "train", "parser", "--cross-source", gold.path])
+        #expect(one.status == 1)
+        #expect(one.stderr.contains("at least two sources"))
+    }
+
+    @Test func trainParserWritesAModelThatEvalParseReads() throws {
+        let dir = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let gold = dir.appendingPathComponent("gold.jsonl"), model = dir.appendingPathComponent("model.tsv")
+        try Self.writeGold(to: gold)
         let trained = try Ingest.run(["dev", "train", "parser", "--epochs", "1", "--out", model.path, gold.path])
         #expect(trained.status == 0, "\(trained.stderr)")
         #expect(trained.lines.first?.hasPrefix("source") == true)

@@ -18,6 +18,9 @@ struct TrainParser: ParsableCommand {
     @Option(help: "Leave out weights smaller than this.")
     var prune = 0.02
 
+    @Flag(help: "Instead of training the model: for each source of the gold file, train on the other sources and score that one, and print the table (writes no model).")
+    var crossSource = false
+
     @Argument(help: "Gold file (JSON Lines with tokens and labels).")
     var gold: String
 
@@ -26,6 +29,15 @@ struct TrainParser: ParsableCommand {
         var options = TaggerTrainer.Options()
         options.epochs = epochs
         options.pruneBelow = prune
+        if crossSource {
+            let sources = Set(sentences.compactMap(\.source))
+            guard sources.count >= 2 else {
+                throw runtimeFailure("--cross-source needs sentences from at least two sources (their \"source\" field); \(gold) has \(sources.count)")
+            }
+            let rows = CrossSourceRun.run(gold: sentences, options: options) { printError($0) }
+            print(CrossSourceRun.table(rows), terminator: "")
+            return
+        }
         let report = TrainingRun.run(gold: sentences, options: options) { printError($0) }
         print(EvaluationReport.text(report.heldOut, misses: 0), terminator: "")
         try writeFile(out, report.modelText)
