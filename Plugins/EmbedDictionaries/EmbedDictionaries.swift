@@ -21,12 +21,12 @@ struct EmbedDictionaries: BuildToolPlugin {
         }
         let root = context.package.directoryURL.appending(path: "Dictionaries")
         let output = context.pluginWorkDirectoryURL.appending(path: "GeneratedDictionaryFiles.swift")
+        let home = (folder.isEmpty ? root : root.appending(path: folder)).standardizedFileURL.path
         var inputs: [URL] = []
         if let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey]) {
             for case let url as URL in walker {
                 let isFile = (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) ?? false
                 let parent = url.deletingLastPathComponent().standardizedFileURL.path
-                let home = (folder.isEmpty ? root : root.appending(path: folder)).standardizedFileURL.path
                 if isFile, parent == home, !url.lastPathComponent.hasPrefix("."), url.pathExtension != "md" {
                     inputs.append(url)
                 }

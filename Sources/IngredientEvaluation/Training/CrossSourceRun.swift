@@ -22,40 +22,14 @@ package enum CrossSourceRun {
                             log: (String) -> Void) -> [Row] {
         var sources: [String] = []
         for g in gold { if let s = g.source, !sources.contains(s) { sources.append(s) } }
-        let lexicon = Lexicon.builtIn
-        let trainer = TaggerTrainer(lexicon: lexicon, options: options)
+        let trainer = TaggerTrainer(lexicon: .builtIn, options: options)
         return sources.map { held in
             let trainPart = gold.filter { $0.source != held }
             let heldPart = gold.filter { $0.source == held }
             log("training on \(trainPart.count) sentences without \(held), scoring its \(heldPart.count)")
-            let text = trainer.train(trainer.examples(trainPart), calibration: [], log: log)
-            let parser = IngredientParser(lexicon: lexicon, model: try! TaggerModel(text: text))
-            let scores = ParseEvaluation(gold: heldPart, parser: parser).overall
+            let scores = ParseEvaluation(gold: heldPart, parser: trainer.trainParser(on: trainPart, log: log).parser).overall
             log("\(held): all-three \(scores.allRate)")
             return Row(source: held, trained: trainPart.count, scores: scores)
         }
-    }
-
-    /// The table `--cross-source` prints: one line per held-out source, then the mean of the
-    /// rates over sources (each source counts once, whatever its size).
-    package static func table(_ rows: [Row]) -> String {
-        func pct(_ x: Double) -> String {
-            let tenths = Int((x * 1000).rounded())
-            return "\(tenths / 10).\(tenths % 10)%"
-        }
-        func pad(_ s: String, _ n: Int) -> String { s.count >= n ? s + " " : s + String(repeating: " ", count: n - s.count) }
-        var out = pad("held out", 14) + pad("trained", 9) + pad("scored", 8) + pad("quantity", 10) + pad("unit", 8) + pad("name", 8) + "all-three\n"
-        for r in rows {
-            out += pad(r.source, 14) + pad(String(r.trained), 9) + pad(String(r.scores.count), 8)
-                + pad(pct(r.scores.quantityRate), 10) + pad(pct(r.scores.unitRate), 8) + pad(pct(r.scores.nameRate), 8)
-                + pct(r.scores.allRate) + "\n"
-        }
-        if !rows.isEmpty {
-            let n = Double(rows.count)
-            func mean(_ f: (ParseEvaluation.Rates) -> Double) -> String { pct(rows.map { f($0.scores) }.reduce(0, +) / n) }
-            out += pad("mean", 14) + pad("", 9) + pad("", 8) + pad(mean(\.quantityRate), 10) + pad(mean(\.unitRate), 8)
-                + pad(mean(\.nameRate), 8) + mean(\.allRate) + "\n"
-        }
-        return out
     }
 }

@@ -44,6 +44,13 @@ package struct TaggerTrainer {
         return out
     }
 
+    /// A model trained on `gold` without a calibration, as its file text and as a parser that
+    /// uses it: the held-out runs score such a model on sentences it never saw.
+    func trainParser(on gold: [GoldSentence], log: (String) -> Void) -> (text: String, parser: IngredientParser) {
+        let text = train(examples(gold), calibration: [], log: log)
+        return (text, IngredientParser(lexicon: lexicon, model: try! TaggerModel(text: text)))
+    }
+
     /// Trains on `examples` and returns the model file text.
     func train(_ examples: [Example], calibration: [Double], log: (String) -> Void) -> String {
         let L = Label.count, W = TaggerModel.rowWidth

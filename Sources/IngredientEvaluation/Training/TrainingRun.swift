@@ -21,9 +21,7 @@ package enum TrainingRun {
             if i % folds == folds - 1 { heldPart.append(g) } else { trainPart.append(g) }
         }
         log("training on \(trainPart.count) sentences, holding out \(heldPart.count)")
-        let foldText = trainer.train(trainer.examples(trainPart), calibration: [], log: log)
-        let foldModel = try! TaggerModel(text: foldText)
-        let foldParser = IngredientParser(lexicon: lexicon, model: foldModel)
+        let (foldText, foldParser) = trainer.trainParser(on: trainPart, log: log)
         // Confidence calibration on the held-out part.
         let scorer = Scorer(lexicon: lexicon)
         var samples: [(Confidence.Evidence, Bool)] = []

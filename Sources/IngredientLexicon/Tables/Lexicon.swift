@@ -87,7 +87,7 @@ public struct Lexicon: Sendable {
     public static let builtIn: Lexicon = {
         var lexicon = Lexicon()
         for table in DictionaryTable.allCases where !deferredTables.contains(table) {
-            guard let text = EmbeddedDictionaries.files[table.fileName] else { continue }
+            guard let text = table.builtInText else { continue }
             do {
                 try lexicon.merge(table, text: text, user: false)
             } catch {
@@ -107,7 +107,7 @@ public struct Lexicon: Sendable {
 
     /// The built-in rows of a deferred table (see `deferredTables`).
     private static func builtInRows(of table: DictionaryTable) -> [TableRow] {
-        guard let text = EmbeddedDictionaries.files[table.fileName] else { return [] }
+        guard let text = table.builtInText else { return [] }
         do {
             return try table.rows(in: text).map { TableRow(key: $0.columns[0].lowercased(), line: $0.line, columns: $0.columns, user: false) }
         } catch {

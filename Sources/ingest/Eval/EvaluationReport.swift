@@ -34,6 +34,25 @@ enum EvaluationReport {
         return s
     }
 
+    /// The table `ingest dev train parser --cross-source` prints: one line per held-out source,
+    /// then the mean of the rates over sources (each source counts once, whatever its size).
+    static func crossSource(_ rows: [CrossSourceRun.Row]) -> String {
+        func line(_ name: String, _ trained: String, _ scored: String, _ rates: [String]) -> String {
+            name.padding(14) + trained.padding(9) + scored.padding(8) + rates[0].padding(10)
+                + rates[1].padding(8) + rates[2].padding(8) + rates[3] + "\n"
+        }
+        func rates(_ r: ParseEvaluation.Rates) -> [Double] { [r.quantityRate, r.unitRate, r.nameRate, r.allRate] }
+        var s = line("held out", "trained", "scored", ["quantity", "unit", "name", "all-three"])
+        for r in rows {
+            s += line(r.source, "\(r.trained)", "\(r.scores.count)", rates(r.scores).map(percent))
+        }
+        if !rows.isEmpty {
+            let sums = rows.map { rates($0.scores) }.reduce([0, 0, 0, 0]) { zip($0, $1).map(+) }
+            s += line("mean", "", "", sums.map { percent($0 / Double(rows.count)) })
+        }
+        return s
+    }
+
     static func json(_ e: ParseEvaluation, misses: Int) -> String {
         func rates(_ r: ParseEvaluation.Rates) -> String {
             "{\"lines\":\(r.count),\"quantity\":\(r.quantityRate),\"unit\":\(r.unitRate),\"name\":\(r.nameRate),\"allThree\":\(r.allRate)}"

@@ -35,7 +35,7 @@ struct TrainParser: ParsableCommand {
                 throw runtimeFailure("--cross-source needs sentences from at least two sources (their \"source\" field); \(gold) has \(sources.count)")
             }
             let rows = CrossSourceRun.run(gold: sentences, options: options) { printError($0) }
-            print(CrossSourceRun.table(rows), terminator: "")
+            print(EvaluationReport.crossSource(rows), terminator: "")
             return
         }
         let report = TrainingRun.run(gold: sentences, options: options) { printError($0) }
