@@ -8,8 +8,9 @@ package struct PairFeatures {
         "prefix", "edit-one", "edit-two", "word-overlap", "short-is-generic",
         "knowledge-same", "knowledge-kind-of", "knowledge-siblings", "knowledge-unrelated",
         "embedding-similar", "embedding-far", "derived-ing", "same-aisle", "aisle-conflict",
+        "fat-variants", "neutral-words",
     ]
-    package static let count = 26
+    package static let count = 28
 
     /// Feature values; slots from `count` on stay 0.
     package var values = SIMD32<Double>()
@@ -20,6 +21,7 @@ package struct PairFeatures {
         static let differingSimilar = 11, prefix = 12, editOne = 13, editTwo = 14, wordOverlap = 15, shortIsGeneric = 16
         static let knowledgeSame = 17, knowledgeKindOf = 18, knowledgeSiblings = 19, knowledgeUnrelated = 20
         static let embeddingSimilar = 21, embeddingFar = 22, derivedIng = 23, sameAisle = 24, aisleConflict = 25
+        static let fatVariants = 26, neutralWords = 27
     }
 
     /// What the features found, for reasons.
@@ -86,7 +88,7 @@ package struct PairFeatures {
                     if kind != .classWord { classHead = false }
                 } else {
                     classHead = false
-                    if !isIdentity && !kind.isForm { f.values[Index.addsModifier] = 1 }
+                    if !isIdentity && !kind.isForm && kind != .neutral { f.values[Index.addsModifier] = 1 }
                 }
             }
             if anyHead && classHead { f.values[Index.addsClass] = 1 }
@@ -99,6 +101,17 @@ package struct PairFeatures {
             if identityA && identityB { f.values[Index.identityConflict] = 1 }
             if alikeEqual(forms, onlyA, onlyB) { f.values[Index.alike] = 1 }
             f.values[Index.differingSimilar] = dice(forms, onlyA, onlyB)
+        }
+        // Word kinds that say the differing words leave the food as it is: only words of use
+        // ("table salt" / "salt", "table salt" / "cooking salt"), or, on both sides, only
+        // reduced-fat markers ("skim milk" / "low fat milk").
+        let differing = onlyA + onlyB
+        if !differing.isEmpty, differing.allSatisfy({ forms.kind[Int($0)] == .neutral }) {
+            f.values[Index.neutralWords] = 1
+        }
+        if !onlyA.isEmpty, !onlyB.isEmpty,
+           onlyA.allSatisfy({ isReducedFat($0, in: a.words, forms) }), onlyB.allSatisfy({ isReducedFat($0, in: b.words, forms) }) {
+            f.values[Index.fatVariants] = 1
         }
         // The shorter name is one generic word of suggest/words.tsv ("cream", "egg", "sauce"):
         // adding to it usually makes a compound of two things ("cream cheese", "egg pasta").
@@ -171,6 +184,18 @@ package struct PairFeatures {
         if b.last == UInt8(ascii: "e"), stem.elementsEqual(b.dropLast()) { return true }
         if stem.count == b.count + 1, stem.dropLast().elementsEqual(b), stem.last == b.last { return true }
         return false
+    }
+
+    /// Whether `word` marks a lighter version in a key with `words`: a `reduced-fat` word
+    /// ("skim", "light"), or a word of a two-word `reduced-fat` row where the key has that
+    /// row's words side by side ("fat" in "low fat", "fat free").
+    static func isReducedFat(_ word: Int32, in words: [Int32], _ forms: KeyForms) -> Bool {
+        if forms.kind[Int(word)] == .reducedFat { return true }
+        let pairs = forms.tables.reducedFatPairs
+        guard !pairs.isEmpty, let i = words.firstIndex(of: word) else { return false }
+        let text = forms.text[Int(word)]
+        return (i > 0 && pairs.contains(forms.text[Int(words[i - 1])] + " " + text))
+            || (i + 1 < words.count && pairs.contains(text + " " + forms.text[Int(words[i + 1])]))
     }
 
     /// Whether the differing words are pairwise in the same alike groups.
@@ -265,6 +290,8 @@ package struct PairFeatures {
         }
         if d.similarity > 0 { r.append("close in meaning (embedding similarity \(twoDecimals(Double(d.similarity))))") }
         if let derived = d.derived { r.append("“\(forms.text[Int(derived.derived)])” is “\(forms.text[Int(derived.base)])” with -ing") }
+        if v[Index.neutralWords] == 1 { r.append("the differing words say how it is used, not what it is: \(words(d.onlyA + d.onlyB))") }
+        if v[Index.fatVariants] == 1 { r.append("lighter versions of one food: \(words(d.onlyA)) / \(words(d.onlyB))") }
         if v[Index.aisleConflict] == 1 { r.append("shopped in different aisles") }
         if v[Index.shortIsGeneric] == 1 { r.append("the shorter name is a generic food word: the longer may be a compound of it") }
         if v[Index.wordOverlap] == 0, v[Index.spaceless] == 0 { r.append("no word in common") }

@@ -13,12 +13,20 @@ package struct SuggestionWords: Sendable {
         case form = 2
         /// A part of the rest, got by buying it ("zest" in "lemon zest"); a kind of `form`.
         case part = 3
+        /// Marks a lighter version of the rest ("skim", "low", "fat" in "low fat milk"): two
+        /// names that differ only in such words are versions of one food.
+        case reducedFat = 4
+        /// Says how the rest is used, not what it is ("table" in "table salt", "cooking" in
+        /// "cooking oil"): adding it rarely changes the thing to buy.
+        case neutral = 5
 
         /// Whether the word makes another thing to buy (`form` or `part`).
         var isForm: Bool { self == .form || self == .part }
     }
 
     var kinds: [String: Kind] = [:]
+    /// Two-word `reduced-fat` rows ("low fat", "fat free"), each as written.
+    var reducedFatPairs: Set<String> = []
     var identity: Set<String> = []
     /// Word → alike group number.
     var alike: [String: Int32] = [:]
@@ -39,11 +47,21 @@ package struct SuggestionWords: Sendable {
     init(words: String, alike alikeText: String, keyWords: String) throws {
         for (line, columns) in Self.rows(words) {
             guard columns.count == 2 else { throw SuggestionError.malformedRow(table: "suggest/words.tsv", line: line, reason: "expected word<TAB>kind") }
+            let words = columns[0].split(separator: " ", omittingEmptySubsequences: false)
+            if words.count == 2, !words.contains(where: \.isEmpty), columns[1] == "reduced-fat" {
+                reducedFatPairs.insert(columns[0])
+                continue
+            }
+            guard words.count == 1 else {
+                throw SuggestionError.malformedRow(table: "suggest/words.tsv", line: line, reason: "expected one word (two only for kind reduced-fat)")
+            }
             switch columns[1] {
             case "class": kinds[columns[0]] = .classWord
             case "form": kinds[columns[0]] = .form
             case "part": kinds[columns[0]] = .part
-            default: throw SuggestionError.malformedRow(table: "suggest/words.tsv", line: line, reason: "kind '\(columns[1])' is not class, form or part")
+            case "reduced-fat": kinds[columns[0]] = .reducedFat
+            case "neutral": kinds[columns[0]] = .neutral
+            default: throw SuggestionError.malformedRow(table: "suggest/words.tsv", line: line, reason: "kind '\(columns[1])' is not class, form, part, reduced-fat or neutral")
             }
         }
         for (line, columns) in Self.rows(alikeText) {

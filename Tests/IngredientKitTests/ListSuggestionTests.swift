@@ -53,6 +53,17 @@ struct ListSuggestionTests {
         #expect(pairs(list).contains("red onion -> onion"))
     }
 
+    @Test func versionsAndWordsOfUseAreSuggestedNotMerged() {
+        let r = builder.recipe(id: "r", lines: ["1 tsp table salt", "1/2 tsp salt", "1 cup light sour cream",
+                                                  "1/2 cup reduced-fat sour cream"])
+        let list = builder.list(for: [r])
+        // Four items: none of these merge by key.
+        #expect(list.items.count == 4)
+        let found = Set(list.suggestions.map(\.rejection))
+        #expect(found.contains(MergePair("table salt", "salt")), "\(pairs(list))")
+        #expect(found.contains(MergePair("light sour cream", "reduced fat sour cream")), "\(pairs(list))")
+    }
+
     @Test func acceptedMergeCombinesItemsAndKeepsSources() throws {
         var edits = ListEdits()
         edits.acceptedMerges["red onion"] = "onion"
@@ -199,5 +210,49 @@ struct FoodKnowledgeTests {
         #expect(!PairFeatures.isDerivedIng("king", from: "k"))
         #expect(!PairFeatures.isDerivedIng("ring", from: "r"))
         #expect(!PairFeatures.isDerivedIng("onion", from: "on"))
+    }
+
+    /// Features of two names as the scorer computes them.
+    func features(_ a: String, _ b: String) -> (PairFeatures, PairFeatures.Detail) {
+        let keyer = CanonicalKeyer()
+        var forms = KeyForms(tables: .builtIn)
+        let i = forms.add(keyer.key(forName: a)), j = forms.add(keyer.key(forName: b))
+        var detail = PairFeatures.Detail()
+        return (PairFeatures.compute(forms, i, j, detail: &detail), detail)
+    }
+
+    @Test func reducedFatVersionsOfOneFood() {
+        let fat = PairFeatures.Index.fatVariants
+        for (a, b) in [("skim milk", "low-fat milk"), ("light sour cream", "fat-free sour cream"), ("nonfat yogurt", "reduced fat yogurt")] {
+            #expect(features(a, b).0.values[fat] == 1, "\(a) / \(b)")
+        }
+        // Only markers differ, on both sides: a marker beside another word ("skim" before
+        // "mozzarella") does not make that word a marker; a plain product is a kind, not a version.
+        for (a, b) in [("skim milk", "part skim mozzarella"), ("low-fat yogurt", "Greek yogurt"), ("skim milk", "milk"),
+                       ("light soy sauce", "dark soy sauce"), ("duck fat", "goose fat"), ("low sodium soy sauce", "light soy sauce")] {
+            #expect(features(a, b).0.values[fat] == 0, "\(a) / \(b)")
+        }
+        let s = PairScorer().score(CanonicalKeyer().key(forName: "skim milk"), CanonicalKeyer().key(forName: "low-fat milk"))
+        #expect(s.reasons.contains { $0.contains("lighter versions") }, "\(s.reasons)")
+    }
+
+    @Test func neutralWordsOfUse() {
+        let neutral = PairFeatures.Index.neutralWords
+        for (a, b) in [("table salt", "salt"), ("table salt", "cooking salt"), ("cooking oil", "oil")] {
+            #expect(features(a, b).0.values[neutral] == 1, "\(a) / \(b)")
+            #expect(features(a, b).0.values[PairFeatures.Index.addsModifier] == 0, "\(a) / \(b)")
+        }
+        for (a, b) in [("sea salt", "table salt"), ("red onion", "onion"), ("salt", "salt")] {
+            #expect(features(a, b).0.values[neutral] == 0, "\(a) / \(b)")
+        }
+    }
+
+    @Test func wordKindRowsAreChecked() throws {
+        let words = try SuggestionWords(words: "low fat\treduced-fat\nlean\treduced-fat\ntable\tneutral\n", alike: "", keyWords: "")
+        #expect(words.reducedFatPairs == ["low fat"])
+        #expect(words.kinds["lean"] == .reducedFat && words.kinds["table"] == .neutral)
+        // Two words are a row only for reduced-fat markers; unknown kinds are refused.
+        #expect(throws: SuggestionError.self) { try SuggestionWords(words: "apple juice\tform\n", alike: "", keyWords: "") }
+        #expect(throws: SuggestionError.self) { try SuggestionWords(words: "lean\tlighter\n", alike: "", keyWords: "") }
     }
 }
