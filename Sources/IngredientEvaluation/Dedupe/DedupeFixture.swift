@@ -67,6 +67,7 @@ package struct DedupeFixture: Sendable {
             files[i].insert(file)
             return i
         }
+        let fileName = file.split(separator: "/").last.map(String.init) ?? file
         var isParentChild = false
         var first = true
         for (number, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
@@ -94,7 +95,9 @@ package struct DedupeFixture: Sendable {
                 let i = name(columns[1])
                 let cluster = file + "#" + columns[0]
                 if !clusters[i].contains(cluster) { clusters[i].append(cluster) }
-                if foldKey[i].isEmpty { foldKey[i] = cluster }
+                // Folds follow the file's name, not the path it was given by, so the same
+                // files give the same folds from any directory.
+                if foldKey[i].isEmpty { foldKey[i] = fileName + "#" + columns[0] }
             } else {
                 skip("expected group<TAB>text or a<TAB>b<TAB>same|different")
                 continue
@@ -128,9 +131,13 @@ package struct DedupeFixture: Sendable {
         return filesA.isDisjoint(with: filesB) ? .unlabeled : .different
     }
 
-    /// The fold (0..<folds) of name `i`: names of one cluster share a fold.
-    package func fold(_ i: Int, folds: Int) -> Int {
+    /// The fold (0..<folds) of name `i` in fold split `split`: names of one cluster share a
+    /// fold. The fold key is the cluster and its file's name (not its path), so the same files
+    /// give the same folds from any directory.
+    package func fold(_ i: Int, folds: Int, split: Int = 0) -> Int {
         var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        // Split 0 hashes the fold key alone; split n also hashes n, for another split.
+        if split > 0 { for b in "\(split)#".utf8 { h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01b3 } }
         for b in (foldKey[i].isEmpty ? names[i] : foldKey[i]).utf8 { h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01b3 }
         return Int(h % UInt64(folds))
     }

@@ -59,17 +59,21 @@ package struct ScorerTraining: Sendable {
     var model: ScorerModel
     package let target: Target
     package var crossValidation: CrossValidation
+    /// The cross-validation repeated over `splits` different fold splits (the first is
+    /// `crossValidation`): how much the held-out figures depend on which groups share a fold.
+    package var repeated: [CrossValidation] = []
     package var examples = 0, positives = 0, calibrationExamples = 0
 
     /// Trains on `fixture` with keys from `keyer`.
     /// `calibrationFiles`: when given, the calibration and the cross-validation figures use only
     /// candidate pairs whose two keys both have a name from one of these files (the data that
     /// stands for real use), while the weights are fitted on every pair.
+    /// `splits`: how many fold splits the cross-validation is repeated over (`repeated`).
     /// `weighByNamePairs`: each candidate key pair weighs in the logistic fit as many labeled
     /// name pairs as it stands for (at least 1), so the fit minimizes the loss over name pairs,
     /// which is what `ingest eval dedupe` counts; the calibration still counts key pairs.
     package init(fixture: DedupeFixture, keyer: CanonicalKeyer, target: Target = .sameItem, folds: Int = 5, l2: Double = 1,
-                 iterations: Int = 50, calibrationFiles: Set<String>? = nil, weighByNamePairs: Bool = false) {
+                 iterations: Int = 50, calibrationFiles: Set<String>? = nil, weighByNamePairs: Bool = false, splits: Int = 1) {
         self.target = target
         let words = SuggestionWords.builtIn
         let nameKeys = fixture.names.map { keyer.key(forName: $0) }
@@ -79,7 +83,6 @@ package struct ScorerTraining: Sendable {
             if keyIndex[k] == nil { keyIndex[k] = forms.add(k); keyNames.append([]) }
             keyNames[keyIndex[k]!].append(i)
         }
-        let keyFold = keyNames.map { fixture.fold($0[0], folds: folds) }
         let keyCalibrates = keyNames.map { names in
             calibrationFiles.map { files in names.contains { !fixture.files[$0].isDisjoint(with: files) } } ?? true
         }
@@ -95,7 +98,7 @@ package struct ScorerTraining: Sendable {
                 if weighByNamePairs { namePairs[pair, default: 0] += 1 }
             }
         }
-        var x: [SIMD32<Double>] = [], y: [Double] = [], fold: [Int] = [], calibrates: [Bool] = [], pairs: [UInt64] = []
+        var x: [SIMD32<Double>] = [], y: [Double] = [], calibrates: [Bool] = [], pairs: [UInt64] = []
         var weight: [Double] = []
         for pair in MergeSuggester.candidates(forms, MergeSuggester.Blocking()) {
             let a = Int(pair >> 32), b = Int(pair & 0xFFFF_FFFF)
@@ -107,62 +110,74 @@ package struct ScorerTraining: Sendable {
             }
             x.append(features.values)
             y.append(synonymKeyPairs.contains(pair) ? 1 : 0)
-            // Pairs of one fold's keys stay in it; other pairs are spread over the folds. The
-            // features know nothing of the keys themselves, so a key on both sides leaks little.
-            fold.append(keyFold[a] == keyFold[b] ? keyFold[a] : (keyFold[a] + keyFold[b]) % folds)
             calibrates.append(keyCalibrates[a] && keyCalibrates[b])
             pairs.append(pair)
             weight.append(max(1, namePairs[pair] ?? 1))
         }
         examples = x.count
         positives = Int(y.reduce(0, +))
-        // Out-of-fold outputs.
-        var oof = [Double](repeating: -1, count: x.count)
-        for k in 0..<folds {
-            let train = x.indices.filter { fold[$0] != k }
-            let w = Self.fit(train.map { x[$0] }, train.map { y[$0] }, train.map { weight[$0] }, l2: l2, iterations: iterations)
-            for i in x.indices where fold[i] == k { oof[i] = Self.sigmoid((w * x[i]).sum()) }
-        }
-        var cv = CrossValidation()
-        cv.folds = folds
-        var heldOut: [UInt64: Double] = [:]
-        for k in 0..<folds {
-            let others = x.indices.filter { fold[$0] >= 0 && fold[$0] != k && calibrates[$0] }
-            let calibration = Self.isotonic(others.map { oof[$0] }, others.map { y[$0] })
-            let held = ScorerModel(weights: SIMD32(), knots: calibration)
-            for i in x.indices where fold[i] == k && calibrates[i] {
-                let c = held.calibrated(oof[i])
-                heldOut[pairs[i]] = c
-                let b = min(9, Int(c * 10))
-                cv.bins[b].count += 1
-                cv.bins[b].confidenceSum += c
-                if y[i] == 1 { cv.bins[b].synonyms += 1 }
-                if c >= cv.threshold { cv.suggested += 1; if y[i] == 1 { cv.right += 1; cv.found += 1 } }
-            }
-        }
-        for pair in synonymKeyPairs {
-            let a = Int(pair >> 32), b = Int(pair & 0xFFFF_FFFF)
-            if keyCalibrates[a] && keyCalibrates[b] { cv.synonymPairs += 1 }
-        }
-        // Name pairs among the calibration names, as `ingest eval dedupe` counts them.
         let nameCalibrates = fixture.files.map { files in calibrationFiles.map { !files.isDisjoint(with: $0) } ?? true }
-        for i in 0..<fixture.names.count where nameCalibrates[i] {
-            guard let ki = keyIndex[nameKeys[i]] else { continue }
-            for j in (i + 1)..<fixture.names.count where nameCalibrates[j] {
-                guard let kj = keyIndex[nameKeys[j]] else { continue }
-                let label = fixture.label(i, j)
-                guard label != .unlabeled else { continue }
-                let positive = target.isPositive(label)
-                if positive { cv.namePairsTrue += 1 }
-                if ki == kj || (heldOut[DedupeFixture.pairKey(ki, kj)] ?? 0) >= cv.threshold {
-                    cv.namePairsLinked += 1
-                    if positive { cv.namePairsRight += 1 }
-                    if label == .parentChild { cv.namePairsParentChild += 1 }
+
+        /// One cross-validation over the fold split `split` (0: the split whose out-of-fold
+        /// outputs the shipped calibration is fitted on): its figures and out-of-fold outputs.
+        func crossValidate(split: Int) -> (CrossValidation, oof: [Double], fold: [Int]) {
+            let keyFold = keyNames.map { fixture.fold($0[0], folds: folds, split: split) }
+            // Pairs of one fold's keys stay in it; other pairs are spread over the folds. The
+            // features know nothing of the keys themselves, so a key on both sides leaks little.
+            let fold = pairs.map { pair in
+                let a = keyFold[Int(pair >> 32)], b = keyFold[Int(pair & 0xFFFF_FFFF)]
+                return a == b ? a : (a + b) % folds
+            }
+            // Out-of-fold outputs.
+            var oof = [Double](repeating: -1, count: x.count)
+            for k in 0..<folds {
+                let train = x.indices.filter { fold[$0] != k }
+                let w = Self.fit(train.map { x[$0] }, train.map { y[$0] }, train.map { weight[$0] }, l2: l2, iterations: iterations)
+                for i in x.indices where fold[i] == k { oof[i] = Self.sigmoid((w * x[i]).sum()) }
+            }
+            var cv = CrossValidation()
+            cv.folds = folds
+            var heldOut: [UInt64: Double] = [:]
+            for k in 0..<folds {
+                let others = x.indices.filter { fold[$0] != k && calibrates[$0] }
+                let calibration = Self.isotonic(others.map { oof[$0] }, others.map { y[$0] })
+                let held = ScorerModel(weights: SIMD32(), knots: calibration)
+                for i in x.indices where fold[i] == k && calibrates[i] {
+                    let c = held.calibrated(oof[i])
+                    heldOut[pairs[i]] = c
+                    let b = min(9, Int(c * 10))
+                    cv.bins[b].count += 1
+                    cv.bins[b].confidenceSum += c
+                    if y[i] == 1 { cv.bins[b].synonyms += 1 }
+                    if c >= cv.threshold { cv.suggested += 1; if y[i] == 1 { cv.right += 1; cv.found += 1 } }
                 }
             }
+            for pair in synonymKeyPairs {
+                let a = Int(pair >> 32), b = Int(pair & 0xFFFF_FFFF)
+                if keyCalibrates[a] && keyCalibrates[b] { cv.synonymPairs += 1 }
+            }
+            // Name pairs among the calibration names, as `ingest eval dedupe` counts them.
+            for i in 0..<fixture.names.count where nameCalibrates[i] {
+                guard let ki = keyIndex[nameKeys[i]] else { continue }
+                for j in (i + 1)..<fixture.names.count where nameCalibrates[j] {
+                    guard let kj = keyIndex[nameKeys[j]] else { continue }
+                    let label = fixture.label(i, j)
+                    guard label != .unlabeled else { continue }
+                    let positive = target.isPositive(label)
+                    if positive { cv.namePairsTrue += 1 }
+                    if ki == kj || (heldOut[DedupeFixture.pairKey(ki, kj)] ?? 0) >= cv.threshold {
+                        cv.namePairsLinked += 1
+                        if positive { cv.namePairsRight += 1 }
+                        if label == .parentChild { cv.namePairsParentChild += 1 }
+                    }
+                }
+            }
+            return (cv, oof, fold)
         }
+        let (cv, oof, _) = crossValidate(split: 0)
         crossValidation = cv
-        let held = x.indices.filter { fold[$0] >= 0 && calibrates[$0] }
+        repeated = [cv] + (1..<max(1, splits)).map { crossValidate(split: $0).0 }
+        let held = x.indices.filter { calibrates[$0] }
         calibrationExamples = held.count
         model = ScorerModel(weights: Self.fit(x, y, weight, l2: l2, iterations: iterations),
                             knots: Self.isotonic(held.map { oof[$0] }, held.map { y[$0] }))
@@ -272,8 +287,14 @@ package struct ScorerTraining: Sendable {
             "recall of positive key pairs \(pct(cv.recall)) (\(cv.found)/\(cv.synonymPairs)); labeled name pairs linked by merges + held-out",
             "suggestions: precision \(pct(cv.namePrecision)) (\(cv.namePairsRight)/\(cv.namePairsLinked)), recall \(pct(cv.nameRecall)) (\(cv.namePairsRight)/\(cv.namePairsTrue)),",
             "parent/child name pairs linked \(cv.namePairsParentChild);",
-            "held-out calibration (bin: pairs, mean confidence, observed):",
         ]
+        if repeated.count > 1 {
+            let recalls = repeated.map(\.nameRecall), precisions = repeated.map(\.namePrecision)
+            func mean(_ v: [Double]) -> Double { v.reduce(0, +) / Double(v.count) }
+            header.append("over \(repeated.count) fold splits (the groups shuffled into folds anew each time), name pairs: recall mean \(pct(mean(recalls)))")
+            header.append("(\(pct(recalls.min()!))-\(pct(recalls.max()!))), precision mean \(pct(mean(precisions))) (\(pct(precisions.min()!))-\(pct(precisions.max()!))), parent/child name pairs linked \(repeated.map { String($0.namePairsParentChild) }.joined(separator: ", "));")
+        }
+        header.append("held-out calibration of the first split (bin: pairs, mean confidence, observed):")
         for b in cv.bins where b.count > 0 {
             header.append("  \(ScorerModel.format(b.lower).prefix(3))-\(ScorerModel.format(b.lower + 0.1).prefix(3)): \(b.count), \(pct(b.meanConfidence)), \(pct(b.observed))")
         }

@@ -21,6 +21,9 @@ struct TrainSuggest: ParsableCommand {
     @Option(help: "Cross-validation folds.")
     var folds = 5
 
+    @Option(help: "How many fold splits the cross-validation is repeated over (figures: mean and range).")
+    var splits = 5
+
     @Option(name: .customLong("calibrate-on"), help: ArgumentHelp("Fit the calibration (and report cross-validation) only on pairs of names from this fixture file. Repeatable.", valueName: "fixture"))
     var calibrateOn: [String] = []
 
@@ -31,6 +34,7 @@ struct TrainSuggest: ParsableCommand {
 
     func run() throws {
         guard folds >= 2 else { throw ValidationError("--folds must be at least 2") }
+        guard splits >= 1 else { throw ValidationError("--splits must be at least 1") }
         for file in calibrateOn where !fixtures.contains(file) {
             throw ValidationError("--calibrate-on \(file) must also be given as a FIXTURE")
         }
@@ -40,7 +44,7 @@ struct TrainSuggest: ParsableCommand {
         let fixture = try EvaluateDedupe.readFixtures(fixtures)
         let keyer = CanonicalKeyer(lexicon: try dictionaryOptions.lexicon())
         let training = ScorerTraining(fixture: fixture, keyer: keyer, target: target, folds: folds, calibrationFiles: calibrateOn.isEmpty ? nil : Set(calibrateOn),
-                                      weighByNamePairs: weighNamePairs)
+                                      weighByNamePairs: weighNamePairs, splits: splits)
         func short(_ paths: [String]) -> [String] { paths.map { $0.split(separator: "/").suffix(2).joined(separator: "/") } }
         let text = training.weightsText(sources: short(fixtures), calibrationSources: short(calibrateOn))
         try writeFile(out, text)
