@@ -4,7 +4,8 @@
 What the pair scorer needs from WordNet is which food names share a meaning (one synset:
 "aubergine" / "eggplant") and which is a kind of which (a hypernym: "onion" above "red onion").
 This script reads WordNet's noun database, keeps the synsets of the food, plant and substance
-lexicographer files whose lemmas are ordinary words (no capitals: no genus names or brands),
+lexicographer files whose lemmas are ordinary words (no capitals: no genus names or brands;
+kinds named after a place or person, "Seville orange", "Swiss chard", are kept lowercased),
 turns every lemma into a canonical key with the project's own keyer (`ingest dedupe`, so the
 cells are in the key form the scorer reads), and writes one row per synset with its parents,
 plus the ancestors those rows reach (with no terms), so hypernym chains can be walked.
@@ -51,6 +52,35 @@ def ordinary(lemma):
     return text if all(c.islower() or c in " -'" for c in text) and any(c.isalpha() for c in text) else None
 
 
+def named_kind(lemma, words, genera):
+    """A lemma of several words that names a kind after a place or person ("Seville orange",
+    "Swiss chard", "Chinese cinnamon"), lowercased; None for any other lemma. Its last word
+    is an ordinary lowercase word that WordNet also lists on its own, and no word is a genus
+    (so "Citrus aurantium" and other Latin names stay out); single capitalized words (brands,
+    apple varieties such as "Empire") stay out too."""
+    parts = lemma.split("_")
+    if len(parts) < 2 or not parts[-1].islower() or parts[-1] not in words:
+        return None
+    text = lemma.replace("_", " ")
+    if not all(c.isalpha() or c in " -'" for c in text):
+        return None
+    if any(part.lower() in genera for part in parts):
+        return None
+    return text.lower()
+
+
+def lost_word(term, key):
+    """Whether the key of `term` is the term with words left out: it has fewer words, and each
+    of its words is one of the term's (the same first five letters, so singulars match).
+    "ripe olive" -> "olive" and "pot cheese" -> "cheese" lose a word; joined compounds
+    ("soy bean" -> "soybean") and synonym rewrites ("sweet pepper" -> "bell pepper") do not."""
+    words = term.replace("-", " ").split()
+    key_words = key.split()
+    if len(key_words) >= len(words):
+        return False
+    return all(any(k[:5] == w[:5] for w in words) for k in key_words)
+
+
 def keys_for(terms, ingest):
     """Canonical keys of bare names, through `ingest dedupe` (one item record per input line)."""
     with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False, encoding="utf-8") as f:
@@ -79,15 +109,24 @@ def main():
     args = parser.parse_args()
 
     synsets = read_synsets(args.wordnet)
+    # Words WordNet lists on their own, and genus names ("genus_citrus" -> "citrus").
+    words = {l.lower() for _, lemmas, _ in synsets.values() for l in lemmas if "_" not in l}
+    genera = {l[6:].lower() for _, lemmas, _ in synsets.values() for l in lemmas if l.lower().startswith("genus_")}
     kept = {}
     for offset, (lexfile, lemmas, _) in synsets.items():
         if lexfile not in LEXFILES:
             continue
-        terms = sorted({t for t in (ordinary(l) for l in lemmas) if t})
+        terms = sorted({t for t in (ordinary(l) or named_kind(l, words, genera) for l in lemmas) if t})
         if terms:
             kept[offset] = terms
     all_terms = sorted({t for terms in kept.values() for t in terms})
     key_of = dict(zip(all_terms, keys_for(all_terms, args.ingest)))
+    # A lemma whose key lost a word says nothing about that shorter key: "ripe olive" keys as
+    # "olive", "pot cheese" as "cheese", "well water" as "water", and would make the generic
+    # food a synonym of a kind of it. Such lemmas are left out (their synset keeps its others).
+    lost = {t for t, k in key_of.items() if k and lost_word(t, k)}
+    for t in lost:
+        key_of[t] = None
 
     # Rows: kept synsets with their keyed terms, and every ancestor they reach.
     rows = {}
@@ -109,13 +148,16 @@ def main():
             "# permits use, copying, modification and distribution for any purpose, with the copyright\n"
             "# notice kept: \"WordNet 3.0 Copyright 2006 by Princeton University. All rights reserved.\"\n"
             "# Kept: noun synsets of the lexicographer files noun.food, noun.plant and noun.substance whose\n"
-            "# lemmas are ordinary lowercase words, each lemma turned into a canonical key by `ingest dedupe`;\n"
+            "# lemmas are ordinary lowercase words or kinds named after a place or person (\"Seville orange\",\n"
+            "# lowercased; no genus names or single capitalized words), each lemma turned into a canonical key\n"
+            "# by `ingest dedupe` (a lemma whose key loses a word, \"ripe olive\" -> \"olive\", is left out);\n"
             "# plus every hypernym they reach (terms '-'), so chains can be walked.\n"
             "# Columns: synset<TAB>parents<TAB>terms\n"
             "#   synset   WordNet 3.0 noun offset\n"
             "#   parents  hypernym offsets, comma-separated ('-': none)\n"
             "#   terms    the synset's lemmas as canonical keys, '|'-separated ('-': none kept)\n"
-            f"# {len(kept)} food/plant/substance synsets, {len(rows)} rows, {len(set(key_of.values()) - {None})} distinct keys.\n"
+            f"# {len(kept)} food/plant/substance synsets, {len(rows)} rows, {len(set(key_of.values()) - {None})} distinct keys; "
+            f"{len(lost)} lemmas left out for a key that lost a word.\n"
         )
         for offset in sorted(rows):
             parents, terms = rows[offset]

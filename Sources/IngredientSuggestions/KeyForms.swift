@@ -32,8 +32,10 @@ package struct KeyForms {
     private(set) var alike: [Int32] = []
     /// The word's byte bigrams (`b0 << 8 | b1`), ascending.
     private(set) var bigrams: [[UInt16]] = []
+    /// The word's WordNet synset rows as a key of its own ("cheese", "wine"), empty when unknown.
+    private(set) var wordSynsets: [[Int32]] = []
     private(set) var forms: [Form] = []
-    private(set) var keys: [String] = []
+    package private(set) var keys: [String] = []
 
     package init(tables: SuggestionWords, knowledge: FoodKnowledge = .builtIn, aisles: ListTables = .builtIn) {
         self.tables = tables
@@ -56,6 +58,7 @@ package struct KeyForms {
             previous = b
         }
         bigrams.append(pairs.sorted())
+        wordSynsets.append(knowledge.synsets(of: w))
         return id
     }
 

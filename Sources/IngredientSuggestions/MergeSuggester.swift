@@ -80,6 +80,11 @@ public struct MergeSuggester: Sendable {
         var live = [Bool](repeating: false, count: n)
         for i in 0..<n where !forms.keys[i].isEmpty && firstOfKey[forms.keys[i]] == nil {
             firstOfKey[forms.keys[i]] = i
+            // A key of identity words alone ("fresh", "red", "ground black": a line cut short
+            // before its food) names no food, so it is never suggested, unless WordNet knows
+            // it as one ("orange").
+            let f = forms.forms[i]
+            if f.synsets.isEmpty, f.set.allSatisfy({ forms.identity[Int($0)] }) { continue }
             live[i] = true
         }
         var pairs: [UInt64] = []

@@ -8,9 +8,9 @@ package struct PairFeatures {
         "prefix", "edit-one", "edit-two", "word-overlap", "short-is-generic",
         "knowledge-same", "knowledge-kind-of", "knowledge-siblings", "knowledge-unrelated",
         "embedding-similar", "embedding-far", "derived-ing", "same-aisle", "aisle-conflict",
-        "fat-variants", "neutral-words",
+        "fat-variants", "neutral-words", "adds-hypernym", "adds-other-food", "reordered-head",
     ]
-    package static let count = 28
+    package static let count = 31
 
     /// Feature values; slots from `count` on stay 0.
     package var values = SIMD32<Double>()
@@ -21,7 +21,7 @@ package struct PairFeatures {
         static let differingSimilar = 11, prefix = 12, editOne = 13, editTwo = 14, wordOverlap = 15, shortIsGeneric = 16
         static let knowledgeSame = 17, knowledgeKindOf = 18, knowledgeSiblings = 19, knowledgeUnrelated = 20
         static let embeddingSimilar = 21, embeddingFar = 22, derivedIng = 23, sameAisle = 24, aisleConflict = 25
-        static let fatVariants = 26, neutralWords = 27
+        static let fatVariants = 26, neutralWords = 27, addsHypernym = 28, addsOtherFood = 29, reorderedHead = 30
     }
 
     /// What the features found, for reasons.
@@ -67,7 +67,9 @@ package struct PairFeatures {
         f.values[Index.wordOverlap] = union == 0 ? 0 : Double(shared) / Double(union)
 
         if onlyA.isEmpty && onlyB.isEmpty {
-            f.values[Index.reordered] = 1
+            // The same words in another order: modifiers swapped ("pink himalayan salt") keep
+            // the head noun; a new head makes another food ("milk chocolate" / "chocolate milk").
+            f.values[a.words.last == b.words.last ? Index.reordered : Index.reorderedHead] = 1
         } else if onlyA.isEmpty || onlyB.isEmpty {
             // One key's words contain the other's.
             detail.containment = true
@@ -94,6 +96,23 @@ package struct PairFeatures {
             if anyHead && classHead { f.values[Index.addsClass] = 1 }
             else if anyHead && f.values[Index.addsForm] == 0 { f.values[Index.addsHead] = 1 }
             if shorter.set.count == 1 { f.values[Index.containsOneWord] = 1 }
+            // What WordNet says of the added head: the class the shorter food belongs to
+            // ("nori seaweed", "port wine", "arrowroot starch": names of one food), or another
+            // food it is not a kind of ("coconut flavoring", "wheat sourdough": a new product).
+            // A part of the food ("lettuce leaf", "broccoli floret") is neither.
+            let head = longer.words[(lastShared + 1)...]
+            if anyHead, !shorter.synsets.isEmpty, !head.contains(where: { forms.kind[Int($0)] == .part }) {
+                let headSynsets = head.count == 1
+                    ? forms.wordSynsets[Int(head[head.startIndex])]
+                    : forms.knowledge.synsets(of: head.map { forms.text[Int($0)] }.joined(separator: " "))
+                if !headSynsets.isEmpty {
+                    if headSynsets.contains(where: shorter.synsets.contains) || FoodKnowledge.meets(headSynsets, shorter.above) {
+                        f.values[Index.addsHypernym] = 1
+                    } else {
+                        f.values[Index.addsOtherFood] = 1
+                    }
+                }
+            }
         } else {
             // Both sides have words of their own.
             let identityA = onlyA.contains { forms.identity[Int($0)] }
@@ -126,8 +145,10 @@ package struct PairFeatures {
                 f.values[Index.prefix] = 1
             }
             // Close spellings of names long enough for a typo to mean little.
+            // Numbers that differ ("350 degree" / "450 degree") are not spellings.
             let shortest = min(a.spaceless.count, b.spaceless.count)
-            if shortest >= 5 {
+            let digits = (onlyA + onlyB).contains { forms.text[Int($0)].utf8.contains { $0 >= 0x30 && $0 <= 0x39 } }
+            if shortest >= 5, !digits {
                 let d = boundedEditDistance(a.spaceless, b.spaceless, limit: 2)
                 detail.editDistance = d
                 if d == 1 { f.values[Index.editOne] = 1 }
@@ -267,7 +288,14 @@ package struct PairFeatures {
                 if v[Index.addsModifier] == 1, v[Index.addsIdentity] == 0 { r.append("the added word qualifies “\(short)”: perhaps a kind of it") }
             }
         }
+        if v[Index.addsHypernym] + v[Index.addsOtherFood] > 0, let last = (d.bLonger ? forms.forms[j] : forms.forms[i]).words.last {
+            let short = d.bLonger ? a : b, head = forms.text[Int(last)]
+            r.append(v[Index.addsHypernym] == 1
+                ? "WordNet: “\(short)” is a kind of “\(head)”, so the added head restates it"
+                : "WordNet: “\(short)” is not a kind of “\(head)”")
+        }
         if v[Index.reordered] == 1 { r.append("same words in another order") }
+        if v[Index.reorderedHead] == 1 { r.append("same words in another order, with another head noun") }
         if v[Index.spaceless] == 1 { r.append("same letters once spaces are ignored") }
         if v[Index.alike] == 1 { r.append("\(words(d.onlyA)) and \(words(d.onlyB)) are alike words (suggest/alike.tsv)") }
         if v[Index.identityConflict] == 1 {

@@ -247,6 +247,50 @@ struct FoodKnowledgeTests {
         }
     }
 
+    @Test func addedHeadsWordNetKnows() throws {
+        // A small table of our own: wine above port, bread above sourdough, plant parts.
+        let knowledge = try FoodKnowledge(wordnet: """
+            1\t-\tfood
+            2\t1\twine
+            3\t2\tport
+            4\t1\tbread
+            5\t4\tsourdough
+            6\t1\twheat
+            7\t1\tlettuce
+            8\t1\tleaf
+            """, neighbours: "")
+        func values(_ a: String, _ b: String) -> (hypernym: Double, other: Double) {
+            var forms = KeyForms(tables: .builtIn, knowledge: knowledge)
+            let i = forms.add(a), j = forms.add(b)
+            var detail = PairFeatures.Detail()
+            let f = PairFeatures.compute(forms, i, j, detail: &detail)
+            return (f.values[PairFeatures.Index.addsHypernym], f.values[PairFeatures.Index.addsOtherFood])
+        }
+        // The added head names the class of the shorter food: the same thing, restated.
+        #expect(values("port", "port wine") == (1, 0))
+        #expect(values("port wine", "port") == (1, 0))
+        // The added head is another food the shorter one is not a kind of: a new product.
+        #expect(values("wheat", "wheat sourdough") == (0, 1))
+        // A part ("leaf", kind `part`) is neither; nor is a head or a food WordNet does not know.
+        #expect(values("lettuce", "lettuce leaf") == (0, 0))
+        #expect(values("port", "port glass") == (0, 0))
+        #expect(values("tamari", "tamari wine") == (0, 0))
+    }
+
+    @Test func reorderedWordsKeepOrChangeTheHead() {
+        let reordered = PairFeatures.Index.reordered, headChange = PairFeatures.Index.reorderedHead
+        let same = features("pink himalayan salt", "himalayan pink salt").0
+        #expect(same.values[reordered] == 1 && same.values[headChange] == 0)
+        let other = features("milk chocolate", "chocolate milk").0
+        #expect(other.values[reordered] == 0 && other.values[headChange] == 1)
+    }
+
+    @Test func differingNumbersAreNoSpelling() {
+        let edit = PairFeatures.Index.editOne
+        #expect(features("sherry vinegar", "sherri vinegar").0.values[edit] == 1)
+        #expect(features("oven at 350 degree", "oven at 450 degree").0.values[edit] == 0)
+    }
+
     @Test func wordKindRowsAreChecked() throws {
         let words = try SuggestionWords(words: "low fat\treduced-fat\nlean\treduced-fat\ntable\tneutral\n", alike: "", keyWords: "")
         #expect(words.reducedFatPairs == ["low fat"])

@@ -36,6 +36,18 @@ package struct ScorerTraining: Sendable {
         package var nameRecall: Double { namePairsTrue == 0 ? 0 : Double(namePairsRight) / Double(namePairsTrue) }
         package var precision: Double { suggested == 0 ? 1 : Double(right) / Double(suggested) }
         package var recall: Double { synonymPairs == 0 ? 0 : Double(found) / Double(synonymPairs) }
+        /// Every calibration pair with its held-out confidence, for listing what the model
+        /// misses and what it links wrongly (`ingest dev train suggest --show-pairs`).
+        package var scored: [ScoredPair] = []
+    }
+
+    /// A candidate key pair with its held-out confidence and label.
+    package struct ScoredPair: Sendable {
+        package var first: String, second: String
+        package var confidence: Double
+        package var positive: Bool
+        /// How many labeled name pairs the key pair stands for.
+        package var namePairs: Double
     }
 
     /// What a model predicts.
@@ -58,6 +70,8 @@ package struct ScorerTraining: Sendable {
 
     var model: ScorerModel
     package let target: Target
+    /// The L2 penalty the weights were fitted with.
+    package let l2: Double
     package var crossValidation: CrossValidation
     /// The cross-validation repeated over `splits` different fold splits (the first is
     /// `crossValidation`): how much the held-out figures depend on which groups share a fold.
@@ -72,9 +86,10 @@ package struct ScorerTraining: Sendable {
     /// `weighByNamePairs`: each candidate key pair weighs in the logistic fit as many labeled
     /// name pairs as it stands for (at least 1), so the fit minimizes the loss over name pairs,
     /// which is what `ingest eval dedupe` counts; the calibration still counts key pairs.
-    package init(fixture: DedupeFixture, keyer: CanonicalKeyer, target: Target = .sameItem, folds: Int = 5, l2: Double = 1,
+    package init(fixture: DedupeFixture, keyer: CanonicalKeyer, target: Target = .sameItem, folds: Int = 5, l2: Double = 0.01,
                  iterations: Int = 50, calibrationFiles: Set<String>? = nil, weighByNamePairs: Bool = false, splits: Int = 1) {
         self.target = target
+        self.l2 = l2
         let words = SuggestionWords.builtIn
         let nameKeys = fixture.names.map { keyer.key(forName: $0) }
         var forms = KeyForms(tables: words)
@@ -95,7 +110,7 @@ package struct ScorerTraining: Sendable {
                 guard label != .unlabeled, let a = keyIndex[nameKeys[i]], let b = keyIndex[nameKeys[j]], a != b else { continue }
                 let pair = DedupeFixture.pairKey(a, b)
                 if target.isPositive(label) { synonymKeyPairs.insert(pair) }
-                if weighByNamePairs { namePairs[pair, default: 0] += 1 }
+                namePairs[pair, default: 0] += 1
             }
         }
         var x: [SIMD32<Double>] = [], y: [Double] = [], calibrates: [Bool] = [], pairs: [UInt64] = []
@@ -112,7 +127,7 @@ package struct ScorerTraining: Sendable {
             y.append(synonymKeyPairs.contains(pair) ? 1 : 0)
             calibrates.append(keyCalibrates[a] && keyCalibrates[b])
             pairs.append(pair)
-            weight.append(max(1, namePairs[pair] ?? 1))
+            weight.append(weighByNamePairs ? max(1, namePairs[pair] ?? 1) : 1)
         }
         examples = x.count
         positives = Int(y.reduce(0, +))
@@ -145,6 +160,8 @@ package struct ScorerTraining: Sendable {
                 for i in x.indices where fold[i] == k && calibrates[i] {
                     let c = held.calibrated(oof[i])
                     heldOut[pairs[i]] = c
+                    cv.scored.append(ScoredPair(first: forms.keys[Int(pairs[i] >> 32)], second: forms.keys[Int(pairs[i] & 0xFFFF_FFFF)],
+                                                confidence: c, positive: y[i] == 1, namePairs: namePairs[pairs[i]] ?? 0))
                     let b = min(9, Int(c * 10))
                     cv.bins[b].count += 1
                     cv.bins[b].confidenceSum += c
@@ -281,7 +298,7 @@ package struct ScorerTraining: Sendable {
             "Sources/IngredientKit/Suggestions/PairFeatures.swift); calibration<TAB>raw<TAB>confidence",
             "(isotonic map of the logistic output to a calibrated confidence, linear between rows).",
             "Target: \(target.rawValue) (\(target == .sameItem ? "positives: synonyms" : "positives: synonyms and parent/child; only pairs ListMergeRule allows")).",
-            "Trained on \(examples) candidate key pairs (\(positives) positives) from: \(sources.joined(separator: ", ")).",
+            "Trained on \(examples) candidate key pairs (\(positives) positives) from: \(sources.joined(separator: ", ")); L2 penalty \(ScorerModel.format(l2)).",
             "Calibrated on \(calibrationExamples) out-of-fold pairs from: \(calibrationSources.isEmpty ? "all of them" : calibrationSources.joined(separator: ", ")).",
             "\(cv.folds)-fold cross-validation by cluster on those pairs, at confidence >= \(cv.threshold): precision \(pct(cv.precision)) (\(cv.right)/\(cv.suggested)),",
             "recall of positive key pairs \(pct(cv.recall)) (\(cv.found)/\(cv.synonymPairs)); labeled name pairs linked by merges + held-out",
