@@ -1,3 +1,5 @@
+import IngredientText
+
 /// What the pair scorer knows about foods beyond their spelling, from two tables made offline
 /// by tools in `tools/` (the run time loads no model and reaches no network):
 ///
@@ -42,41 +44,89 @@ package struct FoodKnowledge: Sendable {
         }
     }()
 
-    /// Reads the two tables' texts (see `Dictionaries/README.md` for their formats).
+    /// Reads the two tables' texts (see `Dictionaries/README.md` for their formats). The
+    /// tables are read on bytes, in one pass each: they are read at the start of every command
+    /// that suggests, and a reading by characters and cells cost 0.1–0.2 s of it.
     init(wordnet: String, neighbours neighbourText: String) throws {
-        var rowOf: [Substring: Int32] = [:]
-        var rawParents: [[Substring]] = []
-        var rowTerms: [[Substring]] = []
-        for (line, columns) in SuggestionWords.rows(wordnet) {
-            guard columns.count == 3, !columns[0].isEmpty, rowOf[Substring(columns[0])] == nil else {
+        var rowOf: [String: Int32] = [:]
+        var rawParents: [[String]] = []
+        var rowTerms: [[String]] = []
+        try Self.forEachRow(wordnet) { line, row in
+            let columns = Self.split(row, at: 0x09, keepingEmpty: true)
+            let synset = columns.count == 3 ? Self.text(columns[0]) : ""
+            guard !synset.isEmpty, rowOf[synset] == nil else {
                 throw SuggestionError.malformedRow(table: "suggest/wordnet.tsv", line: line, reason: "expected a new synset<TAB>parents<TAB>terms")
             }
-            rowOf[Substring(columns[0])] = Int32(rawParents.count)
-            rawParents.append(columns[1] == "-" ? [] : columns[1].split(separator: ","))
-            rowTerms.append(columns[2] == "-" ? [] : columns[2].split(separator: "|"))
+            rowOf[synset] = Int32(rawParents.count)
+            rawParents.append(Self.isDash(columns[1]) ? [] : Self.split(columns[1], at: UInt8(ascii: ","), keepingEmpty: false).map(Self.text))
+            rowTerms.append(Self.isDash(columns[2]) ? [] : Self.split(columns[2], at: UInt8(ascii: "|"), keepingEmpty: false).map(Self.text))
         }
         for (row, list) in rawParents.enumerated() {
             // A hypernym outside the table ends the chain there.
             parents.append(list.compactMap { rowOf[$0] })
-            for term in rowTerms[row] { synsets[String(term), default: []].append(Int32(row)) }
+            for term in rowTerms[row] { synsets[term, default: []].append(Int32(row)) }
         }
-        var rawNeighbours: [[(Substring, Float)]] = []
-        for (line, columns) in SuggestionWords.rows(neighbourText) {
-            guard !columns[0].isEmpty, vocabulary[columns[0]] == nil else {
+        var rawNeighbours: [[(String, Float)]] = []
+        try Self.forEachRow(neighbourText) { line, row in
+            let columns = Self.split(row, at: 0x09, keepingEmpty: true)
+            let key = Self.text(columns[0])
+            guard !key.isEmpty, vocabulary[key] == nil else {
                 throw SuggestionError.malformedRow(table: "suggest/neighbours.tsv", line: line, reason: "expected a new key<TAB>neighbour=similarity…")
             }
-            vocabulary[columns[0]] = Int32(rawNeighbours.count)
-            var row: [(Substring, Float)] = []
+            vocabulary[key] = Int32(rawNeighbours.count)
+            var cells: [(String, Float)] = []
             for cell in columns.dropFirst() {
-                let parts = cell.split(separator: "=", omittingEmptySubsequences: false)
-                guard parts.count == 2, !parts[0].isEmpty, let value = Float(parts[1]), (0...1).contains(value) else {
-                    throw SuggestionError.malformedRow(table: "suggest/neighbours.tsv", line: line, reason: "'\(cell)' is not neighbour=similarity with a similarity in 0…1")
+                let parts = Self.split(cell, at: UInt8(ascii: "="), keepingEmpty: true)
+                guard parts.count == 2, !parts[0].isEmpty, let value = Self.similarity(parts[1]), (0...1).contains(value) else {
+                    throw SuggestionError.malformedRow(table: "suggest/neighbours.tsv", line: line, reason: "'\(Self.text(cell))' is not neighbour=similarity with a similarity in 0…1")
                 }
-                row.append((parts[0], value))
+                cells.append((Self.text(parts[0]), value))
             }
-            rawNeighbours.append(row)
+            rawNeighbours.append(cells)
         }
-        neighbours = rawNeighbours.map { row in row.compactMap { cell in vocabulary[String(cell.0)].map { ($0, cell.1) } } }
+        neighbours = rawNeighbours.map { row in row.compactMap { cell in vocabulary[cell.0].map { ($0, cell.1) } } }
+    }
+
+    /// Calls `body` with the number and bytes of each line that is not empty, blank or a
+    /// `#` comment (a carriage return before the line feed is dropped).
+    private static func forEachRow(_ text: String, _ body: (Int, UnsafeBufferPointer<UInt8>) throws -> Void) throws {
+        var text = text
+        try text.withUTF8 { bytes in
+            try TableBytes.forEachLine(bytes) { number, raw in
+                var line = raw
+                if line.last == 0x0D { line = UnsafeBufferPointer(rebasing: line.dropLast()) }
+                if line.isEmpty || line[0] == UInt8(ascii: "#") || line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return }
+                try body(number, line)
+            }
+        }
+    }
+
+    /// The parts of `bytes` between `separator` bytes (ASCII, so they split where the
+    /// characters do).
+    private static func split(_ bytes: UnsafeBufferPointer<UInt8>, at separator: UInt8, keepingEmpty: Bool) -> [UnsafeBufferPointer<UInt8>] {
+        var parts: [UnsafeBufferPointer<UInt8>] = []
+        var start = 0
+        for k in 0...bytes.count where k == bytes.count || bytes[k] == separator {
+            if keepingEmpty || k > start { parts.append(UnsafeBufferPointer(rebasing: bytes[start..<k])) }
+            start = k + 1
+        }
+        return parts
+    }
+
+    private static func text(_ bytes: UnsafeBufferPointer<UInt8>) -> String { String(decoding: bytes, as: UTF8.self) }
+
+    private static func isDash(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool { bytes.count == 1 && bytes[0] == UInt8(ascii: "-") }
+
+    /// A similarity cell: `d.ddd` (what the tool writes) read as thousandths divided by 1000,
+    /// the same correctly rounded `Float` as reading the decimal text; any other form through
+    /// `Float(_:)`.
+    private static func similarity(_ bytes: UnsafeBufferPointer<UInt8>) -> Float? {
+        func digit(_ b: UInt8) -> Int? { b >= 0x30 && b <= 0x39 ? Int(b - 0x30) : nil }
+        if bytes.count == 5, bytes[1] == UInt8(ascii: "."), let a = digit(bytes[0]), let b = digit(bytes[2]),
+           let c = digit(bytes[3]), let d = digit(bytes[4]) {
+            return Float(a * 1000 + b * 100 + c * 10 + d) / 1000
+        }
+        return Float(text(bytes))
     }
 
     /// The synset rows of `key` (empty when WordNet does not know it).

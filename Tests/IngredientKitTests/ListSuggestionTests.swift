@@ -187,12 +187,19 @@ struct FoodKnowledgeTests {
         #expect(k.similarity(k.vocabularyRow(of: "red onion"), k.vocabularyRow(of: "onion")) == 0.852)
         #expect(k.similarity(k.vocabularyRow(of: "onion"), k.vocabularyRow(of: "salt")) == 0)
         #expect(k.similarity(k.vocabularyRow(of: "onion"), k.vocabularyRow(of: "pepper")) == nil)
+        // Similarities in other decimal forms read as the text says; CRLF lines and comments too.
+        let odd = try FoodKnowledge(wordnet: "# synsets\r\n1\t-\tleek|allium\r\n", neighbours: "onion\tleek=0.5\tchive=0.8525\r\nleek\r\nchive\n")
+        #expect(odd.similarity(odd.vocabularyRow(of: "onion"), odd.vocabularyRow(of: "leek")) == 0.5)
+        #expect(odd.similarity(odd.vocabularyRow(of: "onion"), odd.vocabularyRow(of: "chive")) == Float("0.8525"))
+        #expect(odd.synsets(of: "allium") == [0] && odd.synsets(of: "leek") == [0])
     }
 
     @Test func malformedRowsAreReported() {
         #expect(throws: SuggestionError.self) { try FoodKnowledge(wordnet: "1\t-\n", neighbours: "") }
         #expect(throws: SuggestionError.self) { try FoodKnowledge(wordnet: "", neighbours: "onion\tleek=1.5\n") }
         #expect(throws: SuggestionError.self) { try FoodKnowledge(wordnet: "", neighbours: "onion\tleek\n") }
+        #expect(throws: SuggestionError.self) { try FoodKnowledge(wordnet: "1\t-\tleek\n1\t-\tonion\n", neighbours: "") }
+        #expect(throws: SuggestionError.self) { try FoodKnowledge(wordnet: "", neighbours: "onion\tleek=1.0\nonion\n") }
     }
 
     @Test func builtInTablesKnowFoods() {
