@@ -30,7 +30,7 @@ struct TrainSuggest: ParsableCommand {
     @Option(name: .customLong("calibrate-on"), help: ArgumentHelp("Fit the calibration (and report cross-validation) only on pairs of names from this fixture file. Repeatable.", valueName: "fixture"))
     var calibrateOn: [String] = []
 
-    @Option(name: .customLong("show-pairs"), help: ArgumentHelp("Also list the first split's held-out positive pairs below the threshold and the negative pairs at or above the threshold minus 0.3, at most N of each.", valueName: "N"))
+    @Option(name: .customLong("show-pairs"), help: ArgumentHelp("Also list the held-out positive pairs below the threshold and the negative pairs at or above the threshold minus 0.3 (confidence averaged over the fold splits), at most N of each.", valueName: "N"))
     var showPairs = 0
 
     @OptionGroup var dictionaryOptions: DictionaryOptions
@@ -58,17 +58,28 @@ struct TrainSuggest: ParsableCommand {
         print(text.split(separator: "\n").filter { $0.hasPrefix("#") }.joined(separator: "\n"))
         print("wrote \(out); rebuild so the new weights are compiled in")
         if showPairs > 0 {
-            let cv = training.crossValidation
+            // Each pair's held-out confidence averaged over the fold splits, so one split's
+            // luck (which groups share a fold) does not decide what is listed.
+            var mean: [String: ScorerTraining.ScoredPair] = [:]
+            var order: [String] = []
+            for cv in training.repeated {
+                for p in cv.scored {
+                    let key = p.first + "\t" + p.second
+                    if var m = mean[key] { m.confidence += p.confidence; mean[key] = m } else { mean[key] = p; order.append(key) }
+                }
+            }
+            let splits = Double(training.repeated.count), threshold = training.crossValidation.threshold
+            let pairs = order.map { key -> ScorerTraining.ScoredPair in var p = mean[key]!; p.confidence /= splits; return p }
             func line(_ p: ScorerTraining.ScoredPair) -> String {
                 "  \(ScorerModel.format(p.confidence))\t\(p.first) ~ \(p.second)\t(\(Int(p.namePairs)) name pairs)"
             }
-            print("held-out positive pairs below \(cv.threshold), most name pairs first:")
-            for p in cv.scored.filter({ $0.positive && $0.confidence < cv.threshold })
+            print("held-out positive pairs below \(threshold) (mean confidence over \(training.repeated.count) fold splits), most name pairs first:")
+            for p in pairs.filter({ $0.positive && $0.confidence < threshold })
                 .sorted(by: { ($0.namePairs, $0.confidence, $0.first) > ($1.namePairs, $1.confidence, $1.first) }).prefix(showPairs) {
                 print(line(p))
             }
-            print("held-out negative pairs at or above \(cv.threshold - 0.3), highest first:")
-            for p in cv.scored.filter({ !$0.positive && $0.confidence >= cv.threshold - 0.3 })
+            print("held-out negative pairs at or above \(threshold - 0.3) (mean confidence), highest first:")
+            for p in pairs.filter({ !$0.positive && $0.confidence >= threshold - 0.3 })
                 .sorted(by: { ($0.confidence, $0.first) > ($1.confidence, $1.first) }).prefix(showPairs) {
                 print(line(p))
             }
