@@ -46,6 +46,7 @@ enum HTMLExtractor {
                     if useMarkup { records[k].ingredients = found.lines } else { adoptGroups(from: found.lines, into: &records[k]) }
                     if let note { records[k].warnings.append(note) }
                 }
+                if k == 0 { respace(&records[k], doc, structured: "JSON-LD") }
             }
             return .success(records)
         }
@@ -64,6 +65,7 @@ enum HTMLExtractor {
                 if useMarkup { record.ingredients = found.lines } else { adoptGroups(from: found.lines, into: &record) }
                 if let note { record.warnings.append(note) }
             }
+            respace(&record, doc, structured: "microdata")
         } else if let found = markup.best {
             record.ingredients = found.lines
             if let note = found.warning { record.warnings.append(note) }
@@ -108,6 +110,42 @@ enum HTMLExtractor {
             guard preferMarkup(markup, over: structured) else { return (false, nil) }
             return (true, "ingredient lines taken from the page's list, which is fuller than its \(name)")
         }
+    }
+
+    /// Spaces structured lines that run together what the page shows apart: a line without
+    /// a single space ("30克牛奶", as scripts written without spaces between words give it)
+    /// whose text is the cells of one of the page's rows run together in some order (a row
+    /// `<td>牛奶</td><td>30克</td>`) gets a space between those parts, in its own order
+    /// ("30克 牛奶"). The record's warnings say how many lines were spaced.
+    static func respace(_ record: inout RecipeRecord, _ doc: HTMLDocument, structured name: String) {
+        guard record.ingredients.contains(where: { $0.text.count >= 2 && !$0.text.contains(" ") }) else { return }
+        var rows: [String: [String]] = [:]
+        for k in doc.nodes.indices where doc.nodes[k].tag == "tr" || doc.nodes[k].tag == "li" || doc.nodes[k].tag == "dd" {
+            let cells = doc.nodes[k].children.filter { !doc.nodes[$0].tag.isEmpty && doc.isVisible($0) }
+            guard cells.count == 2 || cells.count == 3 else { continue }
+            // Only the cells: text loose between them would be dropped.
+            guard doc.nodes[k].children.allSatisfy({ !doc.nodes[$0].tag.isEmpty || TextCleaning.line(String(doc.nodes[$0].text)).isEmpty }) else { continue }
+            let parts = cells.map { doc.text(of: $0) }
+            guard parts.allSatisfy({ !$0.isEmpty }) else { continue }
+            for order in permutations(parts) { rows[order.joined(), default: order] = rows[order.joined()] ?? order }
+        }
+        var spaced = 0
+        for k in record.ingredients.indices {
+            let text = record.ingredients[k].text
+            guard !text.contains(" "), let parts = rows[text] else { continue }
+            record.ingredients[k].text = parts.joined(separator: " ")
+            spaced += 1
+        }
+        if spaced > 0 {
+            record.warnings.append("\(spaced) \(name) line\(spaced == 1 ? "" : "s") spaced where the page's rows set their parts apart")
+        }
+    }
+
+    /// The orders of two or three parts.
+    static func permutations(_ parts: [String]) -> [[String]] {
+        guard parts.count == 3 else { return [parts, parts.reversed()] }
+        let (a, b, c) = (parts[0], parts[1], parts[2])
+        return [[a, b, c], [a, c, b], [b, a, c], [b, c, a], [c, a, b], [c, b, a]]
     }
 
     /// Gives the JSON-LD lines the groups of the same lines in the page's markup, when the
