@@ -2,8 +2,8 @@ import Testing
 @testable import IngredientImport
 
 /// Issue 16's page rules about markup conventions: lines kept in `data-` attributes, lines
-/// the structured data runs together where the page's rows set them apart. Every page here
-/// is written for these tests.
+/// the structured data runs together where the page's rows set them apart, converted
+/// amounts the page adds. Every page here is written for these tests.
 @Suite("HTML page markup rules")
 struct PageMarkupRuleTests {
     static func record(_ html: String) throws -> RecipeRecord {
@@ -64,5 +64,58 @@ struct PageMarkupRuleTests {
             """
         let r = try Self.record(html)
         #expect(r.texts == ["1 cup milk", "½ cup sugar", "2–ounces dark chocolate"])
+    }
+
+    static func page(ld: [String], list: [String]) -> String {
+        let json = ld.map { "\"\($0)\"" }.joined(separator: ",")
+        let items = list.map { "<li class=\"recipe-ingredient\">\($0)</li>" }.joined()
+        return """
+            <html><head><script type="application/ld+json">{"@type":"Recipe","name":"Test","recipeIngredient":[\(json)]}</script></head>
+            <body><div class="recipe-ingredients"><ul>\(items)</ul></div></body></html>
+            """
+    }
+
+    @Test func convertedAmountsThePageAddsAfterTheAmountsAreKept() throws {
+        // The page shows the JSON-LD's lines with metric amounts after the cups and spoons.
+        let ld = ["1 1/2 cups rolled oats", "1/4 tsp fine salt", "2 apples, grated", "1 cup milk (2%)"]
+        let list = ["1 ½ cups (375 mL) rolled oats", "¼ tsp (1 mL) fine salt", "2 apples, grated", "1 cup (250 mL) milk (2%)"]
+        let r = try Self.record(Self.page(ld: ld, list: list))
+        #expect(r.texts == list)
+        #expect(r.warnings.contains { $0.contains("converted amounts the page adds") })
+    }
+
+    @Test func convertedAmountsAfterTheNameOrOtherChangesKeepTheJSONLD() throws {
+        // A widget's conversions after the names: the JSON-LD stays.
+        let ld = ["2 lb beef short ribs, cut into pieces", "1 cup cashews"]
+        let afterName = try Self.record(Self.page(ld: ld, list: ["2 lb beef short ribs (910 g), cut into pieces", "1 cup cashews (150 g)"]))
+        #expect(afterName.texts == ld)
+        // The page's list also drops the JSON-LD's parentheses: not the same lines.
+        let ld2 = ["1 cup oats (rolled)", "1 tsp salt"]
+        let other = try Self.record(Self.page(ld: ld2, list: ["1 cup (250 mL) oats rolled", "1 tsp (5 mL) salt"]))
+        #expect(other.texts == ld2)
+    }
+
+    @Test func microdataMarkedTwiceIsReadOnce() throws {
+        // Two layouts of one list, each marked as microdata; a line repeats inside the list.
+        let items = ["Juice of 1 lime", "Rice, 2 cups", "Juice of 1 lime", "Salt"].map { "<li itemprop=\"recipeIngredient\">\($0)</li>" }.joined()
+        let html = """
+            <html><body><div itemscope itemtype="https://schema.org/Recipe"><h1 itemprop="name">Rice</h1>
+            <div class="desktop"><ul>\(items)</ul></div><div class="mobile"><ul>\(items)</ul></div></div></body></html>
+            """
+        let r = try Self.record(html)
+        #expect(r.texts == ["Juice of 1 lime", "Rice, 2 cups", "Juice of 1 lime", "Salt"])
+    }
+
+    @Test func amountsAProgramConvertedGiveWayToThePagesAmounts() throws {
+        // Two JSON-LD lines carry a program's gram conversions; the page shows spoons and cups.
+        let ld = ["400 g canned chickpeas", "27.30 gm sesame oil", "2 lemons, juiced", "250.00 gm water"]
+        let list = ["400 g canned chickpeas", "2 tbsp sesame oil", "2 lemons, juiced", "1 cup water"]
+        let r = try Self.record(Self.page(ld: ld, list: list))
+        #expect(r.texts == list)
+        #expect(r.warnings.contains { $0.contains("as a program converts them") })
+        // A decimal as people write it ("1.5 kg") is no program's: the JSON-LD stays.
+        let ld2 = ["1.5 kg potatoes", "2 onions"]
+        let kept = try Self.record(Self.page(ld: ld2, list: ["3 lb potatoes", "2 onions"]))
+        #expect(kept.texts == ld2)
     }
 }

@@ -101,6 +101,12 @@ enum HTMLExtractor {
         if ListCompleteness.markupLeadsWithAmounts(markup: markup, structured: structured) {
             return (true, "ingredient lines taken from the page's list: the same lines as its \(name), which writes the amounts after the names")
         }
+        if ListCompleteness.markupAddsConvertedAmounts(markup: markup, structured: structured) {
+            return (true, "ingredient lines taken from the page's list: the lines of its \(name) with the converted amounts the page adds after their amounts")
+        }
+        if ListCompleteness.markupReplacesProgramAmounts(markup: markup, structured: structured) {
+            return (true, "ingredient lines taken from the page's list: the same lines as its \(name), which writes some amounts as a program converts them (\"18.20 gm\")")
+        }
         switch ListCompleteness.compare(markup: markup, structured: structured) {
         case .markupLosesAmounts:
             return (false, "ingredient lines taken from the \(name): the page's list lacks amounts it shows")
@@ -345,6 +351,9 @@ enum Microdata {
             }
         }
         guard found else { return nil }
+        // The whole list marked twice (a desktop and a mobile layout) is read once, whatever
+        // repeats inside it ("Juice of 1 lime" for the meat and for the salsa).
+        record.ingredients = MarkupIngredients.withoutRepeat(record.ingredients)
         // Nested ingredient properties (a list element and its items both marked) repeat lines.
         if record.ingredients.count > 1 {
             var seen: [String] = []
