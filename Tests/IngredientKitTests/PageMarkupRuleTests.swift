@@ -118,4 +118,25 @@ struct PageMarkupRuleTests {
         let kept = try Self.record(Self.page(ld: ld2, list: ["3 lb potatoes", "2 onions"]))
         #expect(kept.texts == ld2)
     }
+    @Test func anItemHoldingOnlyAHeadingNamesAGroup() throws {
+        let html = """
+            <html><body><ul class="recipe-ingredients">
+            <li><h3>For the crust</h3></li><li>200 g flour</li><li>100 g butter</li>
+            <li><h3>For the filling</h3></li><li>3 apples</li><li>2 tbsp sugar</li>
+            </ul></body></html>
+            """
+        let r = try Self.record(html)
+        #expect(r.texts == ["200 g flour", "100 g butter", "3 apples", "2 tbsp sugar"])
+        #expect(r.groups == ["For the crust", "For the crust", "For the filling", "For the filling"])
+    }
+
+    @Test func aYieldUnderTheIngredientsHeadingIsNoLine() throws {
+        let html = """
+            <html><body><h2>Ingredients</h2><p>for 2 to 3 servings</p>
+            <ul><li>2 leeks, sliced</li><li>1 tablespoon butter</li><li>salt</li></ul>
+            <h2>Directions</h2><p>Melt the butter.</p></body></html>
+            """
+        let r = try Self.record(html)
+        #expect(r.texts == ["2 leeks, sliced", "1 tablespoon butter", "salt"])
+    }
 }

@@ -55,6 +55,17 @@ extension MarkupIngredients {
                 k = doc.subtreeEnd[k] + 1
                 continue
             }
+            if isItem(k), let title = headingItemTitle(k) {
+                // An item that holds only a heading (`<li><h3>For the dough</h3></li>`) names
+                // the group of the items after it.
+                switch RecipeHeadings.kind(of: title) {
+                case .ingredients?: group = nil
+                case .instructions?, .other?: if !lines.isEmpty { k = end + 1; continue }
+                case nil: group = Self.groupName(title)
+                }
+                k = doc.subtreeEnd[k] + 1
+                continue
+            }
             if isItem(k) {
                 // An item that holds a list is a group: its own text names it.
                 if node.tag == "li", let nested = (k + 1...max(k + 1, doc.subtreeEnd[k])).first(where: { $0 <= doc.subtreeEnd[k] && (doc.nodes[$0].tag == "ul" || doc.nodes[$0].tag == "ol") }) {
@@ -106,6 +117,23 @@ extension MarkupIngredients {
         guard !lines.isEmpty else { return nil }
         let unique = Self.withoutRepeat(Self.withoutDuplicates(lines))
         return Candidate(lines: unique, score: Self.score(unique), warning: note)
+    }
+
+    /// The text of a list item that holds nothing but one heading element, if `k` is one.
+    func headingItemTitle(_ k: Int) -> String? {
+        guard doc.nodes[k].tag == "li" else { return nil }
+        var heading: Int?
+        for c in doc.nodes[k].children {
+            if doc.nodes[c].tag.isEmpty {
+                guard TextCleaning.line(String(doc.nodes[c].text)).isEmpty else { return nil }
+            } else if doc.isVisible(c) {
+                guard heading == nil, Self.headingTags.contains(doc.nodes[c].tag) else { return nil }
+                heading = c
+            }
+        }
+        guard let heading else { return nil }
+        let text = doc.text(of: heading)
+        return text.isEmpty || text.count > 80 ? nil : text
     }
 
     /// The text of the first heading element inside node `k`, if any.
@@ -221,7 +249,8 @@ extension MarkupIngredients {
                 if paragraph.contains(where: { !Self.isPlausibleLine($0) }) || paragraph.joined().count > 600 {
                     if !lines.isEmpty { break }
                 } else {
-                    for line in paragraph {
+                    // A yield under the heading ("for 3 to 4 servings") is no ingredient.
+                    for line in paragraph where !YieldWords.isYieldLine(line) {
                         if line.hasSuffix(":"), line.count <= 60 { group = Self.groupName(line) } else { lines.append(.init(group: group, text: line)) }
                     }
                 }
