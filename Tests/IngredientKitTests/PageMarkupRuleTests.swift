@@ -139,4 +139,27 @@ struct PageMarkupRuleTests {
         let r = try Self.record(html)
         #expect(r.texts == ["2 leeks, sliced", "1 tablespoon butter", "salt"])
     }
+
+    @Test func structuredLinesThatAreThePagesSubHeadersBecomeGroups() throws {
+        // The JSON-LD lists a sub-header among its lines; the page shows it as a heading.
+        let html = """
+            <html><head><script type="application/ld+json">{"@type":"Recipe","name":"Cake","recipeIngredient":["2 cups flour","1 tsp baking soda","Lemon glaze","1 cup icing sugar","2 tbsp lemon juice"]}</script></head>
+            <body><div class="recipe-ingredients"><ul><li>2 cups flour</li><li>1 tsp baking soda</li></ul>
+            <h4>Lemon glaze</h4><ul><li>1 cup icing sugar</li><li>2 tbsp lemon juice</li></ul></div></body></html>
+            """
+        let r = try Self.record(html)
+        #expect(r.texts == ["2 cups flour", "1 tsp baking soda", "1 cup icing sugar", "2 tbsp lemon juice"])
+        #expect(r.groups == [nil, nil, "Lemon glaze", "Lemon glaze"])
+        #expect(r.warnings.contains { $0.contains("read as group name") })
+    }
+
+    @Test func aHowToMakeItTitleEndsTheIngredients() throws {
+        let html = """
+            <html><body><h2>Ingredients</h2><ul><li>1 pound chicken thighs</li><li>2 tablespoons olive oil</li><li>1 onion, sliced</li></ul>
+            <p><strong>Here's how to make it:</strong></p>
+            <ol><li>Heat the oil in a large skillet and brown the chicken on both sides.</li><li>Add the onion and cook until soft.</li></ol></body></html>
+            """
+        let r = try Self.record(html)
+        #expect(r.texts == ["1 pound chicken thighs", "2 tablespoons olive oil", "1 onion, sliced"])
+    }
 }

@@ -43,7 +43,10 @@ enum HTMLExtractor {
                 records[k].warnings = warnings + records[k].warnings
                 if k == 0, let found = markup.best {
                     let (useMarkup, note) = choose(found.lines, over: records[k].ingredients, structured: "JSON-LD")
-                    if useMarkup { records[k].ingredients = found.lines } else { adoptGroups(from: found.lines, into: &records[k]) }
+                    if useMarkup { records[k].ingredients = found.lines } else {
+                        adoptGroups(from: found.lines, into: &records[k])
+                        dropGroupNames(&records[k], markup: found.lines, structured: "JSON-LD")
+                    }
                     if let note { records[k].warnings.append(note) }
                 }
                 if k == 0 { respace(&records[k], doc, structured: "JSON-LD") }
@@ -62,7 +65,10 @@ enum HTMLExtractor {
             record.warnings = warnings
             if let found = markup.best {
                 let (useMarkup, note) = choose(found.lines, over: record.ingredients, structured: "microdata")
-                if useMarkup { record.ingredients = found.lines } else { adoptGroups(from: found.lines, into: &record) }
+                if useMarkup { record.ingredients = found.lines } else {
+                    adoptGroups(from: found.lines, into: &record)
+                    dropGroupNames(&record, markup: found.lines, structured: "microdata")
+                }
                 if let note { record.warnings.append(note) }
             }
             respace(&record, doc, structured: "microdata")
@@ -178,6 +184,30 @@ enum HTMLExtractor {
             }
             record.ingredients = assigned
         }
+    }
+
+    /// Reads as group names the structured lines that are the page's sub-headers ("Yoghurt
+    /// dressing" between the lines, where the page's list shows it as the title of the lines
+    /// after it), when without them the structured list is the page's list line for line
+    /// (compared without case, spacing and punctuation): they are dropped, the lines take
+    /// the page's groups, and the warnings say so.
+    static func dropGroupNames(_ record: inout RecipeRecord, markup: [RecipeRecord.Ingredient], structured name: String) {
+        let groups = Set(markup.compactMap(\.group).map(comparable))
+        guard !groups.isEmpty else { return }
+        let lineTexts = Set(markup.map { comparable($0.text) })
+        let kept = record.ingredients.filter { line in
+            let c = comparable(line.text)
+            return !groups.contains(c) || lineTexts.contains(c)
+        }
+        guard kept.count < record.ingredients.count, kept.count == markup.count,
+              zip(kept, markup).allSatisfy({ comparable($0.text) == comparable($1.text) }) else { return }
+        let dropped = record.ingredients.count - kept.count
+        record.ingredients = zip(kept, markup).map { line, page in
+            var line = line
+            line.group = page.group
+            return line
+        }
+        record.warnings.append("\(dropped) \(name) line\(dropped == 1 ? "" : "s") read as group name\(dropped == 1 ? "" : "s"), as the page's list shows \(dropped == 1 ? "it" : "them")")
     }
 
     /// Whether the page's visible list says more than its JSON-LD: the JSON-LD stops
