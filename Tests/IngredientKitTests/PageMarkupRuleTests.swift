@@ -162,4 +162,23 @@ struct PageMarkupRuleTests {
         let r = try Self.record(html)
         #expect(r.texts == ["1 pound chicken thighs", "2 tablespoons olive oil", "1 onion, sliced"])
     }
+
+    @Test func aParagraphHoldingOnlyABoldTitleNamesAGroup() throws {
+        // Lines in paragraphs of an ingredient container, a bold paragraph between them.
+        let paragraphs = """
+            <html><body><section id="recipe-ingredients"><p>400 g rice</p><p>1 onion</p>
+            <p><strong>The sauce</strong></p><p>2 tbsp soy sauce</p><p>1 tsp sugar</p></section></body></html>
+            """
+        let r = try Self.record(paragraphs)
+        #expect(r.texts == ["400 g rice", "1 onion", "2 tbsp soy sauce", "1 tsp sugar"])
+        #expect(r.groups == [nil, nil, "The sauce", "The sauce"])
+        // Lists under an "Ingredients" heading, each after a bold paragraph.
+        let lists = """
+            <html><body><h2>Ingredients</h2><p><b>Crust</b></p><ul><li>200 g flour</li><li>100 g butter</li></ul>
+            <p><b>Filling</b></p><ul><li>3 apples</li><li>2 tbsp sugar</li></ul><h2>Method</h2><p>Bake it.</p></body></html>
+            """
+        let l = try Self.record(lists)
+        #expect(l.texts == ["200 g flour", "100 g butter", "3 apples", "2 tbsp sugar"])
+        #expect(l.groups == ["Crust", "Crust", "Filling", "Filling"])
+    }
 }

@@ -33,6 +33,7 @@ extension MarkupIngredients {
             let t = doc.text(of: k)
             // "Sauce:" anywhere, or a bold "Sauce" standing alone between the lists.
             byColon = (t.hasSuffix(":") || node.tag == "strong" || node.tag == "b") && t.count <= 60 && !t.contains(where: \.isNumber)
+            byColon = byColon || boldTitle(k) != nil
         }
         guard byTag || byClass || byColon else { return nil }
         // A heading holds no list.
@@ -119,6 +120,25 @@ extension MarkupIngredients {
         return Candidate(lines: unique, score: Self.score(unique), warning: note)
     }
 
+    /// The text of a paragraph that holds nothing but one bold element (`<p><strong>The
+    /// marinade</strong></p>`), short and without digits: a sub-header between lines.
+    func boldTitle(_ k: Int) -> String? {
+        guard doc.nodes[k].tag == "p" else { return nil }
+        var bold: Int?
+        for c in doc.nodes[k].children {
+            if doc.nodes[c].tag.isEmpty {
+                guard TextCleaning.line(String(doc.nodes[c].text)).isEmpty else { return nil }
+            } else if doc.isVisible(c) {
+                guard bold == nil, doc.nodes[c].tag == "strong" || doc.nodes[c].tag == "b" else { return nil }
+                bold = c
+            }
+        }
+        guard let bold else { return nil }
+        let text = doc.text(of: bold)
+        guard !text.isEmpty, text.count <= 60, !text.contains(where: \.isNumber) else { return nil }
+        return text
+    }
+
     /// The text of a list item that holds nothing but one heading element, if `k` is one.
     func headingItemTitle(_ k: Int) -> String? {
         guard doc.nodes[k].tag == "li" else { return nil }
@@ -174,13 +194,14 @@ extension MarkupIngredients {
     func paragraphCandidate(container: Int, note: String?) -> Candidate? {
         var lines: [RecipeRecord.Ingredient] = []
         var group: String?
+        let boldTitles = Set((container...doc.subtreeEnd[container]).compactMap(boldTitle))
         for line in doc.lines(of: container) {
             if let kind = RecipeHeadings.kind(of: line) {
                 if kind == .ingredients { continue }
                 if !lines.isEmpty { break }
                 continue
             }
-            if line.hasSuffix(":"), line.count <= 60, !line.contains(where: \.isNumber) {
+            if boldTitles.contains(line) || (line.hasSuffix(":") && line.count <= 60 && !line.contains(where: \.isNumber)) {
                 group = Self.groupName(line)
                 continue
             }
@@ -238,7 +259,7 @@ extension MarkupIngredients {
                 let text = doc.text(of: k)
                 if let kind = RecipeHeadings.kind(of: text), kind != .ingredients { break }
                 if isHeading, let level = Int(String(node.tag.dropFirst())), let headingLevel, level <= headingLevel { break }
-                if isHeading || (text.hasSuffix(":") && text.count <= 60) {
+                if isHeading || (text.hasSuffix(":") && text.count <= 60) || boldTitle(k) != nil {
                     if !text.isEmpty { group = Self.groupName(text) }
                     k = doc.subtreeEnd[k] + 1
                     continue
