@@ -181,4 +181,14 @@ struct PageMarkupRuleTests {
         #expect(l.texts == ["200 g flour", "100 g butter", "3 apples", "2 tbsp sugar"])
         #expect(l.groups == ["Crust", "Crust", "Filling", "Filling"])
     }
+
+    @Test func aHeadingAmongParagraphLinesNamesAGroup() throws {
+        let html = """
+            <html><body><div class="ingredients-box"><p>200 g oats</p><p>50 g honey</p>
+            <h4>Topping</h4><p>30 g pumpkin seeds</p><p>1 pinch salt</p></div></body></html>
+            """
+        let r = try Self.record(html)
+        #expect(r.texts == ["200 g oats", "50 g honey", "30 g pumpkin seeds", "1 pinch salt"])
+        #expect(r.groups == [nil, nil, "Topping", "Topping"])
+    }
 }

@@ -194,7 +194,13 @@ extension MarkupIngredients {
     func paragraphCandidate(container: Int, note: String?) -> Candidate? {
         var lines: [RecipeRecord.Ingredient] = []
         var group: String?
-        let boldTitles = Set((container...doc.subtreeEnd[container]).compactMap(boldTitle))
+        // Sub-headers: bold paragraphs and headings inside the container.
+        let boldTitles = Set((container...doc.subtreeEnd[container]).compactMap { d -> String? in
+            if let title = boldTitle(d) { return title }
+            guard d > container, Self.headingTags.contains(doc.nodes[d].tag) else { return nil }
+            let text = doc.text(of: d)
+            return text.isEmpty || text.count > 60 || text.contains(where: \.isNumber) ? nil : text
+        })
         for line in doc.lines(of: container) {
             if let kind = RecipeHeadings.kind(of: line) {
                 if kind == .ingredients { continue }
