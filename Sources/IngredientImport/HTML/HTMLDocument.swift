@@ -28,6 +28,9 @@ struct HTMLDocument {
     /// Whether elements were nested deeper than `maxDepth` (the deeper ones were read as
     /// siblings of the element at that depth).
     private(set) var depthLimited = false
+    /// Per element, the unit (and any second amount) that the element states only in its
+    /// `data-` attributes, to be read after its text (see `statedUnit(of:)`).
+    private(set) var statedUnits: [Int: String] = [:]
 
     /// How deep elements nest: deeper start tags open no new level, so no walk over a
     /// node's ancestors or subtree (text, containment, recursion) costs more than this per
@@ -224,6 +227,45 @@ struct HTMLDocument {
         for k in nodes.indices.reversed() {
             if let last = nodes[k].children.last { subtreeEnd[k] = subtreeEnd[last] }
         }
+        for k in nodes.indices where nodes[k].attributes.count >= 2 {
+            if let unit = statedUnit(of: k) { statedUnits[k] = unit }
+        }
+    }
+
+    /// The unit an element that shows only a number keeps in its `data-` attributes, as
+    /// scripts that convert or scale amounts write it: `<b data-primary-amount="195"
+    /// data-primary-unit="g" data-secondary-amount="1.5" data-secondary-unit="cup">195</b>`
+    /// reads "195 g (1.5 cup)". An attribute `data-…unit` counts when a `data-…amount` of the
+    /// same stem sits beside it; the first such pair is the amount shown, the others are
+    /// given in parentheses. Nil when the element's text holds a letter (its unit is
+    /// already there), holds no digit, or when the line it stands in already shows the unit
+    /// (`<span data-amount="1" data-unit="cup">1</span> <span>cup</span>`).
+    func statedUnit(of k: Int) -> String? {
+        var pairs: [(amount: String, unit: String)] = []
+        for a in nodes[k].attributes where a.name.hasPrefix("data-") && a.name.hasSuffix("unit") {
+            let stem = a.name.dropLast(4)
+            guard let amount = nodes[k].attributes.last(where: { $0.name.count == stem.count + 6 && $0.name.hasPrefix(stem) && $0.name.hasSuffix("amount") }) else { continue }
+            pairs.append((TextCleaning.line(String(amount.value)), TextCleaning.line(String(a.value))))
+        }
+        guard let first = pairs.first, !first.unit.isEmpty, first.unit.contains(where: \.isLetter) else { return nil }
+        let own = text(of: k)
+        guard own.contains(where: \.isNumber), !own.contains(where: \.isLetter) else { return nil }
+        // The line the element stands in: its nearest block (or cell) ancestor.
+        var line = nodes[k].parent
+        while line >= 0, !Self.blockElements.contains(nodes[line].tag), nodes[line].tag != "td" { line = nodes[line].parent }
+        if line >= 0 {
+            // The unit as a word of the line, or with a plural ending ("ounce", "ounces").
+            let words = text(of: line).lowercased().split { !$0.isLetter }
+            for p in pairs {
+                guard let unit = p.unit.lowercased().split(whereSeparator: { !$0.isLetter }).first else { continue }
+                if words.contains(where: { $0 == unit || (unit.count >= 3 && $0.hasPrefix(unit) && $0.count - unit.count <= 2) }) { return nil }
+            }
+        }
+        var suffix = first.unit
+        for p in pairs.dropFirst() where !p.amount.isEmpty && !p.unit.isEmpty && p.amount.contains(where: \.isNumber) {
+            suffix += " (\(p.amount) \(p.unit))"
+        }
+        return suffix
     }
 
     static func hasPrefix(_ u: String.UTF8View, at i: String.UTF8View.Index, _ s: String) -> Bool {
@@ -332,6 +374,7 @@ struct HTMLDocument {
         let separator: String = block ? "\n" : Self.blockElements.contains(node.tag) || node.tag == "td" || node.tag == "th" ? " " : Self.elementBoundary
         out += separator
         for child in node.children { rawText(of: child, into: &out, breaks: breaks) }
+        if let unit = statedUnits[index] { out += " " + unit }
         out += separator
     }
 

@@ -43,9 +43,13 @@ enum HTMLExtractor {
                 records[k].warnings = warnings + records[k].warnings
                 if k == 0, let found = markup.best {
                     let (useMarkup, note) = choose(found.lines, over: records[k].ingredients, structured: "JSON-LD")
-                    if useMarkup { records[k].ingredients = found.lines } else { adoptGroups(from: found.lines, into: &records[k]) }
+                    if useMarkup { records[k].ingredients = found.lines } else {
+                        adoptGroups(from: found.lines, into: &records[k])
+                        dropGroupNames(&records[k], markup: found.lines, structured: "JSON-LD")
+                    }
                     if let note { records[k].warnings.append(note) }
                 }
+                if k == 0 { respace(&records[k], doc, structured: "JSON-LD") }
             }
             return .success(records)
         }
@@ -61,9 +65,13 @@ enum HTMLExtractor {
             record.warnings = warnings
             if let found = markup.best {
                 let (useMarkup, note) = choose(found.lines, over: record.ingredients, structured: "microdata")
-                if useMarkup { record.ingredients = found.lines } else { adoptGroups(from: found.lines, into: &record) }
+                if useMarkup { record.ingredients = found.lines } else {
+                    adoptGroups(from: found.lines, into: &record)
+                    dropGroupNames(&record, markup: found.lines, structured: "microdata")
+                }
                 if let note { record.warnings.append(note) }
             }
+            respace(&record, doc, structured: "microdata")
         } else if let found = markup.best {
             record.ingredients = found.lines
             if let note = found.warning { record.warnings.append(note) }
@@ -99,6 +107,12 @@ enum HTMLExtractor {
         if ListCompleteness.markupLeadsWithAmounts(markup: markup, structured: structured) {
             return (true, "ingredient lines taken from the page's list: the same lines as its \(name), which writes the amounts after the names")
         }
+        if ListCompleteness.markupAddsConvertedAmounts(markup: markup, structured: structured) {
+            return (true, "ingredient lines taken from the page's list: the lines of its \(name) with the converted amounts the page adds after their amounts")
+        }
+        if ListCompleteness.markupReplacesProgramAmounts(markup: markup, structured: structured) {
+            return (true, "ingredient lines taken from the page's list: the same lines as its \(name), which writes some amounts as a program converts them (\"18.20 gm\")")
+        }
         switch ListCompleteness.compare(markup: markup, structured: structured) {
         case .markupLosesAmounts:
             return (false, "ingredient lines taken from the \(name): the page's list lacks amounts it shows")
@@ -108,6 +122,42 @@ enum HTMLExtractor {
             guard preferMarkup(markup, over: structured) else { return (false, nil) }
             return (true, "ingredient lines taken from the page's list, which is fuller than its \(name)")
         }
+    }
+
+    /// Spaces structured lines that run together what the page shows apart: a line without
+    /// a single space ("30克牛奶", as scripts written without spaces between words give it)
+    /// whose text is the cells of one of the page's rows run together in some order (a row
+    /// `<td>牛奶</td><td>30克</td>`) gets a space between those parts, in its own order
+    /// ("30克 牛奶"). The record's warnings say how many lines were spaced.
+    static func respace(_ record: inout RecipeRecord, _ doc: HTMLDocument, structured name: String) {
+        guard record.ingredients.contains(where: { $0.text.count >= 2 && !$0.text.contains(" ") }) else { return }
+        var rows: [String: [String]] = [:]
+        for k in doc.nodes.indices where doc.nodes[k].tag == "tr" || doc.nodes[k].tag == "li" || doc.nodes[k].tag == "dd" {
+            let cells = doc.nodes[k].children.filter { !doc.nodes[$0].tag.isEmpty && doc.isVisible($0) }
+            guard cells.count == 2 || cells.count == 3 else { continue }
+            // Only the cells: text loose between them would be dropped.
+            guard doc.nodes[k].children.allSatisfy({ !doc.nodes[$0].tag.isEmpty || TextCleaning.line(String(doc.nodes[$0].text)).isEmpty }) else { continue }
+            let parts = cells.map { doc.text(of: $0) }
+            guard parts.allSatisfy({ !$0.isEmpty }) else { continue }
+            for order in permutations(parts) { rows[order.joined(), default: order] = rows[order.joined()] ?? order }
+        }
+        var spaced = 0
+        for k in record.ingredients.indices {
+            let text = record.ingredients[k].text
+            guard !text.contains(" "), let parts = rows[text] else { continue }
+            record.ingredients[k].text = parts.joined(separator: " ")
+            spaced += 1
+        }
+        if spaced > 0 {
+            record.warnings.append("\(spaced) \(name) line\(spaced == 1 ? "" : "s") spaced where the page's rows set their parts apart")
+        }
+    }
+
+    /// The orders of two or three parts.
+    static func permutations(_ parts: [String]) -> [[String]] {
+        guard parts.count == 3 else { return [parts, parts.reversed()] }
+        let (a, b, c) = (parts[0], parts[1], parts[2])
+        return [[a, b, c], [a, c, b], [b, a, c], [b, c, a], [c, a, b], [c, b, a]]
     }
 
     /// Gives the JSON-LD lines the groups of the same lines in the page's markup, when the
@@ -134,6 +184,30 @@ enum HTMLExtractor {
             }
             record.ingredients = assigned
         }
+    }
+
+    /// Reads as group names the structured lines that are the page's sub-headers ("Yoghurt
+    /// dressing" between the lines, where the page's list shows it as the title of the lines
+    /// after it), when without them the structured list is the page's list line for line
+    /// (compared without case, spacing and punctuation): they are dropped, the lines take
+    /// the page's groups, and the warnings say so.
+    static func dropGroupNames(_ record: inout RecipeRecord, markup: [RecipeRecord.Ingredient], structured name: String) {
+        let groups = Set(markup.compactMap(\.group).map(comparable))
+        guard !groups.isEmpty else { return }
+        let lineTexts = Set(markup.map { comparable($0.text) })
+        let kept = record.ingredients.filter { line in
+            let c = comparable(line.text)
+            return !groups.contains(c) || lineTexts.contains(c)
+        }
+        guard kept.count < record.ingredients.count, kept.count == markup.count,
+              zip(kept, markup).allSatisfy({ comparable($0.text) == comparable($1.text) }) else { return }
+        let dropped = record.ingredients.count - kept.count
+        record.ingredients = zip(kept, markup).map { line, page in
+            var line = line
+            line.group = page.group
+            return line
+        }
+        record.warnings.append("\(dropped) \(name) line\(dropped == 1 ? "" : "s") read as group name\(dropped == 1 ? "" : "s"), as the page's list shows \(dropped == 1 ? "it" : "them")")
     }
 
     /// Whether the page's visible list says more than its JSON-LD: the JSON-LD stops
@@ -307,6 +381,9 @@ enum Microdata {
             }
         }
         guard found else { return nil }
+        // The whole list marked twice (a desktop and a mobile layout) is read once, whatever
+        // repeats inside it ("Juice of 1 lime" for the meat and for the salsa).
+        record.ingredients = MarkupIngredients.withoutRepeat(record.ingredients)
         // Nested ingredient properties (a list element and its items both marked) repeat lines.
         if record.ingredients.count > 1 {
             var seen: [String] = []

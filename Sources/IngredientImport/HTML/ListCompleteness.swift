@@ -47,6 +47,90 @@ enum ListCompleteness {
         return withNumbers > 0 && moved * 2 > withNumbers
     }
 
+    /// Whether the page's list is the structured list with converted amounts added right
+    /// after the lines' amounts ("1 ¼ cup (315 mL) flour" for "1 1/4 cup flour"): the lists
+    /// correspond one to one, at least one page line adds a parenthesized amount the
+    /// structured line lacks, each such amount follows the line's leading amount and unit
+    /// (at most three words from its start), and without them every page line is the
+    /// structured line (fractions and spacing aside). Converted amounts elsewhere in a line
+    /// ("short ribs (680 g), cut") are left to the other rules: widgets that convert
+    /// amounts put theirs after the name.
+    static func markupAddsConvertedAmounts(markup: [RecipeRecord.Ingredient], structured: [RecipeRecord.Ingredient]) -> Bool {
+        guard markup.count == structured.count, !markup.isEmpty else { return false }
+        var added = 0
+        for (m, s) in zip(markup, structured) {
+            var rest = m.text
+            var searchFrom = rest.startIndex
+            var changed = false
+            while let open = rest[searchFrom...].firstIndex(of: "(") {
+                guard let close = rest[open...].firstIndex(of: ")") else { break }
+                let group = rest[open...close]
+                let inner = group.dropFirst()
+                if group.contains(where: \.isNumber), !s.text.contains(group), !inner.contains("(") {
+                    let before = rest[..<open].split(separator: " ")
+                    guard let first = before.first, MarkupIngredients.isAmountLed(String(first)), before.count <= 3 else { return false }
+                    rest.replaceSubrange(open...close, with: " ")
+                    changed = true
+                    searchFrom = rest.startIndex
+                    continue
+                }
+                searchFrom = rest.index(after: open)
+            }
+            guard squashed(rest) == squashed(s.text) else { return false }
+            if changed { added += 1 }
+        }
+        return added > 0
+    }
+
+    /// Whether the page's list writes as people do the amounts that the structured list
+    /// writes as a program converts them, and is otherwise the same list: the lists
+    /// correspond one to one with the same numbers, except on at least one line whose
+    /// structured amount has a decimal part of two digits or more ending in zero ("18.20 gm
+    /// olive oil", "125.00 gm water") where the page's line has none ("1 tbsp olive oil").
+    /// Such lines need only agree after their first word (the unit the program chose).
+    static func markupReplacesProgramAmounts(markup: [RecipeRecord.Ingredient], structured: [RecipeRecord.Ingredient]) -> Bool {
+        guard markup.count == structured.count, !markup.isEmpty else { return false }
+        var replaced = 0
+        for (m, s) in zip(markup, structured) {
+            let mt = tokens(m.text), st = tokens(s.text)
+            let programWritten = hasProgramDecimal(s.text) && !hasProgramDecimal(m.text)
+            guard correspond(mt.words, st.words) || (programWritten && correspond(Array(mt.words.dropFirst()), Array(st.words.dropFirst()))) else { return false }
+            if mt.numbers.sorted() != st.numbers.sorted() {
+                guard programWritten else { return false }
+                replaced += 1
+            }
+        }
+        return replaced > 0
+    }
+
+    /// Whether a line holds a number with a decimal part of two digits or more that ends in
+    /// zero ("18.20", "125.00"), as programs print converted amounts.
+    static func hasProgramDecimal(_ text: String) -> Bool {
+        let scalars = Array(text.unicodeScalars)
+        func isDigit(_ k: Int) -> Bool { k >= 0 && k < scalars.count && ("0"..."9").contains(scalars[k]) }
+        for k in scalars.indices where scalars[k] == "." && isDigit(k - 1) && isDigit(k + 1) {
+            var e = k + 1
+            while isDigit(e) { e += 1 }
+            if e - k - 1 >= 2, scalars[e - 1] == "0" { return true }
+        }
+        return false
+    }
+
+    /// A line without spaces and case, vulgar fractions written "n/d" ("1 ¼ Cup" and
+    /// "1 1/4 cup" are the same).
+    static func squashed(_ text: String) -> String {
+        var out = ""
+        for scalar in text.lowercased().unicodeScalars {
+            if scalar.properties.isWhitespace { continue }
+            if scalar.properties.numericType != nil, let value = scalar.properties.numericValue, value < 1 {
+                out += fractionText(value).joined(separator: "/")
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
     /// The open plurals of `Dictionaries/import/artifacts.tsv` ("(s)").
     static let openPlurals: [String] = ImportWordTable.rows("import/artifacts.tsv").filter { $0.kind == "open-plural" }.map(\.phrase)
 

@@ -33,6 +33,7 @@ extension MarkupIngredients {
             let t = doc.text(of: k)
             // "Sauce:" anywhere, or a bold "Sauce" standing alone between the lists.
             byColon = (t.hasSuffix(":") || node.tag == "strong" || node.tag == "b") && t.count <= 60 && !t.contains(where: \.isNumber)
+            byColon = byColon || boldTitle(k) != nil
         }
         guard byTag || byClass || byColon else { return nil }
         // A heading holds no list.
@@ -52,6 +53,17 @@ extension MarkupIngredients {
             let node = doc.nodes[k]
             if node.tag.isEmpty { k += 1; continue }
             if !doc.isVisible(k) || (ignored[k] && !ignored[container]) {
+                k = doc.subtreeEnd[k] + 1
+                continue
+            }
+            if isItem(k), let title = headingItemTitle(k) {
+                // An item that holds only a heading (`<li><h3>For the dough</h3></li>`) names
+                // the group of the items after it.
+                switch RecipeHeadings.kind(of: title) {
+                case .ingredients?: group = nil
+                case .instructions?, .other?: if !lines.isEmpty { k = end + 1; continue }
+                case nil: group = Self.groupName(title)
+                }
                 k = doc.subtreeEnd[k] + 1
                 continue
             }
@@ -108,6 +120,42 @@ extension MarkupIngredients {
         return Candidate(lines: unique, score: Self.score(unique), warning: note)
     }
 
+    /// The text of a paragraph that holds nothing but one bold element (`<p><strong>The
+    /// marinade</strong></p>`), short and without digits: a sub-header between lines.
+    func boldTitle(_ k: Int) -> String? {
+        guard doc.nodes[k].tag == "p" else { return nil }
+        var bold: Int?
+        for c in doc.nodes[k].children {
+            if doc.nodes[c].tag.isEmpty {
+                guard TextCleaning.line(String(doc.nodes[c].text)).isEmpty else { return nil }
+            } else if doc.isVisible(c) {
+                guard bold == nil, doc.nodes[c].tag == "strong" || doc.nodes[c].tag == "b" else { return nil }
+                bold = c
+            }
+        }
+        guard let bold else { return nil }
+        let text = doc.text(of: bold)
+        guard !text.isEmpty, text.count <= 60, !text.contains(where: \.isNumber) else { return nil }
+        return text
+    }
+
+    /// The text of a list item that holds nothing but one heading element, if `k` is one.
+    func headingItemTitle(_ k: Int) -> String? {
+        guard doc.nodes[k].tag == "li" else { return nil }
+        var heading: Int?
+        for c in doc.nodes[k].children {
+            if doc.nodes[c].tag.isEmpty {
+                guard TextCleaning.line(String(doc.nodes[c].text)).isEmpty else { return nil }
+            } else if doc.isVisible(c) {
+                guard heading == nil, Self.headingTags.contains(doc.nodes[c].tag) else { return nil }
+                heading = c
+            }
+        }
+        guard let heading else { return nil }
+        let text = doc.text(of: heading)
+        return text.isEmpty || text.count > 80 ? nil : text
+    }
+
     /// The text of the first heading element inside node `k`, if any.
     func firstHeadingText(in k: Int) -> String? {
         for d in k...doc.subtreeEnd[k] where Self.headingTags.contains(doc.nodes[d].tag) || has(.group, d) && d != k {
@@ -146,13 +194,20 @@ extension MarkupIngredients {
     func paragraphCandidate(container: Int, note: String?) -> Candidate? {
         var lines: [RecipeRecord.Ingredient] = []
         var group: String?
+        // Sub-headers: bold paragraphs and headings inside the container.
+        let boldTitles = Set((container...doc.subtreeEnd[container]).compactMap { d -> String? in
+            if let title = boldTitle(d) { return title }
+            guard d > container, Self.headingTags.contains(doc.nodes[d].tag) else { return nil }
+            let text = doc.text(of: d)
+            return text.isEmpty || text.count > 60 || text.contains(where: \.isNumber) ? nil : text
+        })
         for line in doc.lines(of: container) {
             if let kind = RecipeHeadings.kind(of: line) {
                 if kind == .ingredients { continue }
                 if !lines.isEmpty { break }
                 continue
             }
-            if line.hasSuffix(":"), line.count <= 60, !line.contains(where: \.isNumber) {
+            if boldTitles.contains(line) || (line.hasSuffix(":") && line.count <= 60 && !line.contains(where: \.isNumber)) {
                 group = Self.groupName(line)
                 continue
             }
@@ -210,7 +265,7 @@ extension MarkupIngredients {
                 let text = doc.text(of: k)
                 if let kind = RecipeHeadings.kind(of: text), kind != .ingredients { break }
                 if isHeading, let level = Int(String(node.tag.dropFirst())), let headingLevel, level <= headingLevel { break }
-                if isHeading || (text.hasSuffix(":") && text.count <= 60) {
+                if isHeading || (text.hasSuffix(":") && text.count <= 60) || boldTitle(k) != nil {
                     if !text.isEmpty { group = Self.groupName(text) }
                     k = doc.subtreeEnd[k] + 1
                     continue
@@ -221,7 +276,8 @@ extension MarkupIngredients {
                 if paragraph.contains(where: { !Self.isPlausibleLine($0) }) || paragraph.joined().count > 600 {
                     if !lines.isEmpty { break }
                 } else {
-                    for line in paragraph {
+                    // A yield under the heading ("for 3 to 4 servings") is no ingredient.
+                    for line in paragraph where !YieldWords.isYieldLine(line) {
                         if line.hasSuffix(":"), line.count <= 60 { group = Self.groupName(line) } else { lines.append(.init(group: group, text: line)) }
                     }
                 }

@@ -19,6 +19,14 @@ enum YieldWords {
         return facts.contains(second)
     }
 
+    /// Whether `line` states a yield in a few words ending with a `follows` word and holding a
+    /// number ("for 3 to 4 servings", "Serves 4 people", "(4 portions)").
+    static func isYieldLine(_ line: String) -> Bool {
+        let words = line.lowercased().split { !$0.isLetter && !$0.isNumber }
+        guard words.count >= 2, words.count <= 6, let last = words.last, follows.contains(String(last)) else { return false }
+        return words.dropLast().contains { $0.allSatisfy(\.isNumber) }
+    }
+
     private static func words(of kind: String) -> [String] {
         ImportWordTable.rows("import/yields.tsv").filter { $0.kind == kind }.map(\.phrase)
     }
