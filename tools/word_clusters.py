@@ -18,8 +18,10 @@ Usage: tools/word-clusters [--lines FILE] [--mealmaster DIR_OR_TAR] [--out PATH]
 import argparse
 import os
 import re
+import shutil
 import sys
 import tarfile
+import tempfile
 import time
 
 for _var in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS",
@@ -70,21 +72,32 @@ def read_lines(args):
     if not mm:
         return
     if os.path.isdir(mm):
-        paths = []
-        for root, dirs, files in os.walk(mm):
-            dirs.sort()
-            for name in sorted(files):
-                paths.append(os.path.join(root, name))
-        for p in sorted(paths):
-            with open(p, "rb") as f:
-                for raw in f:
-                    yield raw.decode("utf-8", errors="replace")
+        yield from read_lines_mealmaster(mm)
     else:
-        with tarfile.open(mm) as tar:
-            members = sorted((m for m in tar.getmembers() if m.isfile()), key=lambda m: m.name)
-            for m in members:
-                for raw in tar.extractfile(m):
-                    yield raw.decode("utf-8", errors="replace")
+        # Extracted to a temporary folder under /tmp first (reading members of a compressed
+        # archive out of order would decompress it again and again), then read like a folder.
+        tmp = tempfile.mkdtemp(prefix="word-clusters-", dir="/tmp")
+        try:
+            log(f"extracting {mm} to {tmp}")
+            with tarfile.open(mm) as tar:
+                tar.extractall(tmp, filter="data")
+            args.mealmaster = tmp
+            yield from read_lines_mealmaster(tmp)
+        finally:
+            shutil.rmtree(tmp, ignore_errors=True)
+
+
+def read_lines_mealmaster(mm):
+    """Every line of every file under the folder `mm`, files in order of their relative path."""
+    paths = []
+    for root, dirs, files in os.walk(mm):
+        dirs.sort()
+        for name in sorted(files):
+            paths.append(os.path.relpath(os.path.join(root, name), mm))
+    for p in sorted(paths):
+        with open(os.path.join(mm, p), "rb") as f:
+            for raw in f:
+                yield raw.decode("utf-8", errors="replace")
 
 
 def main():
