@@ -84,10 +84,10 @@ extension FeatureExtractor {
 
     /// State templates and how many values each has (`addPlace`).
     static let stateTemplates: [(template: Template, values: Int)] = [
-        (.segmentShape, 4), (.parenShape, 2), (.positionShape, 6), (.segmentPositionShape, 6),
+        (.segmentShape, 4), (.parenShape, 3), (.positionShape, 6), (.segmentPositionShape, 6),
     ]
     /// Flag templates (`addPlace`), bit `k` for the template at `k`.
-    static let flagTemplates: [Template] = [.last, .seenQuantity, .dashSeparator, .seenOr]
+    static let flagTemplates: [Template] = [.last, .seenQuantity, .dashSeparator, .seenOr, .commaAhead]
 
     static func digit(_ n: Int) -> SmallBytes {
         var s = SmallBytes()

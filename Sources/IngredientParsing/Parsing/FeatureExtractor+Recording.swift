@@ -18,6 +18,11 @@ extension FeatureExtractor {
     }
 
     @inline(never)
+    static func recordClusters(_ recorder: FeatureRecorder, _ clusters: WordClusters, _ c: Int) {
+        for (k, value) in clusters.values[c].enumerated() { recorder.note(clusters.keys[c][k], .cluster, value) }
+    }
+
+    @inline(never)
     static func recordWordPairs(_ recorder: FeatureRecorder, _ tokens: [Token], _ line: UnsafeBufferPointer<UInt8>, _ i: Int,
                                 before: UInt64, here: UInt64, after: UInt64) {
         let t = tokens[i]
@@ -29,7 +34,7 @@ extension FeatureExtractor {
 
     @inline(never)
     static func recordLocal(_ recorder: FeatureRecorder, _ tokens: [Token], _ lex: [SmallBytes], _ i: Int, coarse: SmallBytes,
-                            seg: SmallBytes, pos: SmallBytes, inParen: Bool, segmentPosition: Int, shape: SmallBytes) {
+                            seg: SmallBytes, pos: SmallBytes, paren: Int, segmentPosition: Int, shape: SmallBytes) {
         recorder.note(key(.last, SmallBytes.one), .last, "1")
         if i > 0 {
             let p = tokens[i - 1]
@@ -39,8 +44,9 @@ extension FeatureExtractor {
         recorder.note(key(.seenQuantity, SmallBytes.one), .seenQuantity, "1")
         recorder.note(key(.dashSeparator, SmallBytes.one), .dashSeparator, "1")
         recorder.note(key(.seenOr, SmallBytes.one), .seenOr, "1")
+        recorder.note(key(.commaAhead, SmallBytes.one), .commaAhead, "1")
         recorder.note(key(.segmentShape, seg, coarse), .segmentShape, seg.string + "|" + coarse.string)
-        recorder.note(key(.parenShape, inParen ? SmallBytes.one : SmallBytes.zero, coarse), .parenShape, (inParen ? "1" : "0") + "|" + coarse.string)
+        recorder.note(key(.parenShape, digit(paren), coarse), .parenShape, "\(paren)|" + coarse.string)
         recorder.note(key(.positionShape, pos, coarse), .positionShape, pos.string + "|" + coarse.string)
         let segPos = digit(segmentPosition)
         recorder.note(key(.segmentPositionShape, segPos, coarse), .segmentPositionShape, segPos.string + "|" + coarse.string)

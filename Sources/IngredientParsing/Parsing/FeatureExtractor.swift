@@ -10,13 +10,17 @@ package final class FeatureExtractor: Sendable {
     let words: WordIndex
     /// When set (training only), receives the readable name of every feature computed.
     let recorder: FeatureRecorder?
+    /// Word clusters learned from unlabeled text (the `cluster` template).
+    let clusters: WordClusters
     /// `shapeBytes(id:)` of every shape id.
     let shapes: [SmallBytes] = FeatureExtractor.shapeTable
 
     /// An extractor over `lexicon`'s tables and a tagger `vocabulary` (none for training),
     /// reporting to `recorder` when one is given.
-    package init(lexicon: Lexicon, vocabulary: HashTable<Int32> = HashTable(), recorder: FeatureRecorder? = nil) {
+    package init(lexicon: Lexicon, vocabulary: HashTable<Int32> = HashTable(), clusters: WordClusters = .builtIn,
+                 recorder: FeatureRecorder? = nil) {
         self.lexicon = lexicon
+        self.clusters = clusters
         self.words = WordIndex(lexicon: lexicon, vocabulary: vocabulary)
         self.recorder = recorder
     }
@@ -98,6 +102,14 @@ package final class FeatureExtractor: Sendable {
         let starts = lexiconClasses(tokens, line, into: &lex, rows: &rows)
 
         var depth = 0, commas = 0, seenQuantity = false, dash = false, seenOr = false
+        // Looking ahead: the last comma or semicolon of the line.
+        var lastComma = -1
+        for k in tokens.indices.reversed() where tokens[k].kind == .punctuation && (tokens[k].mark == 0x2C || tokens[k].mark == 0x3B) {
+            lastComma = k
+            break
+        }
+        // Inside parentheses: whether a word follows the closing one ("mozzarella (fior di latte) cheese").
+        var parenThenWord = false
         var segmentStart = 0 // index of the first token of the current comma segment
         var previousCoarse: UInt8 = 0 // the coarse class of the token before
         let shapes = self.shapes, recorder = self.recorder
@@ -119,20 +131,33 @@ package final class FeatureExtractor: Sendable {
                     f.addContext(.suffix2, Self.key(.suffix2, bytes: s2))
                     if let p3 { f.addContext(.prefix3, Self.key(.prefix3, bytes: p3)) }
                 }
+                // A word of the vocabulary has its clusters in its precombined row.
+                if needsAffixes, let c = clusters.fineCluster(hash: t.hash) {
+                    let keys = clusters.keys[c]
+                    f.addContext(.cluster, keys[0])
+                    f.addContext(.cluster, keys[1])
+                    f.addContext(.cluster, keys[2])
+                    if let recorder { Self.recordClusters(recorder, clusters, c) }
+                }
                 if let recorder { Self.recordWord(recorder, wordKey: Self.key(.word, hash: t.hash), stem: stem) }
             }
 
             // Local features.
             if t.kind == .punctuation {
-                if t.mark == 0x28 || t.mark == 0x5B { depth += 1 }
+                if t.mark == 0x28 || t.mark == 0x5B {
+                    if depth == 0 { parenThenWord = Self.wordFollowsClose(tokens, from: i) }
+                    depth += 1
+                }
             }
             let coarseByte = Self.coarse(t, lexI)
             let inParen = depth > 0
+            let paren = inParen ? (parenThenWord ? 2 : 1) : 0
             if i > 0 { f.addShapePair(.previousShape, previousCoarse, coarseByte) }
             previousCoarse = coarseByte
             // Bits in `flagTemplates` order.
             let flags = (i == tokens.count - 1 ? 1 : 0) | (seenQuantity ? 2 : 0) | (dash ? 4 : 0) | (seenOr ? 8 : 0)
-            f.addPlace(flags: flags, segment: min(commas, 3), paren: inParen ? 1 : 0, position: min(i, 5),
+                | (i < lastComma ? 16 : 0)
+            f.addPlace(flags: flags, segment: min(commas, 3), paren: paren, position: min(i, 5),
                        segmentPosition: min(i - segmentStart, 5), coarse: coarseByte)
             if lexI.count > 0 { f.addLocal(Self.key(.lexiconShape, lexI, shape)) }
             let after = i + 1 < tokens.count ? Self.pairHash(tokens[i + 1]) : Self.boundaryHash
@@ -143,7 +168,7 @@ package final class FeatureExtractor: Sendable {
             f.endToken()
             if let recorder {
                 Self.recordLocal(recorder, tokens, lex, i, coarse: SmallBytes.single(coarseByte), seg: Self.digit(min(commas, 3)),
-                                 pos: Self.digit(min(i, 5)), inParen: inParen, segmentPosition: min(i - segmentStart, 5), shape: shape)
+                                 pos: Self.digit(min(i, 5)), paren: paren, segmentPosition: min(i - segmentStart, 5), shape: shape)
             }
 
             if t.kind == .punctuation {
@@ -158,5 +183,19 @@ package final class FeatureExtractor: Sendable {
             if t.kind == .word, t.end - t.start == 2, (line[t.start] | 0x20) == 0x6F, (line[t.start + 1] | 0x20) == 0x72 { seenOr = true }
         }
         return starts
+    }
+
+    /// Whether a word follows the parenthesis that closes the one opened at `open` (at its depth).
+    static func wordFollowsClose(_ tokens: [Token], from open: Int) -> Bool {
+        var depth = 0
+        for k in open..<tokens.count where tokens[k].kind == .punctuation {
+            let m = tokens[k].mark
+            if m == 0x28 || m == 0x5B { depth += 1 }
+            if m == 0x29 || m == 0x5D {
+                depth -= 1
+                if depth == 0 { return k + 1 < tokens.count && tokens[k + 1].kind == .word }
+            }
+        }
+        return false
     }
 }

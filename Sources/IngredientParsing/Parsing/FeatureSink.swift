@@ -6,7 +6,7 @@ protocol FeatureSink {
     /// The local features of the current token's place in the line: yes/no flags (bit `k`
     /// set when `FeatureExtractor.flagTemplates[k]` is present: `last`, `seenOr`, …) and
     /// the states, small numbers each conjoined with the token's coarse class byte
-    /// (`FeatureExtractor.stateTemplates`: comma segment 0–3, inside parentheses 0–1,
+    /// (`FeatureExtractor.stateTemplates`: comma segment 0–3, parentheses 0–2 (outside, inside, inside and followed by a word),
     /// position 0–5, position in the segment 0–5).
     mutating func addPlace(flags: Int, segment: Int, paren: Int, position: Int, segmentPosition: Int, coarse: UInt8)
     /// A local conjunction of two coarse class bytes (`previousShape`: the previous token's

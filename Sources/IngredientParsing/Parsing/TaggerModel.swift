@@ -41,7 +41,7 @@ package final class TaggerModel: Sendable {
     let coarseClassCount: Int
     /// The weights of the segment and parenthesis states (`FeatureSink.addPlace`), summed
     /// (integer sums are exact, so summing ahead changes nothing), dense: segment 0–3 ×
-    /// parenthesis 0–1 × coarse class.
+    /// parenthesis 0–2 × coarse class.
     let segmentParenWeights: [SIMD8<Int32>]
     /// The weights of the position and position-in-segment states, summed, dense: position
     /// 0–5 × position in segment 0–5 × coarse class.
@@ -49,7 +49,7 @@ package final class TaggerModel: Sendable {
     /// The weights of `previousShape` features (`FeatureSink.addShapePair`), dense: coarse
     /// class of the previous token × coarse class of this one.
     let shapePairWeights: [SIMD8<Int32>]
-    /// The weights of the flag features (`FeatureSink.addPlace`), summed for each of the 16
+    /// The weights of the flag features (`FeatureSink.addPlace`), summed for each of the 32
     /// sets of flags (bit `k` for `FeatureExtractor.flagTemplates[k]`).
     let flagWeights: [SIMD8<Int32>]
     let calibration: [Double]
@@ -147,7 +147,7 @@ package final class TaggerModel: Sendable {
             }
         }
         // States two by two: (segment, parenthesis) and (position, position in segment).
-        precondition(FeatureExtractor.stateTemplates.map(\.values) == [4, 2, 6, 6])
+        precondition(FeatureExtractor.stateTemplates.map(\.values) == [4, 3, 6, 6])
         func stateSums(_ first: Int, _ second: Int) -> [SIMD8<Int32>] {
             let a = FeatureExtractor.stateTemplates[first], b = FeatureExtractor.stateTemplates[second]
             var sums = [SIMD8<Int32>](repeating: SIMD8<Int32>(), count: a.values * b.values * classCount)
@@ -337,12 +337,12 @@ package final class TaggerModel: Sendable {
         @inline(__always)
         mutating func addPlace(flags: Int, segment: Int, paren: Int, position: Int, segmentPosition: Int, coarse: UInt8) {
             // Unchecked reads: the extractor clamps every state to its range (see `stateTemplates`).
-            assert(flags >= 0 && flags < 16 && segment >= 0 && segment < 4 && paren >= 0 && paren < 2
+            assert(flags >= 0 && flags < 32 && segment >= 0 && segment < 4 && paren >= 0 && paren < 3
                    && position >= 0 && position < 6 && segmentPosition >= 0 && segmentPosition < 6)
             let c = Int(model.coarseClasses.withUnsafeBufferPointer { $0[Int(coarse)] })
             let classes = model.coarseClassCount
             model.flagWeights.withUnsafeBufferPointer { local &+= $0[flags] }
-            model.segmentParenWeights.withUnsafeBufferPointer { local &+= $0[(segment &* 2 &+ paren) &* classes &+ c] }
+            model.segmentParenWeights.withUnsafeBufferPointer { local &+= $0[(segment &* 3 &+ paren) &* classes &+ c] }
             model.positionWeights.withUnsafeBufferPointer { local &+= $0[(position &* 6 &+ segmentPosition) &* classes &+ c] }
         }
 

@@ -181,10 +181,11 @@ struct TaggerModelReader {
                 contextWeights.append(contentsOf: repeatElement(0, count: TaggerModel.rowWidth))
             }
         }
-        // Precombine, per known word, every property its lowercase form decides.
+        // Precombine, per known word, every property its lowercase form decides (word, affixes,
+        // clusters).
         vocabulary = HashTable<Int32>(minimumCapacity: lexicalRowCount)
         contextWeights.reserveCapacity(contextWeights.count + wordRows.count * TaggerModel.rowWidth)
-        let contextRows = self.contextRows
+        let contextRows = self.contextRows, clusters = WordClusters.builtIn
         for entry in wordRows {
             let stem = UnsafeBufferPointer(rebasing: buffer[entry.start..<(entry.start + entry.count)])
             let combined = Int32(contextWeights.count / TaggerModel.rowWidth)
@@ -201,6 +202,12 @@ struct TaggerModelReader {
                     if let s3 { add(FeatureExtractor.key(.suffix3, bytes: s3)) }
                     add(FeatureExtractor.key(.suffix2, bytes: s2))
                     if let p3 { add(FeatureExtractor.key(.prefix3, bytes: p3)) }
+                }
+                if let c = clusters.fineCluster(hash: ByteHash.fold(stem)) {
+                    let keys = clusters.keys[c]
+                    add(keys[0])
+                    add(keys[1])
+                    add(keys[2])
                 }
             }
             vocabulary.set(ByteHash.fold(stem), combined)

@@ -6,8 +6,12 @@ import IngredientText
 package enum Template: UInt8, CaseIterable, Sendable {
     // Context templates: a property of a token, weighted at offsets -2…+2 from the token labeled.
     case word = 1, suffix3, suffix2, prefix3, shape, lexicon, pad
+    /// The word's clusters at three sizes (`WordClusters`, learned from unlabeled text).
+    case cluster = 8
     // Local templates: a property of the labeled token's position, weighted at offset 0 only.
     case last = 23, seenQuantity = 25, dashSeparator, seenOr
+    // Looking ahead: a comma or semicolon later in the line.
+    case commaAhead = 29
     case segmentShape = 40, parenShape, positionShape, lexiconShape, previousShape, segmentPositionShape
     // Word pairs (case-folded): the previous token and this one, this one and the next.
     case bigramPrevious = 60, bigramNext
@@ -22,10 +26,12 @@ package enum Template: UInt8, CaseIterable, Sendable {
         case .shape: "shape"
         case .lexicon: "lexicon"
         case .pad: "pad"
+        case .cluster: "cluster"
         case .last: "last"
         case .seenQuantity: "seenQuantity"
         case .dashSeparator: "dashSeparator"
         case .seenOr: "seenOr"
+        case .commaAhead: "commaAhead"
         case .segmentShape: "segmentShape"
         case .parenShape: "parenShape"
         case .positionShape: "positionShape"
@@ -56,7 +62,7 @@ package enum Template: UInt8, CaseIterable, Sendable {
     var isContext: Bool { rawValue < 20 }
 
     /// Words whose lowercase form alone decides these templates, precombined per word.
-    var isLexical: Bool { self == .word || self == .suffix3 || self == .suffix2 || self == .prefix3 }
+    var isLexical: Bool { self == .word || self == .suffix3 || self == .suffix2 || self == .prefix3 || self == .cluster }
 
 
     @inline(__always)

@@ -1,0 +1,112 @@
+import IngredientText
+import IngredientLexicon
+
+/// Word clusters learned without labels from unlabeled recipe text (`Dictionaries/model/
+/// clusters.tsv`, written by `tools/word-clusters`): words used alike share a cluster, at
+/// three nested sizes. The tagger's `cluster` context template gives a word its three
+/// cluster ids, so that a word it never saw labeled is weighted like the words of its
+/// clusters that it did see.
+///
+/// File format (TAB-separated, `#` comments): `word c1 c2 c3`, the lowercase word and its
+/// cluster number at each size, coarse to fine (nested: words of one fine cluster share
+/// their coarser ones).
+package struct WordClusters: Sendable {
+    /// The fine cluster of each word, by folded hash.
+    let fineOfWord: HashTable<UInt16>
+    /// The `cluster` feature keys of each fine cluster: coarse, middle, fine.
+    let keys: [SIMD3<UInt64>]
+    /// The feature values (`size:id`) of each fine cluster, as the model file writes them.
+    let values: [[String]]
+
+    /// The table compiled into the library (empty when there is none).
+    package static let builtIn: WordClusters = {
+        guard let text = EmbeddedDictionaries.files["model/clusters.tsv"] else { return WordClusters() }
+        do { return try WordClusters(text: text) } catch { fatalError("built-in word clusters are invalid: \(error)") }
+    }()
+
+    /// No clusters.
+    package init() {
+        fineOfWord = HashTable()
+        keys = []
+        values = []
+    }
+
+    /// The clusters of a table's text. Read straight from its bytes (about 20,000 rows, read
+    /// at first use of the tagger), without a String or an array per row.
+    package init(text: String) throws {
+        let table = "model/clusters.tsv"
+        var sizes = ["c1", "c2", "c3"]
+        var fineOf = HashTable<UInt16>(minimumCapacity: 1 << 15)
+        var byFine: [SIMD3<Int32>] = [] // by fine cluster: its three ids; -1 where no row named it
+        var utf8 = text
+        try utf8.withUTF8 { buffer in
+            guard let base = buffer.baseAddress else { return }
+            var lineNumber = 0
+            var i = 0
+            while i < buffer.count {
+                var j = i
+                while j < buffer.count, base[j] != 0x0A { j += 1 }
+                lineNumber += 1
+                let start = i
+                i = j + 1
+                if j == start { continue }
+                func row() -> String { String(decoding: UnsafeBufferPointer(start: base + start, count: j - start), as: UTF8.self) }
+                if base[start] == 0x23 { // '#'; the header names the sizes: "# word\tc16\tc64\tc512"
+                    let s = row()
+                    if s.hasPrefix("# word\t") { sizes = s.split(separator: "\t").dropFirst().map(String.init) }
+                    continue
+                }
+                var k = start
+                while k < j, base[k] != 0x09 { k += 1 }
+                let wordEnd = k
+                var ids = SIMD3<Int32>()
+                for c in 0..<3 {
+                    guard k < j else { throw DictionaryError.malformedRow(table: table, line: lineNumber, expected: 4, found: c + 1) }
+                    k += 1
+                    guard let v = TaggerModelReader.integer(base, &k, j), v >= 0, v < Int(UInt16.max) else {
+                        throw DictionaryError.invalidValue(table: table, line: lineNumber, column: "cluster", value: row())
+                    }
+                    ids[c] = Int32(v)
+                }
+                guard k == j else { throw DictionaryError.malformedRow(table: table, line: lineNumber, expected: 4, found: 5) }
+                let fine = Int(ids[2])
+                if fine >= byFine.count { byFine += repeatElement(SIMD3(repeating: -1), count: fine + 1 - byFine.count) }
+                if byFine[fine][0] >= 0, byFine[fine] != ids {
+                    throw DictionaryError.invalidValue(table: table, line: lineNumber, column: "cluster (not nested)", value: row())
+                }
+                byFine[fine] = ids
+                fineOf.set(ByteHash.fold(UnsafeBufferPointer(start: base + start, count: wordEnd - start)), UInt16(fine))
+            }
+        }
+        var keys = [SIMD3<UInt64>](repeating: SIMD3(), count: byFine.count)
+        var values = [[String]](repeating: [], count: byFine.count)
+        for (fine, ids) in byFine.enumerated() where ids[0] >= 0 {
+            let v = zip(sizes, [ids[0], ids[1], ids[2]]).map { "\($0.dropFirst()):\($1)" }
+            values[fine] = v
+            keys[fine] = SIMD3(v.map { Self.key($0) })
+        }
+        self.fineOfWord = fineOf
+        self.keys = keys
+        self.values = values
+    }
+
+    /// The key of a `cluster` feature value (`size:id`), as `FeatureExtractor.fileKey` makes it.
+    static func key(_ value: String) -> UInt64 {
+        ByteHash.exact(Array(value.utf8), into: Template.cluster.seed)
+    }
+
+    /// The fine cluster of the word with folded hash `hash`, if it has one.
+    @inline(__always)
+    func fineCluster(hash: UInt64) -> Int? {
+        fineOfWord[hash].map(Int.init)
+    }
+
+    /// The number of words with a cluster.
+    package var wordCount: Int { fineOfWord.count }
+
+    /// The cluster feature values (`size:id`, coarse to fine) of a word, or none.
+    package func values(of word: String) -> [String] {
+        guard let c = fineCluster(hash: ByteHash.fold(Array(word.utf8))) else { return [] }
+        return values[c]
+    }
+}
