@@ -41,6 +41,7 @@ REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 LETTER = r"[^\W\d_]"
 WORD = re.compile(rf"{LETTER}[^\W_]*(?:[-'.\u2019]{LETTER}[^\W_]*)*|\d+(?:[.,/]\d+)*|[\u00bc-\u00be\u2150-\u215e]|\S")
 NUMBER = re.compile(r"^[\d\u00bc-\u00be\u2150-\u215e]")
+SHIPPED = re.compile(rf"^{LETTER}+(?:[-'\u2019]{LETTER}+)*$")
 ASCII_FOLD = str.maketrans({chr(c): chr(c + 32) for c in range(65, 91)})
 
 
@@ -249,12 +250,17 @@ def main():
                 m[c] = len(m)
         renum[size] = m
 
+    # Only words of letters (inner hyphens and apostrophes allowed) are written: the corpus
+    # also holds mail addresses, user names and codes ("a.broaddus", "compuserve.com", "a01tmf1"),
+    # which are no recipe words and not ours to ship. They still shaped the clusters above.
+    kept = [w for w in sorted(words) if SHIPPED.match(w)]
     with open(args.out, "w", encoding="utf-8", newline="\n") as f:
         f.write("# IngredientKit word clusters, written by tools/word-clusters (never by hand); see Dictionaries/README.md.\n")
-        f.write(f"# {V} most frequent lowercase words of unlabeled recipe text; PPMI over neighbours at -2..+2, SVD {args.dims},\n")
+        f.write(f"# {len(kept)} words of letters among the {V} most frequent lowercase words of unlabeled recipe text;\n")
+        f.write(f"# PPMI over neighbours at -2..+2, SVD {args.dims},\n")
         f.write(f"# k-means {sizes[-1]} (seed {args.seed}), Ward-nested into {', '.join(map(str, sizes[:-1]))}.\n")
         f.write("# word\t" + "\t".join(f"c{s}" for s in sizes) + "\n")
-        for i, w in enumerate(sorted(words)):
+        for w in kept:
             j = widx[w]
             a = int(assign[j])
             ids = [renum[s][coarse_of[s][a]] for s in sizes[:-1]] + [fine_id[a]]
