@@ -105,7 +105,7 @@ let package = Package(
             ]
         ),
         // The parse benchmark without the CLI's other dependencies (tools/bench parse).
-        .executableTarget(name: "ingest-bench", dependencies: ["IngredientEvaluation"]),
+        .executableTarget(name: "ingest-bench", dependencies: ["IngredientKit", "IngredientEvaluation"]),
         .testTarget(
             name: "IngredientKitTests",
             dependencies: [
