@@ -6,13 +6,8 @@ import Testing
 /// amounts the page adds. Every page here is written for these tests.
 @Suite("HTML page markup rules")
 struct PageMarkupRuleTests {
-    static func record(_ html: String) throws -> RecipeRecord {
-        guard case let .success(records) = HTMLExtractor.records(html: html) else {
-            Issue.record("no recipe")
-            throw CancellationError()
-        }
-        return try #require(records.first)
-    }
+    /// The page's first recipe (the helper of `SourceChoiceTests`).
+    static func record(_ html: String) throws -> RecipeRecord { try SourceChoiceTests.lines(html) }
 
     @Test func structuredLinesWithoutSpacesTakeThePagesRowBoundaries() throws {
         // The JSON-LD runs amount and name together; the page's table rows hold them in
@@ -66,14 +61,8 @@ struct PageMarkupRuleTests {
         #expect(r.texts == ["1 cup milk", "½ cup sugar", "2–ounces dark chocolate"])
     }
 
-    static func page(ld: [String], list: [String]) -> String {
-        let json = ld.map { "\"\($0)\"" }.joined(separator: ",")
-        let items = list.map { "<li class=\"recipe-ingredient\">\($0)</li>" }.joined()
-        return """
-            <html><head><script type="application/ld+json">{"@type":"Recipe","name":"Test","recipeIngredient":[\(json)]}</script></head>
-            <body><div class="recipe-ingredients"><ul>\(items)</ul></div></body></html>
-            """
-    }
+    /// A page with a JSON-LD list and a page list (the helper of `SourceChoiceTests`).
+    static func page(ld: [String], list: [String]) -> String { SourceChoiceTests.page(ld: ld, list: list) }
 
     @Test func convertedAmountsThePageAddsAfterTheAmountsAreKept() throws {
         // The page shows the JSON-LD's lines with metric amounts after the cups and spoons.

@@ -56,9 +56,10 @@ extension MarkupIngredients {
                 k = doc.subtreeEnd[k] + 1
                 continue
             }
-            if isItem(k), let title = headingItemTitle(k) {
-                // An item that holds only a heading (`<li><h3>For the dough</h3></li>`) names
-                // the group of the items after it.
+            // A title: an item that holds only a heading (`<li><h3>For the dough</h3></li>`),
+            // or a group title outside the items, names the group of the lines after it; an
+            // ingredients heading starts the lines anew, another heading ends them.
+            if let title = isItem(k) ? headingItemTitle(k) : groupTitle(k) {
                 switch RecipeHeadings.kind(of: title) {
                 case .ingredients?: group = nil
                 case .instructions?, .other?: if !lines.isEmpty { k = end + 1; continue }
@@ -102,15 +103,6 @@ extension MarkupIngredients {
                     lines.append(.init(group: group, text: text))
                 }
                 if k <= end { k = doc.subtreeEnd[k] + 1 }
-                continue
-            }
-            if let title = groupTitle(k) {
-                switch RecipeHeadings.kind(of: title) {
-                case .ingredients?: group = nil
-                case .instructions?, .other?: if !lines.isEmpty { k = end + 1; continue }
-                case nil: group = Self.groupName(title)
-                }
-                k = doc.subtreeEnd[k] + 1
                 continue
             }
             k += 1
