@@ -6,7 +6,7 @@ What the pair scorer needs from WordNet is which food names share a meaning (one
 This script reads WordNet's noun database, keeps the synsets of the food, plant and substance
 lexicographer files whose lemmas are ordinary words (no capitals: no genus names or brands;
 kinds named after a place or person, "Seville orange", "Swiss chard", are kept lowercased),
-turns every lemma into a canonical key with the project's own keyer (`ingest dedupe`, so the
+turns every lemma into a canonical key with the project's own keyer (`ingest dev key-names`, so the
 cells are in the key form the scorer reads), and writes one row per synset with its parents,
 plus the ancestors those rows reach (with no terms), so hypernym chains can be walked.
 
@@ -82,20 +82,18 @@ def lost_word(term, key):
 
 
 def keys_for(terms, ingest):
-    """Canonical keys of bare names, through `ingest dedupe` (one item record per input line)."""
+    """Canonical keys of bare names, through `ingest dev key-names` (one `name<TAB>key<TAB>display`
+    row per input line): the keys of names as the scorer reads them, without the line parser, so
+    a retrained tagger leaves this table as it is."""
     with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False, encoding="utf-8") as f:
         f.write("\n".join(terms) + "\n")
         path = f.name
     try:
-        out = subprocess.run([ingest, "dedupe", "--min-confidence", "1.1", path],
+        out = subprocess.run([ingest, "dev", "key-names", path],
                              check=True, capture_output=True, text=True).stdout
     finally:
         os.unlink(path)
-    keys = []
-    for line in out.splitlines():
-        record = json.loads(line)
-        if record.get("type") == "item":
-            keys.append(record.get("key"))
+    keys = [line.split("\t")[1] or None for line in out.split("\n")[:-1]]
     if len(keys) != len(terms):
         sys.exit(f"wordnet-knowledge: the keyer returned {len(keys)} keys for {len(terms)} terms")
     return keys
@@ -150,7 +148,7 @@ def main():
             "# Kept: noun synsets of the lexicographer files noun.food, noun.plant and noun.substance whose\n"
             "# lemmas are ordinary lowercase words or kinds named after a place or person (\"Seville orange\",\n"
             "# lowercased; no genus names or single capitalized words), each lemma turned into a canonical key\n"
-            "# by `ingest dedupe` (a lemma whose key loses a word, \"ripe olive\" -> \"olive\", is left out);\n"
+            "# by `ingest dev key-names` (a lemma whose key loses a word, \"ripe olive\" -> \"olive\", is left out);\n"
             "# plus every hypernym they reach (terms '-'), so chains can be walked.\n"
             "# Columns: synset<TAB>parents<TAB>terms\n"
             "#   synset   WordNet 3.0 noun offset\n"
