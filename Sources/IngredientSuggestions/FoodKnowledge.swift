@@ -87,18 +87,10 @@ package struct FoodKnowledge: Sendable {
         neighbours = rawNeighbours.map { row in row.compactMap { cell in vocabulary[cell.0].map { ($0, cell.1) } } }
     }
 
-    /// Calls `body` with the number and bytes of each line that is not empty, blank or a
-    /// `#` comment (a carriage return before the line feed is dropped).
+    /// `TableBytes.forEachRow` over a table's text.
     private static func forEachRow(_ text: String, _ body: (Int, UnsafeBufferPointer<UInt8>) throws -> Void) throws {
         var text = text
-        try text.withUTF8 { bytes in
-            try TableBytes.forEachLine(bytes) { number, raw in
-                var line = raw
-                if line.last == 0x0D { line = UnsafeBufferPointer(rebasing: line.dropLast()) }
-                if line.isEmpty || line[0] == UInt8(ascii: "#") || line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return }
-                try body(number, line)
-            }
-        }
+        try text.withUTF8 { try TableBytes.forEachRow($0, body) }
     }
 
     /// The parts of `bytes` between `separator` bytes (ASCII, so they split where the

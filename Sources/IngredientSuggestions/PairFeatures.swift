@@ -147,7 +147,7 @@ package struct PairFeatures {
             // Close spellings of names long enough for a typo to mean little.
             // Numbers that differ ("350 degree" / "450 degree") are not spellings.
             let shortest = min(a.spaceless.count, b.spaceless.count)
-            let digits = (onlyA + onlyB).contains { forms.text[Int($0)].utf8.contains { $0 >= 0x30 && $0 <= 0x39 } }
+            let digits = differing.contains { forms.text[Int($0)].utf8.contains { $0 >= 0x30 && $0 <= 0x39 } }
             if shortest >= 5, !digits {
                 let d = boundedEditDistance(a.spaceless, b.spaceless, limit: 2)
                 detail.editDistance = d

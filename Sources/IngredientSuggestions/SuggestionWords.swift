@@ -98,12 +98,7 @@ package struct SuggestionWords: Sendable {
     static func rows(utf8 bytes: UnsafeBufferPointer<UInt8>) -> [(Int, [String])]? {
         guard !bytes.contains(0x0D) else { return nil }
         var result: [(Int, [String])] = []
-        TableBytes.forEachLine(bytes) { lineNumber, line in
-            if line.isEmpty || line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return }
-            if line[0] == UInt8(ascii: "#") {
-                if line.count == 1 || line[1] < 0x80 { return }
-                if String(decoding: line, as: UTF8.self).first == "#" { return }
-            }
+        TableBytes.forEachRow(bytes) { lineNumber, line in
             var columns: [String] = []
             TableBytes.cells(of: line, trimmingSpaces: false, into: &columns)
             result.append((lineNumber, columns))

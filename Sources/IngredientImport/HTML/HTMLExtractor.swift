@@ -139,7 +139,8 @@ enum HTMLExtractor {
             guard doc.nodes[k].children.allSatisfy({ !doc.nodes[$0].tag.isEmpty || TextCleaning.line(String(doc.nodes[$0].text)).isEmpty }) else { continue }
             let parts = cells.map { doc.text(of: $0) }
             guard parts.allSatisfy({ !$0.isEmpty }) else { continue }
-            for order in permutations(parts) { rows[order.joined(), default: order] = rows[order.joined()] ?? order }
+            // The first row that gives a text keeps it.
+            for order in permutations(parts) where rows[order.joined()] == nil { rows[order.joined()] = order }
         }
         var spaced = 0
         for k in record.ingredients.indices {

@@ -115,37 +115,35 @@ extension MarkupIngredients {
     /// The text of a paragraph that holds nothing but one bold element (`<p><strong>The
     /// marinade</strong></p>`), short and without digits: a sub-header between lines.
     func boldTitle(_ k: Int) -> String? {
-        guard doc.nodes[k].tag == "p" else { return nil }
-        var bold: Int?
-        for c in doc.nodes[k].children {
-            if doc.nodes[c].tag.isEmpty {
-                guard TextCleaning.line(String(doc.nodes[c].text)).isEmpty else { return nil }
-            } else if doc.isVisible(c) {
-                guard bold == nil, doc.nodes[c].tag == "strong" || doc.nodes[c].tag == "b" else { return nil }
-                bold = c
-            }
-        }
-        guard let bold else { return nil }
-        let text = doc.text(of: bold)
-        guard !text.isEmpty, text.count <= 60, !text.contains(where: \.isNumber) else { return nil }
-        return text
+        guard doc.nodes[k].tag == "p", let bold = soleChild(of: k, where: { $0 == "strong" || $0 == "b" }) else { return nil }
+        return Self.shortTitle(doc.text(of: bold))
     }
 
     /// The text of a list item that holds nothing but one heading element, if `k` is one.
     func headingItemTitle(_ k: Int) -> String? {
-        guard doc.nodes[k].tag == "li" else { return nil }
-        var heading: Int?
+        guard doc.nodes[k].tag == "li", let heading = soleChild(of: k, where: { Self.headingTags.contains($0) }) else { return nil }
+        let text = doc.text(of: heading)
+        return text.isEmpty || text.count > 80 ? nil : text
+    }
+
+    /// Node `k`'s one visible element child, when `tag` accepts that child's tag and `k` holds
+    /// nothing else but blank text (a title standing alone in a paragraph or an item).
+    func soleChild(of k: Int, where tag: (Substring) -> Bool) -> Int? {
+        var only: Int?
         for c in doc.nodes[k].children {
             if doc.nodes[c].tag.isEmpty {
                 guard TextCleaning.line(String(doc.nodes[c].text)).isEmpty else { return nil }
             } else if doc.isVisible(c) {
-                guard heading == nil, Self.headingTags.contains(doc.nodes[c].tag) else { return nil }
-                heading = c
+                guard only == nil, tag(doc.nodes[c].tag) else { return nil }
+                only = c
             }
         }
-        guard let heading else { return nil }
-        let text = doc.text(of: heading)
-        return text.isEmpty || text.count > 80 ? nil : text
+        return only
+    }
+
+    /// `text` when it can be a sub-header: not empty, at most 60 characters, no digit.
+    static func shortTitle(_ text: String) -> String? {
+        text.isEmpty || text.count > 60 || text.contains(where: \.isNumber) ? nil : text
     }
 
     /// The text of the first heading element inside node `k`, if any.
@@ -190,8 +188,7 @@ extension MarkupIngredients {
         let boldTitles = Set((container...doc.subtreeEnd[container]).compactMap { d -> String? in
             if let title = boldTitle(d) { return title }
             guard d > container, Self.headingTags.contains(doc.nodes[d].tag) else { return nil }
-            let text = doc.text(of: d)
-            return text.isEmpty || text.count > 60 || text.contains(where: \.isNumber) ? nil : text
+            return Self.shortTitle(doc.text(of: d))
         })
         for line in doc.lines(of: container) {
             if let kind = RecipeHeadings.kind(of: line) {

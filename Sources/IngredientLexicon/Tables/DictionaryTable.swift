@@ -69,16 +69,12 @@ public enum DictionaryTable: String, CaseIterable, Sendable {
             var columns: [String] = []
             columns.reserveCapacity(columnCount)
             // Split on bytes: in a String "\r\n" is one Character, so CRLF would not split on "\n".
-            try TableBytes.forEachLine(bytes) { lineNumber, rawLine in
-                var line = rawLine
-                if line.last == 0x0D { line = UnsafeBufferPointer(rebasing: line.dropLast()) }
+            try TableBytes.forEachRow(bytes) { lineNumber, line in
                 if line.allSatisfy({ $0 < 0x80 }) {
                     // ASCII: bytes and Characters agree, so the row is cut on bytes.
-                    if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) || line.first == 0x23 { return }
                     TableBytes.cells(of: line, trimmingSpaces: true, into: &columns)
                 } else {
                     let text = Substring(String(decoding: line, as: UTF8.self))
-                    if text.allSatisfy({ $0 == " " || $0 == "\t" }) || text.first == "#" { return }
                     columns = text.split(separator: "\t", omittingEmptySubsequences: false).map { $0.trimmingSpaces() }
                 }
                 guard columns.count == columnCount else {

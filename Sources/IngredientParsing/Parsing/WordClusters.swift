@@ -40,23 +40,16 @@ package struct WordClusters: Sendable {
         var byFine: [SIMD3<Int32>] = [] // by fine cluster: its three ids; -1 where no row named it
         var utf8 = text
         try utf8.withUTF8 { buffer in
-            guard let base = buffer.baseAddress else { return }
-            var lineNumber = 0
-            var i = 0
-            while i < buffer.count {
-                var j = i
-                while j < buffer.count, base[j] != 0x0A { j += 1 }
-                lineNumber += 1
-                let start = i
-                i = j + 1
-                if j == start { continue }
-                func row() -> String { String(decoding: UnsafeBufferPointer(start: base + start, count: j - start), as: UTF8.self) }
-                if base[start] == 0x23 { // '#'; the header names the sizes: "# word\tc16\tc64\tc512"
+            try TableBytes.forEachLine(buffer) { lineNumber, line in
+                guard let base = line.baseAddress, !line.isEmpty else { return }
+                let j = line.count
+                func row() -> String { String(decoding: line, as: UTF8.self) }
+                if base[0] == 0x23 { // '#'; the header names the sizes: "# word\tc16\tc64\tc512"
                     let s = row()
                     if s.hasPrefix("# word\t") { sizes = s.split(separator: "\t").dropFirst().map(String.init) }
-                    continue
+                    return
                 }
-                var k = start
+                var k = 0
                 while k < j, base[k] != 0x09 { k += 1 }
                 let wordEnd = k
                 var ids = SIMD3<Int32>()
@@ -75,7 +68,7 @@ package struct WordClusters: Sendable {
                     throw DictionaryError.invalidValue(table: table, line: lineNumber, column: "cluster (not nested)", value: row())
                 }
                 byFine[fine] = ids
-                fineOf.set(ByteHash.fold(UnsafeBufferPointer(start: base + start, count: wordEnd - start)), UInt16(fine))
+                fineOf.set(ByteHash.fold(UnsafeBufferPointer(start: base, count: wordEnd)), UInt16(fine))
             }
         }
         var keys = [SIMD3<UInt64>](repeating: SIMD3(), count: byFine.count)
@@ -90,9 +83,11 @@ package struct WordClusters: Sendable {
         self.values = values
     }
 
-    /// The key of a `cluster` feature value (`size:id`), as `FeatureExtractor.fileKey` makes it.
+    /// The key of a `cluster` feature value (`size:id`): `FeatureExtractor.fileKey`, so the
+    /// model file's rows and the parser's features agree.
     static func key(_ value: String) -> UInt64 {
-        ByteHash.exact(Array(value.utf8), into: Template.cluster.seed)
+        var value = value
+        return value.withUTF8 { FeatureExtractor.fileKey(.cluster, $0) }
     }
 
     /// The fine cluster of the word with folded hash `hash`, if it has one.

@@ -1,5 +1,5 @@
 /// Byte-level reading of the TAB-separated tables, shared by the table readers' fast paths
-/// (`DictionaryTable.rows(in:)`, `SuggestionWords.rows(utf8:)`): lines split at line feeds,
+/// (`DictionaryTable.rows(in:)`, `SuggestionWords.rows(utf8:)`, `FoodKnowledge`): lines split at line feeds,
 /// cells split at tabs. Line feeds and tabs are characters of their own in any UTF-8 text, so
 /// splitting at their bytes splits where the characters do.
 package enum TableBytes {
@@ -14,6 +14,24 @@ package enum TableBytes {
             number += 1
             try body(number, UnsafeBufferPointer(rebasing: bytes[start..<end]))
             start = end + 1
+        }
+    }
+
+    /// Calls `body` with each row of a table's `bytes` and its line number: the lines without
+    /// a carriage return before their line feed, leaving out empty and blank lines and `#`
+    /// comments (a `#` starts a comment only when it is a character of its own, not followed
+    /// by a combining mark).
+    package static func forEachRow(_ bytes: UnsafeBufferPointer<UInt8>,
+                                   _ body: (_ number: Int, _ row: UnsafeBufferPointer<UInt8>) throws -> Void) rethrows {
+        try forEachLine(bytes) { number, raw in
+            var line = raw
+            if line.last == 0x0D { line = UnsafeBufferPointer(rebasing: line.dropLast()) }
+            if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return }
+            if line[0] == UInt8(ascii: "#") {
+                if line.count == 1 || line[1] < 0x80 { return }
+                if String(decoding: line, as: UTF8.self).first == "#" { return }
+            }
+            try body(number, line)
         }
     }
 
