@@ -211,6 +211,15 @@ import Foundation
         #expect(tables.aisle(forKey: "skinless chicken thigh boneless").id == "meat-seafood") // inner span
         #expect(tables.aisle(forKey: "frozen pea").id == "frozen")
         #expect(tables.aisles.map(\.id).last == "other")
+        // Keys beyond ASCII split into words the same way: the tail comes before the head,
+        // then inner spans.
+        let cyrillic = try ListTables(lexicon: Lexicon.builtIn.adding(
+            .categories, text: "укроп\tproduce\nзамороженный укроп\tfrozen\nсметана\tdairy-eggs\n"))
+        #expect(cyrillic.aisle(forKey: "замороженныи укроп").id == "frozen") // the table key, folded
+        #expect(cyrillic.aisle(forKey: "свежии укроп").id == "produce")
+        #expect(cyrillic.aisle(forKey: "сметана свежии").id == "dairy-eggs")
+        #expect(cyrillic.aisle(forKey: "густая сметана для соуса").id == "dairy-eggs")
+        #expect(cyrillic.aisle(forKey: "сметан").id == "other")
         let custom = try ListTables(lexicon: Lexicon.builtIn.adding(.categories, text: "cumin\tother\n"))
         #expect(custom.aisle(forKey: "cumin").id == "other")
         #expect(throws: DictionaryError.self) {

@@ -1,59 +1,94 @@
+import IngredientText
+
 /// Looks a canonical key up in a table of keys and head nouns: the whole key, then the key
 /// without its leading words ("smoked paprika" → "paprika"), then its leading words
 /// ("chicken thigh" → "chicken"), then inner runs of words, longest first. Shared by the
 /// category and protein tables.
+///
+/// Candidates are runs of the key's UTF-8 bytes, looked up by their hash and compared byte
+/// for byte with the stored key, so trying the dozen runs of a long name builds no String;
+/// only the key that matched is made into one.
 struct KeyLookup<Value: Sendable>: Sendable {
-    private(set) var values: [String: Value] = [:]
+    /// A stored key's bytes and its value.
+    private struct Entry: Sendable {
+        var key: [UInt8]
+        var value: Value
+    }
+
+    private var entries: [Entry] = []
+    /// Entry index by `ByteHash.exact` of the key's bytes.
+    private var index = HashTable<Int32>()
+    /// Keys whose hash another stored key already has (never seen in practice: 64-bit
+    /// hashes of a few hundred keys), kept apart so that none is lost.
+    private var collided: [String: Value] = [:]
 
     /// Sets the value of `key` (a later row replaces an earlier one).
-    mutating func set(_ key: String, _ value: Value) { values[key] = value }
+    mutating func set(_ key: String, _ value: Value) {
+        let bytes = Array(key.utf8)
+        let hash = ByteHash.exact(bytes)
+        if let i = index[hash] {
+            if entries[Int(i)].key == bytes {
+                entries[Int(i)].value = value
+            } else {
+                collided[key] = value
+            }
+            return
+        }
+        index.set(hash, Int32(entries.count))
+        entries.append(Entry(key: bytes, value: value))
+    }
+
+    /// The value stored for exactly the bytes `run`.
+    private func value(of run: UnsafeBufferPointer<UInt8>) -> Value? {
+        if let i = index[ByteHash.exact(run)] {
+            let entry = entries[Int(i)]
+            if entry.key.elementsEqual(run) { return entry.value }
+        }
+        guard !collided.isEmpty else { return nil }
+        return collided[String(decoding: run, as: UTF8.self)]
+    }
 
     /// The value of the first match of `key`, with the key that matched.
     func match(_ key: String) -> (key: String, value: Value)? {
-        if let v = values[key] { return (key, v) }
-        // Word starts and ends, found once; candidates are slices of `key` (short ones need
-        // no allocation).
-        var spaces: [String.Index] = []
-        let utf8 = key.utf8
-        if utf8.allSatisfy({ $0 < 0x80 }) {
-            // ASCII: each byte is a character, so spaces are found byte by byte.
-            var i = utf8.startIndex
-            while i < utf8.endIndex {
-                if utf8[i] == 0x20 { spaces.append(i) }
-                utf8.formIndex(after: &i)
+        var copy = key
+        return copy.withUTF8 { bytes in
+            if let v = value(of: bytes) { return (key, v) }
+            // Byte offsets of the spaces between words: every 0x20 byte when the key is
+            // ASCII; otherwise the spaces that are characters of their own (a space that a
+            // combining mark follows is no word break), as the key's Characters say.
+            var spaces: [Int] = []
+            if bytes.allSatisfy({ $0 < 0x80 }) {
+                for (k, b) in bytes.enumerated() where b == 0x20 { spaces.append(k) }
+            } else {
+                var i = key.startIndex
+                while i < key.endIndex {
+                    if key[i] == " " { spaces.append(key.utf8.distance(from: key.utf8.startIndex, to: i)) }
+                    i = key.index(after: i)
+                }
             }
-        } else {
-            var i = key.startIndex
-            while i < key.endIndex {
-                if key[i] == " " { spaces.append(i) }
-                i = key.index(after: i)
+            guard !spaces.isEmpty else { return nil }
+            func found(_ start: Int, _ end: Int) -> (key: String, value: Value)? {
+                let run = UnsafeBufferPointer(rebasing: bytes[start..<end])
+                guard let v = value(of: run) else { return nil }
+                return (String(decoding: run, as: UTF8.self), v)
             }
-        }
-        guard !spaces.isEmpty else { return nil }
-        for space in spaces {
-            let tail = String(key[key.index(after: space)...])
-            if let v = values[tail] { return (tail, v) }
-        }
-        for space in spaces.reversed() {
-            let head = String(key[..<space])
-            if let v = values[head] { return (head, v) }
-        }
-        // Then inner spans, longest first ("skinless chicken thigh boneless" → "chicken
-        // thigh"); names longer than eight words stop at the ends.
-        guard spaces.count >= 2, spaces.count < 8 else { return nil }
-        var starts = [key.startIndex], ends: [String.Index] = []
-        for space in spaces {
-            starts.append(key.index(after: space))
-            ends.append(space)
-        }
-        ends.append(key.endIndex)
-        let words = starts.count
-        for length in stride(from: words - 2, through: 1, by: -1) {
-            for first in 1..<(words - length) {
-                let span = String(key[starts[first]..<ends[first + length - 1]])
-                if let v = values[span] { return (span, v) }
+            for space in spaces {
+                if let m = found(space + 1, bytes.count) { return m }
             }
+            for space in spaces.reversed() {
+                if let m = found(0, space) { return m }
+            }
+            // Then inner spans, longest first ("skinless chicken thigh boneless" → "chicken
+            // thigh"); names longer than eight words stop at the ends.
+            guard spaces.count >= 2, spaces.count < 8 else { return nil }
+            // Word w (w ≥ 1) starts after space w - 1; an inner run ends at a space.
+            let words = spaces.count + 1
+            for length in stride(from: words - 2, through: 1, by: -1) {
+                for first in 1..<(words - length) {
+                    if let m = found(spaces[first - 1] + 1, spaces[first + length - 1]) { return m }
+                }
+            }
+            return nil
         }
-        return nil
     }
 }
