@@ -204,11 +204,13 @@ struct KeyTableBuilder {
         }
         let enUS = c[1] == "-" || c[1].isEmpty ? c[0] : c[1]
         let enGB = c[2] == "-" || c[2].isEmpty ? enUS : c[2]
+        // A display name that is the key, or the other name, needs no second pass.
+        let enUSIsForm = enUS == c[0] || normalizer.normalizedWords(enUS, mode: .variant) == keyWords
+        let enGBIsForm = enGB == enUS ? enUSIsForm : normalizer.normalizedWords(enGB, mode: .variant) == keyWords
         let index = Int32(rows.count)
         rows.append(KeyRow(
             key: String(decoding: keyBytes, as: UTF8.self), keyBytes: keyBytes, words: words, enUS: enUS, enGB: enGB,
-            enUSIsForm: normalizer.normalizedWords(enUS, mode: .variant) == keyWords,
-            enGBIsForm: normalizer.normalizedWords(enGB, mode: .variant) == keyWords))
+            enUSIsForm: enUSIsForm, enGBIsForm: enGBIsForm))
         rowByKey.set(ByteHash.exact(keyBytes), index)
 
         // Display names are not variants by themselves: "coriander", the en-GB name of
@@ -224,10 +226,10 @@ struct KeyTableBuilder {
                 variants.append((text, whole))
             }
         }
-        // The key names its own row wherever it appears.
+        // The key names its own row wherever it appears (its words are those found above).
         variants.append((c[0][...], false))
-        for (text, whole) in variants {
-            let vw = normalizer.normalizedWords(String(text), mode: .variant)
+        for (k, (text, whole)) in variants.enumerated() {
+            let vw = k == variants.count - 1 ? keyWords : normalizer.normalizedWords(String(text), mode: .variant)
             guard !vw.isEmpty else { continue }
             insertSequence(vw) { e in
                 e.synonym = index
