@@ -26,10 +26,12 @@ package struct FoodKnowledge: Sendable {
 
     /// Each synset row's direct hypernyms (row numbers).
     private(set) var parents: [[Int32]] = []
-    /// Key → the rows of the synsets it is a term of, ascending.
-    private(set) var synsets: [String: [Int32]] = [:]
-    /// Key → its row in the neighbour table.
-    private(set) var vocabulary: [String: Int32] = [:]
+    /// Key (by `ByteHash.exact` of its bytes) → its entry in `synsetLists`.
+    private var synsetIndex = HashTable<Int32>()
+    /// The rows of the synsets a key is a term of, ascending, one list per key.
+    private var synsetLists: [[Int32]] = []
+    /// Key (by `ByteHash.exact` of its bytes) → its row in the neighbour table.
+    private var vocabulary = HashTable<Int32>()
     /// Each vocabulary key's neighbours (rows) with their similarity, best first.
     private(set) var neighbours: [[(row: Int32, similarity: Float)]] = []
 
@@ -45,46 +47,61 @@ package struct FoodKnowledge: Sendable {
     }()
 
     /// Reads the two tables' texts (see `Dictionaries/README.md` for their formats). The
-    /// tables are read on bytes, in one pass each: they are read at the start of every command
-    /// that suggests, and a reading by characters and cells cost 0.1–0.2 s of it.
+    /// tables are read on bytes, in one pass each, and keyed by the hashes of their keys'
+    /// bytes (as the word tables are, see `HashTable`): they are read at the start of every
+    /// command that suggests, and a String per key and per neighbour cell cost most of it.
     init(wordnet: String, neighbours neighbourText: String) throws {
-        var rowOf: [String: Int32] = [:]
-        var rawParents: [[String]] = []
-        var rowTerms: [[String]] = []
+        var rowOf = HashTable<Int32>()
+        var rawParents: [[UInt64]] = []
         try Self.forEachRow(wordnet) { line, row in
             let columns = Self.split(row, at: 0x09, keepingEmpty: true)
-            let synset = columns.count == 3 ? Self.text(columns[0]) : ""
-            guard !synset.isEmpty, rowOf[synset] == nil else {
+            let synset = columns.count == 3 && !columns[0].isEmpty ? ByteHash.exact(columns[0]) : nil
+            guard let synset, rowOf[synset] == nil else {
                 throw SuggestionError.malformedRow(table: "suggest/wordnet.tsv", line: line, reason: "expected a new synset<TAB>parents<TAB>terms")
             }
-            rowOf[synset] = Int32(rawParents.count)
-            rawParents.append(Self.isDash(columns[1]) ? [] : Self.split(columns[1], at: UInt8(ascii: ","), keepingEmpty: false).map(Self.text))
-            rowTerms.append(Self.isDash(columns[2]) ? [] : Self.split(columns[2], at: UInt8(ascii: "|"), keepingEmpty: false).map(Self.text))
+            let r = Int32(rawParents.count)
+            rowOf.set(synset, r)
+            rawParents.append(Self.isDash(columns[1]) ? [] : Self.split(columns[1], at: UInt8(ascii: ","), keepingEmpty: false).map { ByteHash.exact($0) })
+            if !Self.isDash(columns[2]) {
+                for term in Self.split(columns[2], at: UInt8(ascii: "|"), keepingEmpty: false) {
+                    let h = ByteHash.exact(term)
+                    if let k = synsetIndex[h] {
+                        synsetLists[Int(k)].append(r)
+                    } else {
+                        synsetIndex.set(h, Int32(synsetLists.count))
+                        synsetLists.append([r])
+                    }
+                }
+            }
         }
-        for (row, list) in rawParents.enumerated() {
-            // A hypernym outside the table ends the chain there.
-            parents.append(list.compactMap { rowOf[$0] })
-            for term in rowTerms[row] { synsets[term, default: []].append(Int32(row)) }
-        }
-        var rawNeighbours: [[(String, Float)]] = []
+        // A hypernym outside the table ends the chain there.
+        parents = rawParents.map { list in list.compactMap { rowOf[$0] } }
+        var rawNeighbours: [[(UInt64, Float)]] = []
         try Self.forEachRow(neighbourText) { line, row in
             let columns = Self.split(row, at: 0x09, keepingEmpty: true)
-            let key = Self.text(columns[0])
-            guard !key.isEmpty, vocabulary[key] == nil else {
+            let key = columns[0].isEmpty ? nil : ByteHash.exact(columns[0])
+            guard let key, vocabulary[key] == nil else {
                 throw SuggestionError.malformedRow(table: "suggest/neighbours.tsv", line: line, reason: "expected a new key<TAB>neighbour=similarity…")
             }
-            vocabulary[key] = Int32(rawNeighbours.count)
-            var cells: [(String, Float)] = []
+            vocabulary.set(key, Int32(rawNeighbours.count))
+            var cells: [(UInt64, Float)] = []
+            cells.reserveCapacity(columns.count - 1)
             for cell in columns.dropFirst() {
                 let parts = Self.split(cell, at: UInt8(ascii: "="), keepingEmpty: true)
                 guard parts.count == 2, !parts[0].isEmpty, let value = Self.similarity(parts[1]), (0...1).contains(value) else {
                     throw SuggestionError.malformedRow(table: "suggest/neighbours.tsv", line: line, reason: "'\(Self.text(cell))' is not neighbour=similarity with a similarity in 0…1")
                 }
-                cells.append((Self.text(parts[0]), value))
+                cells.append((ByteHash.exact(parts[0]), value))
             }
             rawNeighbours.append(cells)
         }
         neighbours = rawNeighbours.map { row in row.compactMap { cell in vocabulary[cell.0].map { ($0, cell.1) } } }
+    }
+
+    /// The `ByteHash.exact` of a key's UTF-8 bytes.
+    private static func hash(_ key: String) -> UInt64 {
+        if let h = key.utf8.withContiguousStorageIfAvailable({ ByteHash.exact($0) }) { return h }
+        return ByteHash.exact(Array(key.utf8))
     }
 
     /// `TableBytes.forEachRow` over a table's text.
@@ -122,10 +139,10 @@ package struct FoodKnowledge: Sendable {
     }
 
     /// The synset rows of `key` (empty when WordNet does not know it).
-    func synsets(of key: String) -> [Int32] { synsets[key] ?? [] }
+    func synsets(of key: String) -> [Int32] { synsetIndex[Self.hash(key)].map { synsetLists[Int($0)] } ?? [] }
 
     /// The row of `key` in the neighbour table, or -1.
-    func vocabularyRow(of key: String) -> Int32 { vocabulary[key] ?? -1 }
+    func vocabularyRow(of key: String) -> Int32 { vocabulary[Self.hash(key)] ?? -1 }
 
     /// How keys with synset rows `a` and `b` relate.
     func relation(_ a: [Int32], _ b: [Int32]) -> Relation {
