@@ -54,16 +54,23 @@ package struct FoodKnowledge: Sendable {
         var rowOf = HashTable<Int32>()
         var rawParents: [[UInt64]] = []
         try Self.forEachRow(wordnet) { line, row in
-            let columns = Self.split(row, at: 0x09, keepingEmpty: true)
-            let synset = columns.count == 3 && !columns[0].isEmpty ? ByteHash.exact(columns[0]) : nil
+            // synset<TAB>parents<TAB>terms: exactly two TABs, a synset id before them.
+            let tabs = Self.find(0x09, in: row)
+            let synset = tabs.count == 2 && tabs.first > 0 ? ByteHash.exact(Self.part(row, 0, tabs.first)) : nil
             guard let synset, rowOf[synset] == nil else {
                 throw SuggestionError.malformedRow(table: "suggest/wordnet.tsv", line: line, reason: "expected a new synset<TAB>parents<TAB>terms")
             }
             let r = Int32(rawParents.count)
             rowOf.set(synset, r)
-            rawParents.append(Self.isDash(columns[1]) ? [] : Self.split(columns[1], at: UInt8(ascii: ","), keepingEmpty: false).map { ByteHash.exact($0) })
-            if !Self.isDash(columns[2]) {
-                for term in Self.split(columns[2], at: UInt8(ascii: "|"), keepingEmpty: false) {
+            var parentHashes: [UInt64] = []
+            let parentCell = Self.part(row, tabs.first + 1, tabs.second)
+            if !Self.isDash(parentCell) {
+                Self.forEachPart(parentCell, at: UInt8(ascii: ",")) { parentHashes.append(ByteHash.exact($0)) }
+            }
+            rawParents.append(parentHashes)
+            let terms = Self.part(row, tabs.second + 1, row.count)
+            if !Self.isDash(terms) {
+                Self.forEachPart(terms, at: UInt8(ascii: "|")) { term in
                     let h = ByteHash.exact(term)
                     if let k = synsetIndex[h] {
                         synsetLists[Int(k)].append(r)
@@ -78,24 +85,55 @@ package struct FoodKnowledge: Sendable {
         parents = rawParents.map { list in list.compactMap { rowOf[$0] } }
         var rawNeighbours: [[(UInt64, Float)]] = []
         try Self.forEachRow(neighbourText) { line, row in
-            let columns = Self.split(row, at: 0x09, keepingEmpty: true)
-            let key = columns[0].isEmpty ? nil : ByteHash.exact(columns[0])
+            // key, then TAB-separated neighbour=similarity cells.
+            var end = 0
+            while end < row.count, row[end] != 0x09 { end += 1 }
+            let key = end > 0 ? ByteHash.exact(Self.part(row, 0, end)) : nil
             guard let key, vocabulary[key] == nil else {
                 throw SuggestionError.malformedRow(table: "suggest/neighbours.tsv", line: line, reason: "expected a new key<TAB>neighbour=similarity…")
             }
             vocabulary.set(key, Int32(rawNeighbours.count))
             var cells: [(UInt64, Float)] = []
-            cells.reserveCapacity(columns.count - 1)
-            for cell in columns.dropFirst() {
-                let parts = Self.split(cell, at: UInt8(ascii: "="), keepingEmpty: true)
-                guard parts.count == 2, !parts[0].isEmpty, let value = Self.similarity(parts[1]), (0...1).contains(value) else {
-                    throw SuggestionError.malformedRow(table: "suggest/neighbours.tsv", line: line, reason: "'\(Self.text(cell))' is not neighbour=similarity with a similarity in 0…1")
+            if end < row.count {
+                try Self.forEachPart(Self.part(row, end + 1, row.count), at: 0x09, keepingEmpty: true) { cell in
+                    let equals = Self.find(UInt8(ascii: "="), in: cell)
+                    guard equals.count == 1, equals.first > 0, let value = Self.similarity(Self.part(cell, equals.first + 1, cell.count)),
+                          (0...1).contains(value) else {
+                        throw SuggestionError.malformedRow(table: "suggest/neighbours.tsv", line: line, reason: "'\(Self.text(cell))' is not neighbour=similarity with a similarity in 0…1")
+                    }
+                    cells.append((ByteHash.exact(Self.part(cell, 0, equals.first)), value))
                 }
-                cells.append((ByteHash.exact(parts[0]), value))
             }
             rawNeighbours.append(cells)
         }
         neighbours = rawNeighbours.map { row in row.compactMap { cell in vocabulary[cell.0].map { ($0, cell.1) } } }
+    }
+
+    /// The bytes of `bytes` from `start` up to `end`.
+    private static func part(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(rebasing: bytes[start..<end])
+    }
+
+    /// How many bytes of `bytes` equal `byte` (counting stops at 3), and the offsets of the
+    /// first two (-1 where there is none).
+    private static func find(_ byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>) -> (count: Int, first: Int, second: Int) {
+        var found = (count: 0, first: -1, second: -1)
+        for k in 0..<bytes.count where bytes[k] == byte {
+            found.count += 1
+            if found.count == 1 { found.first = k } else if found.count == 2 { found.second = k } else { break }
+        }
+        return found
+    }
+
+    /// Calls `body` with each part of `bytes` between `separator` bytes (ASCII, so they split
+    /// where the characters do); empty parts are skipped unless `keepingEmpty`.
+    private static func forEachPart(_ bytes: UnsafeBufferPointer<UInt8>, at separator: UInt8, keepingEmpty: Bool = false,
+                                    _ body: (UnsafeBufferPointer<UInt8>) throws -> Void) rethrows {
+        var start = 0
+        for k in 0...bytes.count where k == bytes.count || bytes[k] == separator {
+            if keepingEmpty || k > start { try body(part(bytes, start, k)) }
+            start = k + 1
+        }
     }
 
     /// The `ByteHash.exact` of a key's UTF-8 bytes.
@@ -108,18 +146,6 @@ package struct FoodKnowledge: Sendable {
     private static func forEachRow(_ text: String, _ body: (Int, UnsafeBufferPointer<UInt8>) throws -> Void) throws {
         var text = text
         try text.withUTF8 { try TableBytes.forEachRow($0, body) }
-    }
-
-    /// The parts of `bytes` between `separator` bytes (ASCII, so they split where the
-    /// characters do).
-    private static func split(_ bytes: UnsafeBufferPointer<UInt8>, at separator: UInt8, keepingEmpty: Bool) -> [UnsafeBufferPointer<UInt8>] {
-        var parts: [UnsafeBufferPointer<UInt8>] = []
-        var start = 0
-        for k in 0...bytes.count where k == bytes.count || bytes[k] == separator {
-            if keepingEmpty || k > start { parts.append(UnsafeBufferPointer(rebasing: bytes[start..<k])) }
-            start = k + 1
-        }
-        return parts
     }
 
     private static func text(_ bytes: UnsafeBufferPointer<UInt8>) -> String { String(decoding: bytes, as: UTF8.self) }
