@@ -95,4 +95,22 @@ struct TaggerImageTests {
         #expect(throws: DictionaryError.self) { try TaggerModel(image: "Q\n") }
         #expect(throws: DictionaryError.self) { try TaggerModel(image: "Xcontext\tword\n") }
     }
+
+    /// The weights' quantization rounds halves away from zero and clamps, as
+    /// `Int16(clamping: Int(x.rounded(.toNearestOrAwayFromZero)))` does.
+    @Test func quantizationRoundsAsTheCLibraryDoes() {
+        var values: [Float] = [0, -0, 0.5, -0.5, 1.5, -1.5, 2.5, -2.5, 0.49999997, -0.49999997, 0.50000006,
+                               32766.5, 32767, 32767.5, 40000, -32767.5, -32768, -32768.5, -1e9, 1e9, 1e30, -1e30]
+        var x: Float = -33000
+        while x <= 33000 { values.append(x); x += 0.125 }
+        // And 20,000 values with every bit of the fraction in play (a fixed sequence).
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        for _ in 0..<20000 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            values.append(Float(Double(state >> 11) / Double(1 << 53) * 66000 - 33000))
+        }
+        for v in values {
+            #expect(VectorTable.quantized(v) == Int16(clamping: Int(v.rounded(.toNearestOrAwayFromZero))), "\(v)")
+        }
+    }
 }

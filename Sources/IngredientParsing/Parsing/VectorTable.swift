@@ -32,6 +32,20 @@ struct VectorTable: Sendable {
         return largest
     }
 
+    /// `x` rounded to the nearest integer, halves away from zero, as `Int16(clamping:)`:
+    /// the same as `Int16(clamping: Int(x.rounded(.toNearestOrAwayFromZero)))` for every
+    /// finite `x`, without a call to the C library's `roundf` per lane (the baseline x86-64
+    /// target has no rounding instruction). Clamping first changes no result; `x` minus its
+    /// truncation is exact, so the half test is too.
+    @inline(__always)
+    static func quantized(_ x: Float) -> Int16 {
+        let c = Swift.min(Swift.max(x, -32768), 32767)
+        let t = Int32(c) // toward zero
+        let fraction = c - Float(t)
+        let r = fraction >= 0.5 ? t + 1 : fraction <= -0.5 ? t - 1 : t
+        return Int16(clamping: r)
+    }
+
     /// A table of one 8-lane vector per key, at `scale` (see `scale(largest:)`).
     init(_ entries: [(key: UInt64, weights: SIMD8<Float>)], scale: Float) {
         self.init(lanes: 8, keys: entries.map(\.key), vectors: entries.map(\.weights), scale: scale)
@@ -72,10 +86,10 @@ struct VectorTable: Sendable {
         weightBytes.withUnsafeMutableBytes { raw in
             for (k, at) in index.enumerated() {
                 for v in 0..<perKey {
-                    // Per lane `Int16(clamping: Int((w / scale).rounded()))`, the division and rounding eight lanes at once.
-                    let steps = (vectors[k * perKey + v] / scale).rounded(.toNearestOrAwayFromZero)
+                    // Per lane `Int16(clamping: Int((w / scale).rounded()))`, the division eight lanes at once.
+                    let steps = vectors[k * perKey + v] / scale
                     var q = SIMD8<Int16>()
-                    for l in 0..<8 { q[l] = Int16(clamping: Int(steps[l])) }
+                    for l in 0..<8 { q[l] = Self.quantized(steps[l]) }
                     raw.storeBytes(of: q, toByteOffset: weightBase + at * stride + 16 * v, as: SIMD8<Int16>.self)
                 }
             }
