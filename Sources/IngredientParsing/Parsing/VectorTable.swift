@@ -33,10 +33,11 @@ struct VectorTable: Sendable {
     }
 
     /// `x` rounded to the nearest integer, halves away from zero, as `Int16(clamping:)`:
-    /// the same as `Int16(clamping: Int(x.rounded(.toNearestOrAwayFromZero)))` for every
-    /// finite `x`, without a call to the C library's `roundf` per lane (the baseline x86-64
-    /// target has no rounding instruction). Clamping first changes no result; `x` minus its
-    /// truncation is exact, so the half test is too.
+    /// the same as `Int16(clamping: Int(x.rounded(.toNearestOrAwayFromZero)))` wherever that
+    /// is defined (|x| < 2^63; beyond, this clamps where that traps), without a call to the C
+    /// library's `roundf` per lane (the baseline x86-64 target has no rounding instruction).
+    /// Clamping first changes no result; `x` minus its truncation is exact, so the half test
+    /// is too.
     @inline(__always)
     static func quantized(_ x: Float) -> Int16 {
         let c = Swift.min(Swift.max(x, -32768), 32767)
