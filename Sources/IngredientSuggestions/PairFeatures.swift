@@ -188,12 +188,17 @@ package struct PairFeatures {
                 f.values[Index.embeddingFar] = 1
             }
         }
-        // One differing word is the other with "-ing": "color" / "coloring", "stuff" / "stuffing".
-        if onlyA.count == 1, onlyB.count == 1 {
-            if isDerivedIng(forms.text[Int(onlyB[0])], from: forms.text[Int(onlyA[0])]) { detail.derived = (onlyA[0], onlyB[0]) }
-            else if isDerivedIng(forms.text[Int(onlyA[0])], from: forms.text[Int(onlyB[0])]) { detail.derived = (onlyB[0], onlyA[0]) }
-            if detail.derived != nil { f.values[Index.derivedIng] = 1 }
+        // One differing word is the other with "-ing": "color" / "coloring", "stuff" / "stuffing";
+        // neutral words of use aside ("for color" / "coloring").
+        func derivedIng(_ onlyA: [Int32], _ onlyB: [Int32]) -> (base: Int32, derived: Int32)? {
+            guard onlyA.count == 1, onlyB.count == 1 else { return nil }
+            if isDerivedIng(forms.text[Int(onlyB[0])], from: forms.text[Int(onlyA[0])]) { return (onlyA[0], onlyB[0]) }
+            if isDerivedIng(forms.text[Int(onlyA[0])], from: forms.text[Int(onlyB[0])]) { return (onlyB[0], onlyA[0]) }
+            return nil
         }
+        detail.derived = derivedIng(onlyA, onlyB)
+            ?? derivedIng(onlyA.filter { forms.kind[Int($0)] != .neutral }, onlyB.filter { forms.kind[Int($0)] != .neutral })
+        if detail.derived != nil { f.values[Index.derivedIng] = 1 }
         // The aisles the category table gives them.
         if a.aisle >= 0, b.aisle >= 0 {
             f.values[a.aisle == b.aisle ? Index.sameAisle : Index.aisleConflict] = 1

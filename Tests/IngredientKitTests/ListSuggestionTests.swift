@@ -263,6 +263,24 @@ struct FoodKnowledgeTests {
         #expect(s.reasons.contains { $0.contains("how it is used") }, "\(s.reasons)")
     }
 
+    @Test func neutralWordsAsideForDerivedWordsAndBlocking() throws {
+        // "for color" / "coloring": "-ing" once the word of use is set aside.
+        #expect(features("for color", "coloring").0.values[PairFeatures.Index.derivedIng] == 1)
+        #expect(features("tint color", "coloring").0.values[PairFeatures.Index.derivedIng] == 0)
+        // Blocking: "for color" also stands where "color" sorts, next to "coloring", though
+        // more than three keys lie between them forwards and backwards.
+        var forms = KeyForms(tables: .builtIn, knowledge: try FoodKnowledge(wordnet: "", neighbours: ""))
+        let keys = ["coloring", "corn", "cream", "dill", "fennel", "for color", "tint color"]
+        for k in keys { forms.add(k) }
+        let pairs = Set(MergeSuggester.candidates(forms, MergeSuggester.Blocking()))
+        func pair(_ a: String, _ b: String) -> UInt64 {
+            let i = UInt64(keys.firstIndex(of: a)!), j = UInt64(keys.firstIndex(of: b)!)
+            return min(i, j) << 32 | max(i, j)
+        }
+        #expect(pairs.contains(pair("coloring", "for color")))
+        #expect(!pairs.contains(pair("coloring", "tint color")))
+    }
+
     @Test func wordNetSynonymsNamedAlike() throws {
         // A small table of our own: two names of one bean, two of one orange, a broad synset.
         let knowledge = try FoodKnowledge(wordnet: """
