@@ -6,7 +6,8 @@
 /// have the same words in another order, the same letters without spaces, or the same words
 /// once alike words are equated; or they sit within `Blocking.window` places of each other
 /// when all keys are sorted by their letters without spaces, forwards or backwards (close
-/// spellings, "cod" / "codfish"); or WordNet puts them in one synset, or the embedding
+/// spellings, "cod" / "codfish"; a key with neutral words of use also stands where its other
+/// words sort, "for color" beside "coloring"); or WordNet puts them in one synset, or the embedding
 /// neighbour table lists them together (`FoodKnowledge`). So the work grows about linearly
 /// with the number of keys.
 ///
@@ -145,6 +146,26 @@ public struct MergeSuggester: Sendable {
             for sorted in [forward, backward] {
                 for x in sorted.indices {
                     for y in (x + 1)..<min(sorted.count, x + 1 + blocking.window) { add(sorted[x], sorted[y]) }
+                }
+            }
+            // A key with neutral words of use ("for color", "cooking salt") also stands, without
+            // them, where its other words sort ("color": next to "coloring"), forwards and
+            // backwards; the keys around that place are compared with it.
+            for i in order {
+                let words = forms.forms[i].words
+                guard words.contains(where: { forms.kind[Int($0)] == .neutral }) else { continue }
+                var core: [UInt8] = []
+                for w in words where forms.kind[Int(w)] != .neutral { core.append(contentsOf: forms.text[Int(w)].utf8) }
+                guard !core.isEmpty else { continue }
+                for (sorted, reversed) in [(forward, false), (backward, true)] {
+                    let probe = reversed ? Array(core.reversed()) : core
+                    var lo = 0, hi = sorted.count
+                    while lo < hi {
+                        let mid = (lo + hi) / 2
+                        let key = forms.forms[sorted[mid]].spaceless
+                        if reversed ? key.reversed().lexicographicallyPrecedes(probe) : key.lexicographicallyPrecedes(probe) { lo = mid + 1 } else { hi = mid }
+                    }
+                    for y in max(0, lo - blocking.window)..<min(sorted.count, lo + blocking.window) { add(i, sorted[y]) }
                 }
             }
         }

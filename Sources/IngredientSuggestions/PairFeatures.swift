@@ -9,8 +9,9 @@ package struct PairFeatures {
         "knowledge-same", "knowledge-kind-of", "knowledge-siblings", "knowledge-unrelated",
         "embedding-similar", "embedding-far", "derived-ing", "same-aisle", "aisle-conflict",
         "fat-variants", "neutral-words", "adds-hypernym", "adds-other-food", "reordered-head",
+        "knowledge-same-named",
     ]
-    package static let count = 31
+    package static let count = 32
 
     /// Feature values; slots from `count` on stay 0.
     package var values = SIMD32<Double>()
@@ -22,6 +23,7 @@ package struct PairFeatures {
         static let knowledgeSame = 17, knowledgeKindOf = 18, knowledgeSiblings = 19, knowledgeUnrelated = 20
         static let embeddingSimilar = 21, embeddingFar = 22, derivedIng = 23, sameAisle = 24, aisleConflict = 25
         static let fatVariants = 26, neutralWords = 27, addsHypernym = 28, addsOtherFood = 29, reorderedHead = 30
+        static let knowledgeSameNamed = 31
     }
 
     /// What the features found, for reasons.
@@ -160,7 +162,18 @@ package struct PairFeatures {
         detail.relation = knowledge.relation(a.synsets, above: a.above, b.synsets, above: b.above)
         switch detail.relation {
         case .unknown: break
-        case .sameMeaning: f.values[Index.knowledgeSame] = 1
+        case .sameMeaning:
+            f.values[Index.knowledgeSame] = 1
+            // WordNet's synonyms are broad ("oregano" / "marjoram", "cheddar" / "american
+            // cheese"); two names of one synset that also share their head noun ("navy bean" /
+            // "white bean", "seville orange" / "bitter orange") or their spelling ("licorice" /
+            // "liquorice", "cod" / "codfish"), with no identity words against each other, are
+            // two names of one thing far more often.
+            if !detail.containment, f.values[Index.identityConflict] == 0,
+               a.words.last == b.words.last
+                || f.values[Index.editOne] + f.values[Index.editTwo] + f.values[Index.prefix] + f.values[Index.spaceless] > 0 {
+                f.values[Index.knowledgeSameNamed] = 1
+            }
         case .kindOf:
             f.values[Index.knowledgeKindOf] = 1
             detail.firstIsKind = FoodKnowledge.meets(b.synsets, a.above)
@@ -175,12 +188,17 @@ package struct PairFeatures {
                 f.values[Index.embeddingFar] = 1
             }
         }
-        // One differing word is the other with "-ing": "color" / "coloring", "stuff" / "stuffing".
-        if onlyA.count == 1, onlyB.count == 1 {
-            if isDerivedIng(forms.text[Int(onlyB[0])], from: forms.text[Int(onlyA[0])]) { detail.derived = (onlyA[0], onlyB[0]) }
-            else if isDerivedIng(forms.text[Int(onlyA[0])], from: forms.text[Int(onlyB[0])]) { detail.derived = (onlyB[0], onlyA[0]) }
-            if detail.derived != nil { f.values[Index.derivedIng] = 1 }
+        // One differing word is the other with "-ing": "color" / "coloring", "stuff" / "stuffing";
+        // neutral words of use aside ("for color" / "coloring").
+        func derivedIng(_ onlyA: [Int32], _ onlyB: [Int32]) -> (base: Int32, derived: Int32)? {
+            guard onlyA.count == 1, onlyB.count == 1 else { return nil }
+            if isDerivedIng(forms.text[Int(onlyB[0])], from: forms.text[Int(onlyA[0])]) { return (onlyA[0], onlyB[0]) }
+            if isDerivedIng(forms.text[Int(onlyA[0])], from: forms.text[Int(onlyB[0])]) { return (onlyB[0], onlyA[0]) }
+            return nil
         }
+        detail.derived = derivedIng(onlyA, onlyB)
+            ?? derivedIng(onlyA.filter { forms.kind[Int($0)] != .neutral }, onlyB.filter { forms.kind[Int($0)] != .neutral })
+        if detail.derived != nil { f.values[Index.derivedIng] = 1 }
         // The aisles the category table gives them.
         if a.aisle >= 0, b.aisle >= 0 {
             f.values[a.aisle == b.aisle ? Index.sameAisle : Index.aisleConflict] = 1

@@ -254,6 +254,63 @@ struct FoodKnowledgeTests {
         }
     }
 
+    @Test func purposeWordIsNeutral() {
+        // "for color" (a name cut down to its purpose phrase) adds only a word of use to "color".
+        let f = features("for color", "color").0
+        #expect(f.values[PairFeatures.Index.neutralWords] == 1)
+        #expect(f.values[PairFeatures.Index.addsModifier] == 0)
+        let s = PairScorer().score(CanonicalKeyer().key(forName: "for color"), CanonicalKeyer().key(forName: "color"))
+        #expect(s.reasons.contains { $0.contains("how it is used") }, "\(s.reasons)")
+    }
+
+    @Test func neutralWordsAsideForDerivedWordsAndBlocking() throws {
+        // "for color" / "coloring": "-ing" once the word of use is set aside.
+        #expect(features("for color", "coloring").0.values[PairFeatures.Index.derivedIng] == 1)
+        #expect(features("tint color", "coloring").0.values[PairFeatures.Index.derivedIng] == 0)
+        // Blocking: "for color" also stands where "color" sorts, next to "coloring", though
+        // more than three keys lie between them forwards and backwards.
+        var forms = KeyForms(tables: .builtIn, knowledge: try FoodKnowledge(wordnet: "", neighbours: ""))
+        let keys = ["coloring", "corn", "cream", "dill", "fennel", "for color", "tint color"]
+        for k in keys { forms.add(k) }
+        let pairs = Set(MergeSuggester.candidates(forms, MergeSuggester.Blocking()))
+        func pair(_ a: String, _ b: String) -> UInt64 {
+            let i = UInt64(keys.firstIndex(of: a)!), j = UInt64(keys.firstIndex(of: b)!)
+            return min(i, j) << 32 | max(i, j)
+        }
+        #expect(pairs.contains(pair("coloring", "for color")))
+        #expect(!pairs.contains(pair("coloring", "tint color")))
+    }
+
+    @Test func wordNetSynonymsNamedAlike() throws {
+        // A small table of our own: two names of one bean, two of one orange, a broad synset.
+        let knowledge = try FoodKnowledge(wordnet: """
+            1\t-\tfood
+            2\t1\tnavy bean|white bean
+            3\t1\tbitter orange|seville orange
+            4\t1\toregano|marjoram
+            5\t1\tlicorice|liquorice
+            6\t1\tblack pepper|white pepper
+            7\t1\tginger|fresh ginger
+            """, neighbours: "")
+        func named(_ a: String, _ b: String) -> (same: Double, named: Double) {
+            var forms = KeyForms(tables: .builtIn, knowledge: knowledge)
+            let i = forms.add(a), j = forms.add(b)
+            var detail = PairFeatures.Detail()
+            let f = PairFeatures.compute(forms, i, j, detail: &detail)
+            return (f.values[PairFeatures.Index.knowledgeSame], f.values[PairFeatures.Index.knowledgeSameNamed])
+        }
+        // One synset, and the same head noun or a close spelling.
+        #expect(named("navy bean", "white bean") == (1, 1))
+        #expect(named("seville orange", "bitter orange") == (1, 1))
+        #expect(named("licorice", "liquorice") == (1, 1))
+        // One synset only: no word or spelling in common, identity words against each other,
+        // or one name inside the other (adds-class, adds-identity and the rest speak for those).
+        #expect(named("oregano", "marjoram") == (1, 0))
+        #expect(named("black pepper", "white pepper") == (1, 0))
+        #expect(named("ginger", "fresh ginger") == (1, 0))
+        #expect(named("navy bean", "pinto bean") == (0, 0))
+    }
+
     @Test func addedHeadsWordNetKnows() throws {
         // A small table of our own: wine above port, bread above sourdough, plant parts.
         let knowledge = try FoodKnowledge(wordnet: """
