@@ -219,11 +219,17 @@ struct FoodKnowledgeTests {
         #expect(!PairFeatures.isDerivedIng("onion", from: "on"))
     }
 
-    /// Features of two names as the scorer computes them.
+    /// Features of two names as the scorer computes them (keyed first).
     func features(_ a: String, _ b: String) -> (PairFeatures, PairFeatures.Detail) {
         let keyer = CanonicalKeyer()
-        var forms = KeyForms(tables: .builtIn)
-        let i = forms.add(keyer.key(forName: a)), j = forms.add(keyer.key(forName: b))
+        return Self.keyFeatures(keyer.key(forName: a), keyer.key(forName: b))
+    }
+
+    /// Features of two keys as the scorer computes them, with the built-in knowledge tables
+    /// or a test's own.
+    static func keyFeatures(_ a: String, _ b: String, knowledge: FoodKnowledge = .builtIn) -> (PairFeatures, PairFeatures.Detail) {
+        var forms = KeyForms(tables: .builtIn, knowledge: knowledge)
+        let i = forms.add(a), j = forms.add(b)
         var detail = PairFeatures.Detail()
         return (PairFeatures.compute(forms, i, j, detail: &detail), detail)
     }
@@ -293,10 +299,7 @@ struct FoodKnowledgeTests {
             7\t1\tginger|fresh ginger
             """, neighbours: "")
         func named(_ a: String, _ b: String) -> (same: Double, named: Double) {
-            var forms = KeyForms(tables: .builtIn, knowledge: knowledge)
-            let i = forms.add(a), j = forms.add(b)
-            var detail = PairFeatures.Detail()
-            let f = PairFeatures.compute(forms, i, j, detail: &detail)
+            let f = Self.keyFeatures(a, b, knowledge: knowledge).0
             return (f.values[PairFeatures.Index.knowledgeSame], f.values[PairFeatures.Index.knowledgeSameNamed])
         }
         // One synset, and the same head noun or a close spelling.
@@ -324,10 +327,7 @@ struct FoodKnowledgeTests {
             8\t1\tleaf
             """, neighbours: "")
         func values(_ a: String, _ b: String) -> (hypernym: Double, other: Double) {
-            var forms = KeyForms(tables: .builtIn, knowledge: knowledge)
-            let i = forms.add(a), j = forms.add(b)
-            var detail = PairFeatures.Detail()
-            let f = PairFeatures.compute(forms, i, j, detail: &detail)
+            let f = Self.keyFeatures(a, b, knowledge: knowledge).0
             return (f.values[PairFeatures.Index.addsHypernym], f.values[PairFeatures.Index.addsOtherFood])
         }
         // The added head names the class of the shorter food: the same thing, restated.
