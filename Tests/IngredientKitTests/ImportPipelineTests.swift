@@ -7,6 +7,23 @@ import Testing
 /// number of threads, the same records from shards, streamed large files, bad input.
 @Suite("Import pipeline")
 struct ImportPipelineTests {
+    @Test func importWordTablesReadWholeWithTheKindsTheReadersAskFor() {
+        // Every row of the built-in tables is kind<TAB>phrase (a malformed row stops the
+        // reader), and each table holds exactly the kinds its reader looks for.
+        let expected: [String: Set<String>] = [
+            "import/headings.tsv": ["ingredients", "instructions", "other", "qualifier"],
+            "import/yields.tsv": ["fact", "follows", "starts"],
+            "import/app-state.tsv": ["name", "quantity", "unit"],
+            "import/artifacts.tsv": ["open-plural"],
+        ]
+        for (file, kinds) in expected {
+            let rows = ImportWordTable.rows(file)
+            #expect(!rows.isEmpty, "\(file)")
+            #expect(Set(rows.map(\.kind)) == kinds, "\(file)")
+            #expect(rows.allSatisfy { !$0.phrase.isEmpty && !$0.phrase.contains("\t") }, "\(file)")
+        }
+    }
+
     @Test func everyRecipeFoundIsARecordOrAnErrorRecord() {
         let (records, summary) = ImportFixtures.run([ImportFixtures.directory], jobs: 2)
         #expect(summary.files == 19)
