@@ -30,6 +30,22 @@ struct LexiconOverrideTests {
         #expect(p.name == "strawberries")
     }
 
+    @Test func functionWordsAreATableUsersExtend() throws {
+        // Built in: "for" (role `purpose`) opens a header without a colon.
+        let builtIn = IngredientParser()
+        #expect(builtIn.parse("For cake").kind == .header)
+        #expect(builtIn.parse("Für cake").kind != .header)
+        // Another language's "for", added by a user table; a user row replaces a word's roles.
+        let lexicon = try Lexicon.builtIn.adding(.functionWords, text: "für\tpurpose\nfor\tfiller\n")
+        let extended = IngredientParser(lexicon: lexicon)
+        #expect(extended.parse("Für cake").kind == .header)
+        #expect(extended.parse("Für den Kuchen").kind == .header)
+        #expect(extended.parse("For cake").kind != .header)
+        // Unknown roles and phrases are refused with the line that has them.
+        #expect(throws: DictionaryError.self) { try Lexicon.builtIn.adding(.functionWords, text: "de\tjoins\n") }
+        #expect(throws: DictionaryError.self) { try Lexicon.builtIn.adding(.functionWords, text: "de la\tfiller\n") }
+    }
+
     @Test func addsANewUnit() throws {
         let lexicon = try Lexicon.builtIn.adding(.units, text: "# my units\n\nblip\tvolume\t15\tblip|blips\n")
         #expect(lexicon.allUnits.count == Lexicon.builtIn.allUnits.count + 1)

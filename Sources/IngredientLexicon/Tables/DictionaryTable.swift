@@ -14,6 +14,9 @@ public enum DictionaryTable: String, CaseIterable, Sendable {
     case phrases
     /// `headers.tsv`: `phrase`.
     case headers
+    /// `function-words.tsv`: `word, roles` — words of a line's grammar ("of", "to", "plus")
+    /// that the parser reads by their role.
+    case functionWords = "function-words"
     /// `plurals.tsv`: `plural, singular` — irregular plurals and exceptions to the
     /// singularizer's rules, used by canonical keys.
     case plurals
@@ -44,7 +47,7 @@ public enum DictionaryTable: String, CaseIterable, Sendable {
     var columnCount: Int {
         switch self {
         case .units, .synonyms: 4
-        case .numbers, .preparation, .plurals, .keyWords, .keyOverrides, .aisles, .categories, .proteins: 2
+        case .numbers, .preparation, .functionWords, .plurals, .keyWords, .keyOverrides, .aisles, .categories, .proteins: 2
         case .densities: 3
         case .unitDisplay: 5
         case .sizes, .headers, .invariants: 1

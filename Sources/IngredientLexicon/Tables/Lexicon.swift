@@ -58,6 +58,9 @@ public struct Lexicon: Sendable {
     package private(set) var preparation = PhraseTable<PreparationKind>()
     package private(set) var phrases = PhraseTable<PhraseInfo>()
     package private(set) var headers = PhraseTable<Bool>()
+    /// The roles of each function word (`function-words.tsv`), by its case-folded hash
+    /// (`ByteHash.fold`, as tokens carry it).
+    package private(set) var functionWords = HashTable<UInt16>()
     private var unitIndexByID: [String: Int] = [:]
     /// For each word that starts an entry of some table, which tables (see `FirstWord`).
     package private(set) var firstWords = HashTable<UInt8>()
@@ -158,6 +161,12 @@ public struct Lexicon: Sendable {
         numbers.value(forPhrase: word.lowercased()).flatMap { $0.isNaN ? nil : $0 }
     }
 
+    /// The roles `function-words.tsv` gives the word with case-folded hash `hash` (none when
+    /// it is not a function word).
+    package func functionWordRoles(hash: UInt64) -> FunctionWord {
+        FunctionWord(rawValue: functionWords[hash] ?? 0)
+    }
+
     /// All units, in table order.
     public var allUnits: [UnitDefinition] { units }
 
@@ -196,6 +205,7 @@ public struct Lexicon: Sendable {
         preparation = PhraseTable()
         phrases = PhraseTable()
         headers = PhraseTable()
+        functionWords = HashTable()
         firstWords = HashTable()
 
         for row in rows[.units] ?? [] {
@@ -258,6 +268,21 @@ public struct Lexicon: Sendable {
             noteFirstWord(row.columns[0], FirstWord.phrase)
         }
         for row in rows[.headers] ?? [] { headers.insert(row.columns[0], true) }
+        for row in rows[.functionWords] ?? [] {
+            let table = DictionaryTable.functionWords.fileName
+            let word = row.columns[0]
+            guard !word.isEmpty, !word.contains(" ") else {
+                throw DictionaryError.invalidValue(table: table, line: row.line, column: "word (one word)", value: word)
+            }
+            var roles = FunctionWord()
+            for name in row.columns[1].split(separator: "|") {
+                guard let role = FunctionWord(name: name.trimmingSpaces()) else {
+                    throw DictionaryError.invalidValue(table: table, line: row.line, column: "role", value: String(name))
+                }
+                roles.insert(role)
+            }
+            functionWords.set(ByteHash.fold(Array(word.utf8)), roles.rawValue)
+        }
         keyTables = try KeyTables.build(rows: rows, phrases: phrases, numbers: numbers)
     }
 }

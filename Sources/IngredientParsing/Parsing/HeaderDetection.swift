@@ -36,8 +36,9 @@ enum HeaderDetection {
            m.words == content.count {
             return title
         }
-        // "For the cake", "For cake", "For decoration": "for" and up to five words.
-        if wordCount <= 6, wordCount >= 2, Self.isWord(tokens[firstWord], "for", line) {
+        // "For the cake", "For cake", "For decoration": a purpose word (function-words.tsv)
+        // and up to five words.
+        if wordCount <= 6, wordCount >= 2, tables.lexicon.functionWordRoles(hash: tokens[firstWord].hash).contains(.purpose) {
             return title
         }
         return nil

@@ -18,7 +18,7 @@ extension LineAssembler {
     mutating func rangeEnd(after next: Int, unit: UnitReference) -> (value: Double, next: Int)? {
         guard next + 1 < tokens.count, label(next + 1) == .quantity, tokens[next + 1].kind == .quantity else { return nil }
         let joiner = tokens[next]
-        let isJoiner = (joiner.kind == .punctuation && joiner.mark == 0x2D) || HeaderDetection.isWord(joiner, "to", line)
+        let isJoiner = (joiner.kind == .punctuation && joiner.mark == 0x2D) || isFunctionWord(joiner, .range)
         guard isJoiner else { return nil }
         var container: Int32?
         let (upperUnit, after) = readUnit(from: next + 2, record: false, container: &container)

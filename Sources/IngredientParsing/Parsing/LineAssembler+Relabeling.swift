@@ -1,3 +1,4 @@
+import IngredientLexicon
 import IngredientText
 
 extension LineAssembler {
@@ -24,7 +25,7 @@ extension LineAssembler {
         let n = tokens.count
         guard let q = (0..<n).first(where: { label($0) == .quantity }), q >= 2,
               label(q - 2) == .name, tokens[q - 2].kind == .word, tokens[q - 1].kind == .word,
-              HeaderDetection.isWord(tokens[q - 1], "from", line) || HeaderDetection.isWord(tokens[q - 1], "of", line)
+              isFunctionWord(tokens[q - 1], .partSource)
         else { return }
         var after = q
         while after < n, label(after) == .quantity || label(after) == .unit || label(after) == .punctuation { after += 1 }
@@ -72,7 +73,7 @@ extension LineAssembler {
         guard let m = lexicon.numbers.longestMatch(start: 0, words: Words(tokens)), m.words + 1 < tokens.count else { return }
         guard let (row, unit) = unitMatch(at: m.words), lexicon.units[Int(row)].dimension != .item else { return }
         let of = m.words + unit
-        guard of < tokens.count, HeaderDetection.isWord(tokens[of], "of", line) else { return }
+        guard of < tokens.count, isFunctionWord(tokens[of], .measureOf) else { return }
         for k in 0..<m.words { labels[k] = Label.quantity.rawValue }
         for k in m.words..<of { labels[k] = Label.unit.rawValue }
         labels[of] = Label.punctuation.rawValue
@@ -95,12 +96,13 @@ extension LineAssembler {
         return number ? found : nil
     }
 
-    func isFiller(_ t: Token) -> Bool {
-        isArticle(t) || HeaderDetection.isWord(t, "of", line) || HeaderDetection.isWord(t, "the", line)
-    }
+    func isFiller(_ t: Token) -> Bool { isFunctionWord(t, .filler) }
 
-    func isArticle(_ t: Token) -> Bool {
-        HeaderDetection.isWord(t, "a", line) || HeaderDetection.isWord(t, "an", line)
+    func isArticle(_ t: Token) -> Bool { isFunctionWord(t, .article) }
+
+    /// Whether `function-words.tsv` gives the word `t` the role `role`.
+    func isFunctionWord(_ t: Token, _ role: FunctionWord) -> Bool {
+        t.kind != .quantity && lexicon.functionWordRoles(hash: t.hash).contains(role)
     }
 
     /// The value of a number word or phrase that ends at token `end` ("a", "half", "a few"),

@@ -104,7 +104,7 @@ struct LineAssembler {
                     amount.isComposite = true
                 }
                 // "1 cup plus 2 tablespoons": the second amount adds to the first.
-                if let previous = amounts.last, amountStart > 0, HeaderDetection.isWord(tokens[amountStart - 1], "plus", line),
+                if let previous = amounts.last, amountStart > 0, isFunctionWord(tokens[amountStart - 1], .plus),
                    sameDimension(previous, amount) {
                     amount.isComposite = true
                     labels[amountStart - 1] = Label.quantity.rawValue

@@ -1,0 +1,36 @@
+import IngredientText
+
+/// The roles a word of `function-words.tsv` plays in a line's grammar, as bits of one mask.
+package struct FunctionWord: OptionSet, Sendable {
+    package let rawValue: UInt16
+    package init(rawValue: UInt16) { self.rawValue = rawValue }
+
+    /// An article before a name or a number word ("a", "an").
+    package static let article = FunctionWord(rawValue: 1 << 0)
+    /// A word that belongs to no field when it stands alone between fields ("of", "the").
+    package static let filler = FunctionWord(rawValue: 1 << 1)
+    /// Joins two amounts into a range ("2 to 3 cups").
+    package static let range = FunctionWord(rawValue: 1 << 2)
+    /// Adds a second amount to the first ("1 cup plus 2 tablespoons").
+    package static let plus = FunctionWord(rawValue: 1 << 3)
+    /// Joins a measure to its ingredient ("2 cups of flour").
+    package static let measureOf = FunctionWord(rawValue: 1 << 4)
+    /// Between the name of a part and the amount of what it comes from ("peels from 40 bananas").
+    package static let partSource = FunctionWord(rawValue: 1 << 5)
+    /// Opens a section header without a colon ("For cake").
+    package static let purpose = FunctionWord(rawValue: 1 << 6)
+
+    /// The role named in the table, or nil.
+    package init?(name: String) {
+        switch name {
+        case "article": self = .article
+        case "filler": self = .filler
+        case "range": self = .range
+        case "plus": self = .plus
+        case "measure-of": self = .measureOf
+        case "part-source": self = .partSource
+        case "purpose": self = .purpose
+        default: return nil
+        }
+    }
+}
