@@ -17,6 +17,12 @@ package struct TaggerTrainer {
         /// Weights whose absolute averaged value is below this are left out of the file.
         package var pruneBelow = 0.02
         package var scale = 1000.0
+        /// Loss-augmented decoding while training: every wrong label of a token gets this much
+        /// extra score, so a sentence is updated until the gold path wins by a margin.
+        package var margin = 0.0
+        /// The share of training tokens, drawn anew each pass, whose word feature is left out
+        /// (as if the word were unknown), so that affixes and clusters learn to carry it.
+        package var wordDropout = 0.0
         package init() {}
     }
 
@@ -80,18 +86,33 @@ package struct TaggerTrainer {
             return r
         }
         // Resolve every feature key to a row once.
-        var rowsOf: [[[Int]]] = [] // example → token → context rows
+        var rowsOf: [[[Int]]] = [] // example → token → context rows, its word's row first
+        var wordRowsOf: [[Int]] = [] // example → token → how many of its rows are word rows (0 or 1)
         var localRowsOf: [[[Int]]] = []
         let bRow = contextRow(padB), eRow = contextRow(padE)
         for ex in examples {
             let f = ex.features
-            rowsOf.append((0..<f.tokenCount).map { t in f.context(t).map { contextRow($0) } })
+            var rows: [[Int]] = [], words: [Int] = []
+            for t in 0..<f.tokenCount {
+                var r: [Int] = [], w: [Int] = []
+                for (key, template) in zip(f.context(t), f.contextTemplates(t)) {
+                    if template == .word { w.append(contextRow(key)) } else { r.append(contextRow(key)) }
+                }
+                rows.append(w + r)
+                words.append(w.count)
+            }
+            rowsOf.append(rows)
+            wordRowsOf.append(words)
             localRowsOf.append((0..<f.tokenCount).map { t in f.local(t).map { localRow($0) } })
         }
         log("features: \(contextIndex.count) context, \(localIndex.count) local, \(examples.count) sentences")
 
         var order = Array(examples.indices)
         var rng = SplitMix(seed: options.seed)
+        var dropRNG = SplitMix(seed: options.seed ^ 0xD80F_0D80)
+        let dropBelow = UInt64(options.wordDropout * Double(1 << 32))
+        let margin = Float(options.margin)
+        var dropped: [Bool] = []
         var c = 1.0
         var emission: [SIMD8<Float>] = []
         var predicted: [Int] = []
@@ -105,8 +126,12 @@ package struct TaggerTrainer {
             for e in order {
                 let ex = examples[e]
                 let n = ex.gold.count
-                let ctx = rowsOf[e], loc = localRowsOf[e]
-                func slotRows(_ j: Int) -> [Int] { j < 0 ? [bRow] : (j >= n ? [eRow] : ctx[j]) }
+                let ctx = rowsOf[e], loc = localRowsOf[e], wordRows = wordRowsOf[e]
+                dropped.removeAll(keepingCapacity: true)
+                for _ in 0..<n { dropped.append(dropBelow > 0 && (dropRNG.next() & 0xFFFF_FFFF) < dropBelow) }
+                func slotRows(_ j: Int) -> ArraySlice<Int> {
+                    j < 0 ? [bRow][...] : (j >= n ? [eRow][...] : (dropped[j] ? ctx[j].dropFirst(wordRows[j]) : ctx[j][...]))
+                }
                 emission = [SIMD8<Float>](repeating: SIMD8<Float>(), count: n)
                 for t in 0..<n {
                     for o in -2...2 {
@@ -116,6 +141,10 @@ package struct TaggerTrainer {
                         }
                     }
                     for r in loc[t] { for l in 0..<L { emission[t][l] += Float(lw[r * L + l]) } }
+                    if margin != 0 {
+                        emission[t] += SIMD8<Float>(repeating: margin)
+                        emission[t][ex.gold[t]] -= margin
+                    }
                 }
                 let tf = tw.map(Float.init)
                 let trans = TaggerModel.vectors(tf), incoming = TaggerModel.transposed(tf)

@@ -18,6 +18,12 @@ struct TrainParser: ParsableCommand {
     @Option(help: "Leave out weights smaller than this.")
     var prune = 0.02
 
+    @Option(help: "While training, score every wrong label this much higher (loss-augmented decoding).")
+    var margin = 0.0
+
+    @Option(help: "Share of training tokens whose word feature is left out in each pass.")
+    var wordDropout = 0.0
+
     @Flag(help: "Instead of training the model: for each source of the gold file, train on the other sources and score that one, and print the table (writes no model).")
     var crossSource = false
 
@@ -29,6 +35,8 @@ struct TrainParser: ParsableCommand {
         var options = TaggerTrainer.Options()
         options.epochs = epochs
         options.pruneBelow = prune
+        options.margin = margin
+        options.wordDropout = wordDropout
         if crossSource {
             let sources = Set(sentences.compactMap(\.source))
             guard sources.count >= 2 else {
