@@ -62,6 +62,7 @@ struct NameEdgeTests {
                                ["QTY", "UNIT", "NAME", "NAME", "NAME", "QTY", "UNIT", "COMMENT", "COMMENT"])
         #expect(p.name == "cottage cheese")
         #expect(try Self.parse("2 cups chicken stock made with", ["QTY", "UNIT", "NAME", "NAME", "NAME", "NAME"]).name == "chicken stock made")
+        #expect(try Self.parse("1 turkey weighing 4 kg", ["QTY", "NAME", "NAME", "COMMENT", "COMMENT"]).name == "turkey")
         // Inside a name, a joining word stays.
         #expect(try Self.parse("Salt and freshly ground pepper", ["NAME", "NAME", "PREP", "PREP", "NAME"]).name == "Salt and pepper")
     }

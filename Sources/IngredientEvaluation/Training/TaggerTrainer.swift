@@ -15,7 +15,7 @@ package struct TaggerTrainer {
         package var epochs = 8
         package var seed: UInt64 = 0x5EED
         /// Weights whose absolute averaged value is below this are left out of the file.
-        package var pruneBelow = 0.03
+        package var pruneBelow = 0.3
         package var scale = 1000.0
         /// Loss-augmented decoding while training: every wrong label of a token gets this much
         /// extra score, so a sentence is updated until the gold path wins by a margin.

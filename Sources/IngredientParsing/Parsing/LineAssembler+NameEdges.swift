@@ -34,12 +34,16 @@ extension LineAssembler {
         spans[s].end = Int32(truncatingIfNeeded: newEnd)
     }
 
-    /// "or", "and", "plus", "with", "of", "for", "to", "in": words that join what follows them.
+    /// "or", "and", "plus", "with", "of", "for", "to", "in", "from", "at", "that", "weighing":
+    /// words that join what follows them ("1 turkey weighing 4kg", "blue cheese at room
+    /// temperature").
     func isJoiningWord(_ t: Token) -> Bool {
         HeaderDetection.isWord(t, "or", line) || HeaderDetection.isWord(t, "and", line)
             || HeaderDetection.isWord(t, "plus", line) || HeaderDetection.isWord(t, "with", line)
             || HeaderDetection.isWord(t, "of", line) || HeaderDetection.isWord(t, "for", line)
             || HeaderDetection.isWord(t, "to", line) || HeaderDetection.isWord(t, "in", line)
+            || HeaderDetection.isWord(t, "from", line) || HeaderDetection.isWord(t, "at", line)
+            || HeaderDetection.isWord(t, "that", line) || HeaderDetection.isWord(t, "weighing", line)
     }
 }
 

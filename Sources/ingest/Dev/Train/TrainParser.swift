@@ -16,7 +16,7 @@ struct TrainParser: ParsableCommand {
     var epochs = 8
 
     @Option(help: "Leave out weights smaller than this.")
-    var prune = 0.03
+    var prune = 0.3
 
     @Option(help: "While training, score every wrong label this much higher (loss-augmented decoding).")
     var margin = 0.0
