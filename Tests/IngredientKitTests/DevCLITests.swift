@@ -139,6 +139,32 @@ struct DevCLITests {
         #expect(scored.lines.dropFirst().first?.hasPrefix("overall     10 ") == true)
     }
 
+    /// Word dropout, the training margin and the number of runs change the weights, and the
+    /// same options give the same file.
+    @Test func trainParserDropoutAndMarginAreDeterministic() throws {
+        let dir = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let gold = dir.appendingPathComponent("gold.jsonl")
+        try Self.writeGold(to: gold)
+        func train(_ options: [String], _ name: String) throws -> String {
+            let model = dir.appendingPathComponent(name)
+            let r = try Ingest.run(["dev", "train", "parser", "--epochs", "3", "--out", model.path] + options + [gold.path])
+            #expect(r.status == 0, "\(r.stderr)")
+            return String(decoding: try Data(contentsOf: model), as: UTF8.self)
+        }
+        let plain = try train([], "plain.tsv")
+        let dropout = try train(["--word-dropout", "0.5"], "dropout.tsv")
+        #expect(dropout != plain)
+        #expect(try train(["--word-dropout", "0.5"], "dropout2.tsv") == dropout)
+        let margin = try train(["--margin", "2"], "margin.tsv")
+        #expect(margin != plain)
+        #expect(try train(["--margin", "2"], "margin2.tsv") == margin)
+        #expect(try train([], "plain2.tsv") == plain)
+        let oneRun = try train(["--runs", "1"], "one.tsv")
+        #expect(oneRun != plain)
+        #expect(try train(["--runs", "1"], "one2.tsv") == oneRun)
+    }
+
     @Test func trainSuggestWritesWeights() throws {
         let dir = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }

@@ -15,8 +15,17 @@ package struct TaggerTrainer {
         package var epochs = 8
         package var seed: UInt64 = 0x5EED
         /// Weights whose absolute averaged value is below this are left out of the file.
-        package var pruneBelow = 0.02
+        package var pruneBelow = 0.3
         package var scale = 1000.0
+        /// Loss-augmented decoding while training: every wrong label of a token gets this much
+        /// extra score, so a sentence is updated until the gold path wins by a margin.
+        package var margin = 0.0
+        /// The share of training tokens, drawn anew each pass, whose word feature is left out
+        /// (as if the word were unknown), so that affixes and clusters learn to carry it.
+        package var wordDropout = 0.1
+        /// Training runs, each from zero weights with its own order of sentences; the model is
+        /// the mean of their averaged weights.
+        package var runs = 5
         package init() {}
     }
 
@@ -80,93 +89,133 @@ package struct TaggerTrainer {
             return r
         }
         // Resolve every feature key to a row once.
-        var rowsOf: [[[Int]]] = [] // example → token → context rows
+        var rowsOf: [[[Int]]] = [] // example → token → context rows, its word's row first
+        var wordRowsOf: [[Int]] = [] // example → token → how many of its rows are word rows (0 or 1)
         var localRowsOf: [[[Int]]] = []
         let bRow = contextRow(padB), eRow = contextRow(padE)
         for ex in examples {
             let f = ex.features
-            rowsOf.append((0..<f.tokenCount).map { t in f.context(t).map { contextRow($0) } })
+            var rows: [[Int]] = [], words: [Int] = []
+            for t in 0..<f.tokenCount {
+                var r: [Int] = [], w: [Int] = []
+                for (key, template) in zip(f.context(t), f.contextTemplates(t)) {
+                    if template == .word { w.append(contextRow(key)) } else { r.append(contextRow(key)) }
+                }
+                rows.append(w + r)
+                words.append(w.count)
+            }
+            rowsOf.append(rows)
+            wordRowsOf.append(words)
             localRowsOf.append((0..<f.tokenCount).map { t in f.local(t).map { localRow($0) } })
         }
         log("features: \(contextIndex.count) context, \(localIndex.count) local, \(examples.count) sentences")
 
-        var order = Array(examples.indices)
-        var rng = SplitMix(seed: options.seed)
-        var c = 1.0
-        var emission: [SIMD8<Float>] = []
-        var predicted: [Int] = []
-        for epoch in 1...options.epochs {
-            // Deterministic shuffle.
-            for k in stride(from: order.count - 1, to: 0, by: -1) {
-                let j = Int(rng.next() % UInt64(k + 1))
-                order.swapAt(k, j)
+        let dropBelow = UInt64(options.wordDropout * Double(1 << 32))
+        let margin = Float(options.margin)
+        var dropped: [Bool] = []
+        var sumC: [Double] = [], sumL: [Double] = [], sumT: [Double] = [], sumE: [Double] = []
+        for run in 0..<max(1, options.runs) {
+            // Each run starts from zero weights with its own order of sentences.
+            let runSeed = options.seed &+ UInt64(run) &* 0x9E37_79B9
+            if run > 0 {
+                for i in cw.indices { cw[i] = 0; cu[i] = 0 }
+                for i in lw.indices { lw[i] = 0; lu[i] = 0 }
+                for i in tw.indices { tw[i] = 0; tu[i] = 0 }
+                for i in ew.indices { ew[i] = 0; eu[i] = 0 }
             }
-            var errors = 0, tokensSeen = 0
-            for e in order {
-                let ex = examples[e]
-                let n = ex.gold.count
-                let ctx = rowsOf[e], loc = localRowsOf[e]
-                func slotRows(_ j: Int) -> [Int] { j < 0 ? [bRow] : (j >= n ? [eRow] : ctx[j]) }
-                emission = [SIMD8<Float>](repeating: SIMD8<Float>(), count: n)
-                for t in 0..<n {
-                    for o in -2...2 {
-                        for r in slotRows(t + o) {
-                            let base = r * W + (o + 2) * L
-                            for l in 0..<L { emission[t][l] += Float(cw[base + l]) }
-                        }
-                    }
-                    for r in loc[t] { for l in 0..<L { emission[t][l] += Float(lw[r * L + l]) } }
+            var order = Array(examples.indices)
+            var rng = SplitMix(seed: runSeed)
+            var dropRNG = SplitMix(seed: runSeed ^ 0xD80F_0D80)
+            var c = 1.0
+            var emission: [SIMD8<Float>] = []
+            var predicted: [Int] = []
+            for epoch in 1...options.epochs {
+                // Deterministic shuffle.
+                for k in stride(from: order.count - 1, to: 0, by: -1) {
+                    let j = Int(rng.next() % UInt64(k + 1))
+                    order.swapAt(k, j)
                 }
-                let tf = tw.map(Float.init)
-                let trans = TaggerModel.vectors(tf), incoming = TaggerModel.transposed(tf)
-                let endF = TaggerModel.vectors(ew.map(Float.init))[0]
-                emission.withUnsafeBufferPointer { em in
-                    trans.withUnsafeBufferPointer { tr in
-                        incoming.withUnsafeBufferPointer { inc in
-                            _ = Viterbi.decode(emission: em, transitions: tr, incoming: inc, end: endF, labels: &predicted)
-                        }
+                var errors = 0, tokensSeen = 0
+                for e in order {
+                    let ex = examples[e]
+                    let n = ex.gold.count
+                    let ctx = rowsOf[e], loc = localRowsOf[e], wordRows = wordRowsOf[e]
+                    dropped.removeAll(keepingCapacity: true)
+                    for _ in 0..<n { dropped.append(dropBelow > 0 && (dropRNG.next() & 0xFFFF_FFFF) < dropBelow) }
+                    func slotRows(_ j: Int) -> ArraySlice<Int> {
+                        j < 0 ? [bRow][...] : (j >= n ? [eRow][...] : (dropped[j] ? ctx[j].dropFirst(wordRows[j]) : ctx[j][...]))
                     }
-                }
-                tokensSeen += n
-                if predicted != ex.gold {
-                    func bump(_ w: inout [Double], _ u: inout [Double], _ i: Int, _ d: Double) {
-                        w[i] += d
-                        u[i] += c * d
-                    }
-                    for t in 0..<n where predicted[t] != ex.gold[t] {
-                        errors += 1
-                        let g = ex.gold[t], p = predicted[t]
+                    emission = [SIMD8<Float>](repeating: SIMD8<Float>(), count: n)
+                    for t in 0..<n {
                         for o in -2...2 {
                             for r in slotRows(t + o) {
                                 let base = r * W + (o + 2) * L
-                                bump(&cw, &cu, base + g, 1)
-                                bump(&cw, &cu, base + p, -1)
+                                for l in 0..<L { emission[t][l] += Float(cw[base + l]) }
                             }
                         }
-                        for r in loc[t] {
-                            bump(&lw, &lu, r * L + g, 1)
-                            bump(&lw, &lu, r * L + p, -1)
+                        for r in loc[t] { for l in 0..<L { emission[t][l] += Float(lw[r * L + l]) } }
+                        if margin != 0 {
+                            emission[t] += SIMD8<Float>(repeating: margin)
+                            emission[t][ex.gold[t]] -= margin
                         }
                     }
-                    for t in 0..<n {
-                        let gp = t == 0 ? L : ex.gold[t - 1], pp = t == 0 ? L : predicted[t - 1]
-                        if gp != pp || ex.gold[t] != predicted[t] {
-                            bump(&tw, &tu, gp * L + ex.gold[t], 1)
-                            bump(&tw, &tu, pp * L + predicted[t], -1)
+                    let tf = tw.map(Float.init)
+                    let trans = TaggerModel.vectors(tf), incoming = TaggerModel.transposed(tf)
+                    let endF = TaggerModel.vectors(ew.map(Float.init))[0]
+                    emission.withUnsafeBufferPointer { em in
+                        trans.withUnsafeBufferPointer { tr in
+                            incoming.withUnsafeBufferPointer { inc in
+                                _ = Viterbi.decode(emission: em, transitions: tr, incoming: inc, end: endF, labels: &predicted)
+                            }
                         }
                     }
-                    if ex.gold[n - 1] != predicted[n - 1] {
-                        bump(&ew, &eu, ex.gold[n - 1], 1)
-                        bump(&ew, &eu, predicted[n - 1], -1)
+                    tokensSeen += n
+                    if predicted != ex.gold {
+                        func bump(_ w: inout [Double], _ u: inout [Double], _ i: Int, _ d: Double) {
+                            w[i] += d
+                            u[i] += c * d
+                        }
+                        for t in 0..<n where predicted[t] != ex.gold[t] {
+                            errors += 1
+                            let g = ex.gold[t], p = predicted[t]
+                            for o in -2...2 {
+                                for r in slotRows(t + o) {
+                                    let base = r * W + (o + 2) * L
+                                    bump(&cw, &cu, base + g, 1)
+                                    bump(&cw, &cu, base + p, -1)
+                                }
+                            }
+                            for r in loc[t] {
+                                bump(&lw, &lu, r * L + g, 1)
+                                bump(&lw, &lu, r * L + p, -1)
+                            }
+                        }
+                        for t in 0..<n {
+                            let gp = t == 0 ? L : ex.gold[t - 1], pp = t == 0 ? L : predicted[t - 1]
+                            if gp != pp || ex.gold[t] != predicted[t] {
+                                bump(&tw, &tu, gp * L + ex.gold[t], 1)
+                                bump(&tw, &tu, pp * L + predicted[t], -1)
+                            }
+                        }
+                        if ex.gold[n - 1] != predicted[n - 1] {
+                            bump(&ew, &eu, ex.gold[n - 1], 1)
+                            bump(&ew, &eu, predicted[n - 1], -1)
+                        }
                     }
+                    c += 1
                 }
-                c += 1
+                log("epoch \(epoch): token error rate \(Double(errors) / Double(max(1, tokensSeen)))")
             }
-            log("epoch \(epoch): token error rate \(Double(errors) / Double(max(1, tokensSeen)))")
+            // Averaged weights: w - u / c, summed over the runs.
+            func add(_ sum: inout [Double], _ w: [Double], _ u: [Double]) {
+                if sum.isEmpty { sum = [Double](repeating: 0, count: w.count) }
+                for i in w.indices { sum[i] += w[i] - u[i] / c }
+            }
+            add(&sumC, cw, cu); add(&sumL, lw, lu); add(&sumT, tw, tu); add(&sumE, ew, eu)
         }
-        // Averaged weights: w - u / c.
-        func averaged(_ w: [Double], _ u: [Double]) -> [Double] { zip(w, u).map { $0 - $1 / c } }
-        let aC = averaged(cw, cu), aL = averaged(lw, lu), aT = averaged(tw, tu), aE = averaged(ew, eu)
+        // The mean of the runs' averaged weights.
+        let runs = Double(max(1, options.runs))
+        let aC = sumC.map { $0 / runs }, aL = sumL.map { $0 / runs }, aT = sumT.map { $0 / runs }, aE = sumE.map { $0 / runs }
         return write(contextIndex: contextIndex, localIndex: localIndex, context: aC, local: aL,
                      transitions: aT, end: aE, calibration: calibration)
     }

@@ -34,6 +34,8 @@ struct LineAssembler {
         // even when the tagger read them as a note.
         if n > 3, label(0) != .quantity, tokens[0].kind == .word { relabelLeadingAmount() }
         if n >= 4 { relabelAmountAfterTimesSign() }
+        if n >= 2 { trimNameStart() }
+        if n >= 4 { relabelNumberAfterPart() }
         var doubts = Doubts()
         var amounts: [LineAmount] = []
         swap(&amounts, &view.amounts) // reuse the storage the caller handed in
@@ -175,6 +177,8 @@ struct LineAssembler {
         func has(_ l: Label) -> Bool { present & (1 &<< l.rawValue) != 0 }
         if has(.name) {
             appendRuns(of: .name, as: .name, onlyAcross: 1 << Label.preparation.rawValue | 1 << Label.size.rawValue | 1 << Label.punctuation.rawValue)
+            extendNameList()
+            trimNameEnd()
         }
         if has(.size) { appendRuns(of: .size, as: .size) }
         if has(.preparation) { appendRuns(of: .preparation, as: .preparation) }

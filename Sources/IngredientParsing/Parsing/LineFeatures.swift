@@ -56,4 +56,6 @@ package struct LineFeatures: FeatureSink {
 
     package func context(_ t: Int) -> ArraySlice<UInt64> { contextKeys[contextStart[t]..<contextStart[t + 1]] }
     package func local(_ t: Int) -> ArraySlice<UInt64> { localKeys[localStart[t]..<localStart[t + 1]] }
+    /// The templates of token `t`'s context keys, in the order of `context(t)`.
+    package func contextTemplates(_ t: Int) -> ArraySlice<Template> { contextTemplates[contextStart[t]..<contextStart[t + 1]] }
 }

@@ -16,7 +16,16 @@ struct TrainParser: ParsableCommand {
     var epochs = 8
 
     @Option(help: "Leave out weights smaller than this.")
-    var prune = 0.02
+    var prune = 0.3
+
+    @Option(help: "While training, score every wrong label this much higher (loss-augmented decoding).")
+    var margin = 0.0
+
+    @Option(help: "Share of training tokens whose word feature is left out in each pass.")
+    var wordDropout = 0.1
+
+    @Option(help: "Training runs with different sentence orders; the model is the mean of their weights.")
+    var runs = 5
 
     @Flag(help: "Instead of training the model: for each source of the gold file, train on the other sources and score that one, and print the table (writes no model).")
     var crossSource = false
@@ -29,6 +38,9 @@ struct TrainParser: ParsableCommand {
         var options = TaggerTrainer.Options()
         options.epochs = epochs
         options.pruneBelow = prune
+        options.margin = margin
+        options.wordDropout = wordDropout
+        options.runs = runs
         if crossSource {
             let sources = Set(sentences.compactMap(\.source))
             guard sources.count >= 2 else {

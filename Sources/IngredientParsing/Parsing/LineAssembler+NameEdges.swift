@@ -1,0 +1,93 @@
+extension LineAssembler {
+    /// Words the tagger put at the start of the name that no name starts with: a times sign
+    /// right after the amount ("4 x salmon fillets"), "of" after a measure ("dash of vegetable
+    /// oil") and a vague number word alone that opens the line ("few bay leaves", which then
+    /// reads as an amount without a number; "a few" and "a little" before a name without a
+    /// unit stay in the name, as the labeled sources have them). Only when a name word follows.
+    mutating func trimNameStart() {
+        let n = tokens.count
+        guard let first = labels.firstIndex(of: Label.name.rawValue), first + 1 < n, label(first + 1) == .name,
+              tokens[first + 1].kind == .word else { return }
+        let t = tokens[first]
+        if first > 0, isTimesSign(t), label(first - 1) == .quantity || label(first - 1) == .unit {
+            labels[first] = Label.punctuation.rawValue
+        } else if first > 0, t.kind == .word, HeaderDetection.isWord(t, "of", line) {
+            labels[first] = Label.punctuation.rawValue
+        } else if first == 0, t.kind == .word, let m = lexicon.numbers.longestMatch(start: 0, words: wordAt(1 << Label.name.rawValue)),
+                  m.value.isNaN, m.words == 1, label(1) == .name {
+            labels[0] = Label.quantity.rawValue
+        }
+    }
+
+    /// A name that ends in a joining word ("cottage cheese or", from "cottage cheese or 8
+    /// ounces cream cheese"; "chicken stock made with") ends before it: the word only joined
+    /// the name to what was cut off. Looks at the last name piece only, so "Salt and freshly
+    /// ground pepper" keeps its "and".
+    mutating func trimNameEnd() {
+        guard let s = spans.indices.last, spans[s].field == .name else { return }
+        let start = Int(spans[s].start), end = Int(spans[s].end)
+        guard let k = tokens.lastIndex(where: { $0.end <= end }), k > 0, tokens[k].end == end, tokens[k].start > start,
+              tokens[k].kind == .word, isJoiningWord(tokens[k]) else { return }
+        var newEnd = tokens[k - 1].end
+        while newEnd > start, Self.isTrailingSeparator(line[newEnd - 1]) { newEnd -= 1 }
+        guard newEnd > start else { return }
+        spans[s].end = Int32(truncatingIfNeeded: newEnd)
+    }
+
+    /// "or", "and", "plus", "with", "of", "for", "to", "in", "from", "at", "that", "weighing":
+    /// words that join what follows them ("1 turkey weighing 4kg", "blue cheese at room
+    /// temperature").
+    func isJoiningWord(_ t: Token) -> Bool {
+        HeaderDetection.isWord(t, "or", line) || HeaderDetection.isWord(t, "and", line)
+            || HeaderDetection.isWord(t, "plus", line) || HeaderDetection.isWord(t, "with", line)
+            || HeaderDetection.isWord(t, "of", line) || HeaderDetection.isWord(t, "for", line)
+            || HeaderDetection.isWord(t, "to", line) || HeaderDetection.isWord(t, "in", line)
+            || HeaderDetection.isWord(t, "from", line) || HeaderDetection.isWord(t, "at", line)
+            || HeaderDetection.isWord(t, "that", line) || HeaderDetection.isWord(t, "weighing", line)
+    }
+}
+
+extension LineAssembler {
+    /// "ground beef, pork, or lamb": a name that is already a list of comma-separated words
+    /// goes on through a last ", or …" item up to the next comma, semicolon, parenthesis or the
+    /// end, when that item has no number and no phrase of the phrase table ("…, or more to
+    /// taste" stays a comment). The tokens taken become name.
+    mutating func extendNameList() {
+        guard let s = spans.indices.last, spans[s].field == .name else { return }
+        let start = Int(spans[s].start), end = Int(spans[s].end)
+        let n = tokens.count
+        guard let e = tokens.lastIndex(where: { $0.end <= end }), tokens[e].end == end, e + 3 < n,
+              tokens[e + 1].kind == .punctuation, tokens[e + 1].mark == 0x2C,
+              tokens[e + 2].kind == .word, HeaderDetection.isWord(tokens[e + 2], "or", line),
+              tokens[..<e].contains(where: { $0.start >= start && $0.kind == .punctuation && $0.mark == 0x2C })
+        else { return }
+        var stop = e + 3
+        let wordAt = Words(tokens)
+        while stop < n {
+            let t = tokens[stop]
+            if t.kind == .punctuation, t.mark == 0x2C || t.mark == 0x3B || t.mark == 0x28 || t.mark == 0x5B { break }
+            if t.kind == .quantity || label(stop) == .quantity || label(stop) == .unit { return }
+            if t.kind == .word, phraseStarts.next(from: stop, end: stop + 1) == stop, lexicon.phrases.longestMatch(start: stop, words: wordAt) != nil { return }
+            stop += 1
+        }
+        guard stop > e + 3, tokens[stop - 1].kind == .word else { return }
+        for k in (e + 1)..<stop { labels[k] = tokens[k].kind == .punctuation ? Label.punctuation.rawValue : Label.name.rawValue }
+        spans[s].end = Int32(truncatingIfNeeded: tokens[stop - 1].end)
+    }
+}
+
+extension LineAssembler {
+    /// "Juice of 2 lemons", "Zest and juice from 1 lime": where the tagger read the whole line
+    /// as a name, a number after a named part and "of" or "from", followed by a name, is the
+    /// amount (then `partBeforeAmount` makes the part a comment, as when the tagger reads it).
+    mutating func relabelNumberAfterPart() {
+        let n = tokens.count
+        guard !labels.contains(Label.quantity.rawValue),
+              let q = tokens.firstIndex(where: { $0.kind == .quantity }), q >= 2, q + 1 < n,
+              label(q) == .name, label(q - 2) == .name, tokens[q - 2].kind == .word,
+              tokens[q - 1].kind == .word, label(q + 1) == .name, tokens[q + 1].kind == .word,
+              HeaderDetection.isWord(tokens[q - 1], "of", line) || HeaderDetection.isWord(tokens[q - 1], "from", line)
+        else { return }
+        labels[q] = Label.quantity.rawValue
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import Testing
+import IngredientLexicon
+@testable import IngredientParsing
+
+/// The name-edge rules of `LineAssembler` (issue 15), run on labels written here rather than
+/// on the tagger's, so that each test shows what the rule does whatever the model reads.
+@Suite("Name edges")
+struct NameEdgeTests {
+    /// The line assembled from `codes`, one label code per token of ours (nil when the line
+    /// has another number of tokens).
+    static func assembled(_ text: String, _ codes: [String]) -> ParsedIngredient? {
+        var text = text
+        return text.withUTF8 { line in
+            let tokens = Tokenizer.tokenize(line)
+            guard tokens.count == codes.count else { return nil }
+            let lexicon = Lexicon.builtIn
+            var classes: [SmallBytes] = [], rows: [Int32] = []
+            let starts = FeatureExtractor(lexicon: lexicon).lexiconClasses(tokens, line, into: &classes, rows: &rows)
+            return lexicon.units.withUnsafeBufferPointer { units in
+                var view = LineView(line: line, kind: .ingredient, units: units, confidence: 0)
+                var assembler = LineAssembler(tables: LexiconReference(lexicon), tokens: tokens,
+                                              labels: codes.map { Label(code: $0)!.rawValue }, line: line, phraseStarts: starts)
+                _ = assembler.assemble(into: &view)
+                swap(&view.spans, &assembler.spans)
+                return view.parsedIngredient(input: String(decoding: line, as: UTF8.self))
+            }
+        }
+    }
+
+    /// `assembled`, required to have one label per token.
+    static func parse(_ text: String, _ codes: [String]) throws -> ParsedIngredient {
+        try #require(assembled(text, codes), "\(text): not \(codes.count) tokens")
+    }
+
+    @Test func aTimesSignAfterTheAmountIsNotName() throws {
+        let p = try Self.parse("4 x salmon fillets", ["QTY", "NAME", "NAME", "NAME"])
+        #expect(p.quantity == 4)
+        #expect(p.name == "salmon fillets")
+        // Between a name and its amount it is left alone, as before.
+        #expect(try Self.parse("Fish oil x 1000mg", ["NAME", "NAME", "NAME", "QTY", "UNIT"]).name == "Fish oil")
+    }
+
+    @Test func ofAfterAMeasureIsNotName() throws {
+        let p = try Self.parse("dash of vegetable oil", ["UNIT", "NAME", "NAME", "NAME"])
+        #expect(p.unit == "dash")
+        #expect(p.name == "vegetable oil")
+        // "of" inside a name stays.
+        #expect(try Self.parse("1 leg of lamb", ["QTY", "NAME", "NAME", "NAME"]).name == "leg of lamb")
+    }
+
+    @Test func aVagueNumberWordAloneOpensTheAmount() throws {
+        let few = try Self.parse("few bay leaves", ["NAME", "NAME", "NAME"])
+        #expect(few.name == "bay leaves")
+        #expect(few.quantity == nil)
+        // With its article it stays in the name, as the labeled sources have it.
+        #expect(try Self.parse("a few bay leaves", ["NAME", "NAME", "NAME", "NAME"]).name == "a few bay leaves")
+    }
+
+    @Test func aNameDoesNotEndInAJoiningWord() throws {
+        let p = try Self.parse("1 cup cottage cheese or 8 ounces cream cheese",
+                               ["QTY", "UNIT", "NAME", "NAME", "NAME", "QTY", "UNIT", "COMMENT", "COMMENT"])
+        #expect(p.name == "cottage cheese")
+        #expect(try Self.parse("2 cups chicken stock made with", ["QTY", "UNIT", "NAME", "NAME", "NAME", "NAME"]).name == "chicken stock made")
+        #expect(try Self.parse("1 turkey weighing 4 kg", ["QTY", "NAME", "NAME", "COMMENT", "COMMENT"]).name == "turkey")
+        // Inside a name, a joining word stays.
+        #expect(try Self.parse("Salt and freshly ground pepper", ["NAME", "NAME", "PREP", "PREP", "NAME"]).name == "Salt and pepper")
+    }
+
+    @Test func aListNameTakesItsLastOrItem() throws {
+        let p = try Self.parse("1 pound ground beef, pork, or lamb",
+                               ["QTY", "UNIT", "NAME", "NAME", "PUNC", "NAME", "PUNC", "COMMENT", "COMMENT"])
+        #expect(p.name == "ground beef, pork, or lamb")
+        #expect(p.comment == nil)
+        // Up to the next comma only.
+        let cut = try Self.parse("1 pound ground beef, pork, or lamb, browned",
+                                 ["QTY", "UNIT", "NAME", "NAME", "PUNC", "NAME", "PUNC", "COMMENT", "COMMENT", "PUNC", "PREP"])
+        #expect(cut.name == "ground beef, pork, or lamb")
+        #expect(cut.preparation == "browned")
+    }
+
+    @Test func aListNameLeavesNumbersPhrasesAndSingleNamesAlone() throws {
+        // Another amount.
+        #expect(try Self.parse("1 cup chicken, beef, or 2 cups water",
+                               ["QTY", "UNIT", "NAME", "PUNC", "NAME", "PUNC", "COMMENT", "COMMENT", "COMMENT", "COMMENT"]).name == "chicken, beef")
+        // A phrase of the phrase table.
+        #expect(try Self.parse("1 cup chicken, beef, or more to taste",
+                               ["QTY", "UNIT", "NAME", "PUNC", "NAME", "PUNC", "COMMENT", "COMMENT", "COMMENT", "COMMENT"]).name == "chicken, beef")
+        // A name that is not a list.
+        #expect(try Self.parse("1 cup chicken stock, or water",
+                               ["QTY", "UNIT", "NAME", "NAME", "PUNC", "COMMENT", "COMMENT"]).name == "chicken stock")
+    }
+}
+
+extension NameEdgeTests {
+    @Test func aNumberAfterANamedPartIsTheAmount() throws {
+        let p = try Self.parse("Juice of 2 lemons", ["NAME", "NAME", "NAME", "NAME"])
+        #expect(p.quantity == 2)
+        #expect(p.name == "lemons")
+        #expect(p.comment == "Juice of")
+        // Not when the line has an amount already, nor after another word.
+        #expect(try Self.parse("1 cup juice of 2 lemons", ["QTY", "UNIT", "NAME", "NAME", "NAME", "NAME"]).quantity == 1)
+        #expect(try Self.parse("Juice with 2 lemons", ["NAME", "NAME", "NAME", "NAME"]).quantity == nil)
+    }
+}
