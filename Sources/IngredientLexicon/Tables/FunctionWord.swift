@@ -19,6 +19,11 @@ package struct FunctionWord: OptionSet, Sendable {
     package static let partSource = FunctionWord(rawValue: 1 << 5)
     /// Opens a section header without a colon ("For cake").
     package static let purpose = FunctionWord(rawValue: 1 << 6)
+    /// Joins what follows it to what comes before; a name does not end in it ("cottage cheese
+    /// or", "1 turkey weighing").
+    package static let joins = FunctionWord(rawValue: 1 << 7)
+    /// Introduces the last item of a list of alternatives ("ground beef, pork, or lamb").
+    package static let alternative = FunctionWord(rawValue: 1 << 8)
 
     /// The role named in the table, or nil.
     package init?(name: String) {
@@ -30,6 +35,8 @@ package struct FunctionWord: OptionSet, Sendable {
         case "measure-of": self = .measureOf
         case "part-source": self = .partSource
         case "purpose": self = .purpose
+        case "joins": self = .joins
+        case "alternative": self = .alternative
         default: return nil
         }
     }

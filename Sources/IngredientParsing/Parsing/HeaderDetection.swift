@@ -43,12 +43,4 @@ enum HeaderDetection {
         }
         return nil
     }
-
-    static func isWord(_ t: Token, _ word: StaticString, _ line: UnsafeBufferPointer<UInt8>) -> Bool {
-        word.withUTF8Buffer { w in
-            guard t.stemEnd - t.start == w.count else { return false }
-            for k in 0..<w.count where (line[t.start + k] | 0x20) != w[k] { return false }
-            return true
-        }
-    }
 }

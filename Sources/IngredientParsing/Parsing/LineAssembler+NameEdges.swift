@@ -11,7 +11,7 @@ extension LineAssembler {
         let t = tokens[first]
         if first > 0, isTimesSign(t), label(first - 1) == .quantity || label(first - 1) == .unit {
             labels[first] = Label.punctuation.rawValue
-        } else if first > 0, t.kind == .word, HeaderDetection.isWord(t, "of", line) {
+        } else if first > 0, t.kind == .word, isFunctionWord(t, .measureOf) {
             labels[first] = Label.punctuation.rawValue
         } else if first == 0, t.kind == .word, let m = lexicon.numbers.longestMatch(start: 0, words: wordAt(1 << Label.name.rawValue)),
                   m.value.isNaN, m.words == 1, label(1) == .name {
@@ -34,17 +34,9 @@ extension LineAssembler {
         spans[s].end = Int32(truncatingIfNeeded: newEnd)
     }
 
-    /// "or", "and", "plus", "with", "of", "for", "to", "in", "from", "at", "that", "weighing":
-    /// words that join what follows them ("1 turkey weighing 4kg", "blue cheese at room
-    /// temperature").
-    func isJoiningWord(_ t: Token) -> Bool {
-        HeaderDetection.isWord(t, "or", line) || HeaderDetection.isWord(t, "and", line)
-            || HeaderDetection.isWord(t, "plus", line) || HeaderDetection.isWord(t, "with", line)
-            || HeaderDetection.isWord(t, "of", line) || HeaderDetection.isWord(t, "for", line)
-            || HeaderDetection.isWord(t, "to", line) || HeaderDetection.isWord(t, "in", line)
-            || HeaderDetection.isWord(t, "from", line) || HeaderDetection.isWord(t, "at", line)
-            || HeaderDetection.isWord(t, "that", line) || HeaderDetection.isWord(t, "weighing", line)
-    }
+    /// Words that join what follows them ("or", "with", "weighing": "1 turkey weighing 4kg",
+    /// "blue cheese at room temperature"): role `joins` in `function-words.tsv`.
+    func isJoiningWord(_ t: Token) -> Bool { isFunctionWord(t, .joins) }
 }
 
 extension LineAssembler {
@@ -58,7 +50,7 @@ extension LineAssembler {
         let n = tokens.count
         guard let e = tokens.lastIndex(where: { $0.end <= end }), tokens[e].end == end, e + 3 < n,
               tokens[e + 1].kind == .punctuation, tokens[e + 1].mark == 0x2C,
-              tokens[e + 2].kind == .word, HeaderDetection.isWord(tokens[e + 2], "or", line),
+              tokens[e + 2].kind == .word, isFunctionWord(tokens[e + 2], .alternative),
               tokens[..<e].contains(where: { $0.start >= start && $0.kind == .punctuation && $0.mark == 0x2C })
         else { return }
         var stop = e + 3
@@ -86,7 +78,7 @@ extension LineAssembler {
               let q = tokens.firstIndex(where: { $0.kind == .quantity }), q >= 2, q + 1 < n,
               label(q) == .name, label(q - 2) == .name, tokens[q - 2].kind == .word,
               tokens[q - 1].kind == .word, label(q + 1) == .name, tokens[q + 1].kind == .word,
-              HeaderDetection.isWord(tokens[q - 1], "of", line) || HeaderDetection.isWord(tokens[q - 1], "from", line)
+              isFunctionWord(tokens[q - 1], .partSource)
         else { return }
         labels[q] = Label.quantity.rawValue
     }
