@@ -71,7 +71,10 @@ package struct PairFeatures {
         if onlyA.isEmpty && onlyB.isEmpty {
             // The same words in another order: modifiers swapped ("pink himalayan salt") keep
             // the head noun; a new head makes another food ("milk chocolate" / "chocolate milk").
-            f.values[a.words.last == b.words.last ? Index.reordered : Index.reorderedHead] = 1
+            // A word said twice ("red red pepper flake") is no other order.
+            if a.words.count == b.words.count {
+                f.values[a.words.last == b.words.last ? Index.reordered : Index.reorderedHead] = 1
+            }
         } else if onlyA.isEmpty || onlyB.isEmpty {
             // One key's words contain the other's.
             detail.containment = true

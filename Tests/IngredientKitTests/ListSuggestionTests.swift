@@ -347,6 +347,12 @@ struct FoodKnowledgeTests {
         #expect(same.values[reordered] == 1 && same.values[headChange] == 0)
         let other = features("milk chocolate", "chocolate milk").0
         #expect(other.values[reordered] == 0 && other.values[headChange] == 1)
+        // A word said twice is no other order (a key such as "red red pepper flake").
+        var forms = KeyForms(tables: .builtIn)
+        let i = forms.add("red pepper flake"), j = forms.add("red red pepper flake")
+        var detail = PairFeatures.Detail()
+        let twice = PairFeatures.compute(forms, i, j, detail: &detail)
+        #expect(twice.values[reordered] == 0 && twice.values[headChange] == 0)
     }
 
     @Test func differingNumbersAreNoSpelling() {
