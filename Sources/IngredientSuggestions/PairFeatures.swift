@@ -86,7 +86,10 @@ package struct PairFeatures {
             let lastShared = longer.words.lastIndex { shorter.set.contains($0) } ?? -1
             var classHead = true, anyHead = false
             for (position, w) in longer.words.enumerated() where extra.contains(w) {
-                let isIdentity = forms.identity[Int(w)], kind = forms.kind[Int(w)]
+                let kind = forms.kind[Int(w)]
+                // A class word as the new head names the class, not a quality, even when it is
+                // also a color ("mandarin orange", "clementine orange").
+                let isIdentity = forms.identity[Int(w)] && !(position > lastShared && kind == .classWord)
                 if isIdentity { f.values[Index.addsIdentity] = 1 }
                 if kind.isForm { f.values[Index.addsForm] = 1 }
                 if kind == .form { detail.addsProduct = true }
