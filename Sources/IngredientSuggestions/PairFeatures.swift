@@ -71,7 +71,10 @@ package struct PairFeatures {
         if onlyA.isEmpty && onlyB.isEmpty {
             // The same words in another order: modifiers swapped ("pink himalayan salt") keep
             // the head noun; a new head makes another food ("milk chocolate" / "chocolate milk").
-            f.values[a.words.last == b.words.last ? Index.reordered : Index.reorderedHead] = 1
+            // A word said twice ("red red pepper flake") is no other order.
+            if a.words.count == b.words.count {
+                f.values[a.words.last == b.words.last ? Index.reordered : Index.reorderedHead] = 1
+            }
         } else if onlyA.isEmpty || onlyB.isEmpty {
             // One key's words contain the other's.
             detail.containment = true
@@ -83,7 +86,10 @@ package struct PairFeatures {
             let lastShared = longer.words.lastIndex { shorter.set.contains($0) } ?? -1
             var classHead = true, anyHead = false
             for (position, w) in longer.words.enumerated() where extra.contains(w) {
-                let isIdentity = forms.identity[Int(w)], kind = forms.kind[Int(w)]
+                let kind = forms.kind[Int(w)]
+                // A class word as the new head names the class, not a quality, even when it is
+                // also a color ("mandarin orange", "clementine orange").
+                let isIdentity = forms.identity[Int(w)] && !(position > lastShared && kind == .classWord)
                 if isIdentity { f.values[Index.addsIdentity] = 1 }
                 if kind.isForm { f.values[Index.addsForm] = 1 }
                 if kind == .form { detail.addsProduct = true }

@@ -347,6 +347,23 @@ struct FoodKnowledgeTests {
         #expect(same.values[reordered] == 1 && same.values[headChange] == 0)
         let other = features("milk chocolate", "chocolate milk").0
         #expect(other.values[reordered] == 0 && other.values[headChange] == 1)
+        // A word said twice is no other order (a key such as "red red pepper flake").
+        var forms = KeyForms(tables: .builtIn)
+        let i = forms.add("red pepper flake"), j = forms.add("red red pepper flake")
+        var detail = PairFeatures.Detail()
+        let twice = PairFeatures.compute(forms, i, j, detail: &detail)
+        #expect(twice.values[reordered] == 0 && twice.values[headChange] == 0)
+    }
+
+    @Test func classWordHeadIsNoIdentityWord() {
+        // "orange" is a color (an identity word) and a class word: as the added head noun of
+        // "mandarin orange" it names the class, so the pair is no kind-of pair by identity.
+        let head = features("mandarin", "mandarin orange").0
+        #expect(head.values[PairFeatures.Index.addsIdentity] == 0 && head.values[PairFeatures.Index.addsClass] == 1)
+        // Before the shared words it is still a color ("orange pepper" / "pepper"), and a color
+        // that is no class word stays identity as a head too ("egg" / "egg white").
+        #expect(features("orange pepper", "pepper").0.values[PairFeatures.Index.addsIdentity] == 1)
+        #expect(features("egg", "egg white").0.values[PairFeatures.Index.addsIdentity] == 1)
     }
 
     @Test func differingNumbersAreNoSpelling() {
