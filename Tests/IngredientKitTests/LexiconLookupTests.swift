@@ -119,7 +119,7 @@ struct LexiconLookupTests {
     @Test func tableFileNames() {
         #expect(DictionaryTable.allCases.map(\.fileName) ==
             ["units.tsv", "numbers.tsv", "sizes.tsv", "preparation.tsv", "phrases.tsv", "headers.tsv",
-             "plurals.tsv", "invariants.tsv", "key-words.tsv", "synonyms.tsv", "key-overrides.tsv",
+             "function-words.tsv", "plurals.tsv", "invariants.tsv", "key-words.tsv", "synonyms.tsv", "key-overrides.tsv",
              "aisles.tsv", "categories.tsv", "densities.tsv", "proteins.tsv", "unit-display.tsv"])
         #expect(DictionaryTable.named("my-categories.tsv") == .categories)
         #expect(DictionaryTable.named("unit-display.tsv") == .unitDisplay)

@@ -42,7 +42,7 @@ struct LexiconOverrideTests {
         #expect(extended.parse("Für den Kuchen").kind == .header)
         #expect(extended.parse("For cake").kind != .header)
         // Unknown roles and phrases are refused with the line that has them.
-        #expect(throws: DictionaryError.self) { try Lexicon.builtIn.adding(.functionWords, text: "de\tjoins\n") }
+        #expect(throws: DictionaryError.self) { try Lexicon.builtIn.adding(.functionWords, text: "de\tnonsense\n") }
         #expect(throws: DictionaryError.self) { try Lexicon.builtIn.adding(.functionWords, text: "de la\tfiller\n") }
     }
 

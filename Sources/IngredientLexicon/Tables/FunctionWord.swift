@@ -1,9 +1,9 @@
 import IngredientText
 
 /// The roles a word of `function-words.tsv` plays in a line's grammar, as bits of one mask.
-package struct FunctionWord: OptionSet, Sendable {
-    package let rawValue: UInt16
-    package init(rawValue: UInt16) { self.rawValue = rawValue }
+@usableFromInline package struct FunctionWord: OptionSet, Sendable {
+    @usableFromInline package let rawValue: UInt16
+    @inlinable @usableFromInline package init(rawValue: UInt16) { self.rawValue = rawValue }
 
     /// An article before a name or a number word ("a", "an").
     package static let article = FunctionWord(rawValue: 1 << 0)

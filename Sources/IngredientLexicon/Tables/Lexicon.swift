@@ -60,7 +60,9 @@ public struct Lexicon: Sendable {
     package private(set) var headers = PhraseTable<Bool>()
     /// The roles of each function word (`function-words.tsv`), by its case-folded hash
     /// (`ByteHash.fold`, as tokens carry it).
-    package private(set) var functionWords = HashTable<UInt16>()
+    @usableFromInline package private(set) var functionWords = HashTable<UInt16>()
+    /// The length in bytes of the longest function word (a longer token is none).
+    @usableFromInline package private(set) var longestFunctionWord = 0
     private var unitIndexByID: [String: Int] = [:]
     /// For each word that starts an entry of some table, which tables (see `FirstWord`).
     package private(set) var firstWords = HashTable<UInt8>()
@@ -161,10 +163,13 @@ public struct Lexicon: Sendable {
         numbers.value(forPhrase: word.lowercased()).flatMap { $0.isNaN ? nil : $0 }
     }
 
-    /// The roles `function-words.tsv` gives the word with case-folded hash `hash` (none when
-    /// it is not a function word).
-    package func functionWordRoles(hash: UInt64) -> FunctionWord {
-        FunctionWord(rawValue: functionWords[hash] ?? 0)
+    /// The roles `function-words.tsv` gives the word of `length` bytes with case-folded hash
+    /// `hash` (none when it is not a function word). Inlined where the parser asks, with the
+    /// length checked first: most words are longer than every function word.
+    @inlinable @inline(__always)
+    package func functionWordRoles(hash: UInt64, length: Int) -> FunctionWord {
+        guard length <= longestFunctionWord, let roles = functionWords[hash] else { return FunctionWord() }
+        return FunctionWord(rawValue: roles)
     }
 
     /// All units, in table order.
@@ -206,6 +211,7 @@ public struct Lexicon: Sendable {
         phrases = PhraseTable()
         headers = PhraseTable()
         functionWords = HashTable()
+        longestFunctionWord = 0
         firstWords = HashTable()
 
         for row in rows[.units] ?? [] {
@@ -282,6 +288,7 @@ public struct Lexicon: Sendable {
                 roles.insert(role)
             }
             functionWords.set(ByteHash.fold(Array(word.utf8)), roles.rawValue)
+            longestFunctionWord = max(longestFunctionWord, word.utf8.count)
         }
         keyTables = try KeyTables.build(rows: rows, phrases: phrases, numbers: numbers)
     }

@@ -102,7 +102,7 @@ extension LineAssembler {
 
     /// Whether `function-words.tsv` gives the word `t` the role `role`.
     func isFunctionWord(_ t: Token, _ role: FunctionWord) -> Bool {
-        t.kind != .quantity && lexicon.functionWordRoles(hash: t.hash).contains(role)
+        t.kind != .quantity && lexicon.functionWordRoles(hash: t.hash, length: t.stemEnd - t.start).contains(role)
     }
 
     /// The value of a number word or phrase that ends at token `end` ("a", "half", "a few"),
