@@ -53,7 +53,7 @@ package struct FoodKnowledge: Sendable {
     init(wordnet: String, neighbours neighbourText: String) throws {
         var rowOf = HashTable<Int32>()
         var rawParents: [[UInt64]] = []
-        try Self.forEachRow(wordnet) { line, row in
+        try TableBytes.forEachRow(in: wordnet) { line, row in
             // synset<TAB>parents<TAB>terms: exactly two TABs, a synset id before them.
             let tabs = Self.find(0x09, in: row)
             let synset = tabs.count == 2 && tabs.first > 0 ? ByteHash.exact(Self.part(row, 0, tabs.first)) : nil
@@ -65,12 +65,12 @@ package struct FoodKnowledge: Sendable {
             var parentHashes: [UInt64] = []
             let parentCell = Self.part(row, tabs.first + 1, tabs.second)
             if !Self.isDash(parentCell) {
-                Self.forEachPart(parentCell, at: UInt8(ascii: ",")) { parentHashes.append(ByteHash.exact($0)) }
+                TableBytes.forEachPart(of: parentCell, at: UInt8(ascii: ",")) { parentHashes.append(ByteHash.exact($0)) }
             }
             rawParents.append(parentHashes)
             let terms = Self.part(row, tabs.second + 1, row.count)
             if !Self.isDash(terms) {
-                Self.forEachPart(terms, at: UInt8(ascii: "|")) { term in
+                TableBytes.forEachPart(of: terms, at: UInt8(ascii: "|")) { term in
                     let h = ByteHash.exact(term)
                     if let k = synsetIndex[h] {
                         synsetLists[Int(k)].append(r)
@@ -84,7 +84,7 @@ package struct FoodKnowledge: Sendable {
         // A hypernym outside the table ends the chain there.
         parents = rawParents.map { list in list.compactMap { rowOf[$0] } }
         var rawNeighbours: [[(UInt64, Float)]] = []
-        try Self.forEachRow(neighbourText) { line, row in
+        try TableBytes.forEachRow(in: neighbourText) { line, row in
             // key, then TAB-separated neighbour=similarity cells.
             var end = 0
             while end < row.count, row[end] != 0x09 { end += 1 }
@@ -95,7 +95,7 @@ package struct FoodKnowledge: Sendable {
             vocabulary.set(key, Int32(rawNeighbours.count))
             var cells: [(UInt64, Float)] = []
             if end < row.count {
-                try Self.forEachPart(Self.part(row, end + 1, row.count), at: 0x09, keepingEmpty: true) { cell in
+                try TableBytes.forEachPart(of: Self.part(row, end + 1, row.count), at: 0x09, keepingEmpty: true) { cell in
                     let equals = Self.find(UInt8(ascii: "="), in: cell)
                     guard equals.count == 1, equals.first > 0, let value = Self.similarity(Self.part(cell, equals.first + 1, cell.count)),
                           (0...1).contains(value) else {
@@ -125,27 +125,10 @@ package struct FoodKnowledge: Sendable {
         return found
     }
 
-    /// Calls `body` with each part of `bytes` between `separator` bytes (ASCII, so they split
-    /// where the characters do); empty parts are skipped unless `keepingEmpty`.
-    private static func forEachPart(_ bytes: UnsafeBufferPointer<UInt8>, at separator: UInt8, keepingEmpty: Bool = false,
-                                    _ body: (UnsafeBufferPointer<UInt8>) throws -> Void) rethrows {
-        var start = 0
-        for k in 0...bytes.count where k == bytes.count || bytes[k] == separator {
-            if keepingEmpty || k > start { try body(part(bytes, start, k)) }
-            start = k + 1
-        }
-    }
-
     /// The `ByteHash.exact` of a key's UTF-8 bytes.
     private static func hash(_ key: String) -> UInt64 {
         if let h = key.utf8.withContiguousStorageIfAvailable({ ByteHash.exact($0) }) { return h }
         return ByteHash.exact(Array(key.utf8))
-    }
-
-    /// `TableBytes.forEachRow` over a table's text.
-    private static func forEachRow(_ text: String, _ body: (Int, UnsafeBufferPointer<UInt8>) throws -> Void) throws {
-        var text = text
-        try text.withUTF8 { try TableBytes.forEachRow($0, body) }
     }
 
     private static func text(_ bytes: UnsafeBufferPointer<UInt8>) -> String { String(decoding: bytes, as: UTF8.self) }

@@ -9,16 +9,14 @@ enum ImportWordTable {
     /// A row of another shape is a defect of the built-in table, which the tests read whole,
     /// so it stops the program instead of being skipped in silence.
     static func rows(_ file: String) -> [(kind: String, phrase: String)] {
-        guard var text = EmbeddedDictionaries.files[file] else { return [] }
+        guard let text = EmbeddedDictionaries.files[file] else { return [] }
         var rows: [(kind: String, phrase: String)] = []
         var cells: [String] = []
-        text.withUTF8 { bytes in
-            TableBytes.forEachRow(bytes) { number, line in
-                TableBytes.cells(of: line, trimmingSpaces: false, into: &cells)
-                precondition(cells.count == 2 && !cells[0].isEmpty && !cells[1].isEmpty,
-                             "\(file), line \(number): expected kind<TAB>phrase")
-                rows.append((cells[0], cells[1]))
-            }
+        TableBytes.forEachRow(in: text) { number, line in
+            TableBytes.cells(of: line, trimmingSpaces: false, into: &cells)
+            precondition(cells.count == 2 && !cells[0].isEmpty && !cells[1].isEmpty,
+                         "\(file), line \(number): expected kind<TAB>phrase")
+            rows.append((cells[0], cells[1]))
         }
         return rows
     }

@@ -175,11 +175,7 @@ struct KeyTableBuilder {
         let ascii = text.utf8.withContiguousStorageIfAvailable { b -> [Substring]? in
             guard b.allSatisfy({ $0 < 0x80 }) else { return nil }
             var cells: [Substring] = []
-            var start = 0
-            for k in 0...b.count where k == b.count || b[k] == 0x7C {
-                if k > start { cells.append(Substring(String(decoding: UnsafeBufferPointer(rebasing: b[start..<k]), as: UTF8.self))) }
-                start = k + 1
-            }
+            TableBytes.forEachPart(of: b, at: 0x7C) { cells.append(Substring(String(decoding: $0, as: UTF8.self))) }
             return cells
         }
         return (ascii ?? nil) ?? text.split(separator: "|")

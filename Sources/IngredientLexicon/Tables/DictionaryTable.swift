@@ -67,24 +67,21 @@ public enum DictionaryTable: String, CaseIterable, Sendable {
     /// Splits `text` into rows of columns, skipping comments and blank lines.
     func rows(in text: String) throws -> [(line: Int, columns: [String])] {
         var result: [(Int, [String])] = []
-        var copy = text
-        try copy.withUTF8 { bytes in
-            var columns: [String] = []
-            columns.reserveCapacity(columnCount)
-            // Split on bytes: in a String "\r\n" is one Character, so CRLF would not split on "\n".
-            try TableBytes.forEachRow(bytes) { lineNumber, line in
-                if line.allSatisfy({ $0 < 0x80 }) {
-                    // ASCII: bytes and Characters agree, so the row is cut on bytes.
-                    TableBytes.cells(of: line, trimmingSpaces: true, into: &columns)
-                } else {
-                    let text = Substring(String(decoding: line, as: UTF8.self))
-                    columns = text.split(separator: "\t", omittingEmptySubsequences: false).map { $0.trimmingSpaces() }
-                }
-                guard columns.count == columnCount else {
-                    throw DictionaryError.malformedRow(table: fileName, line: lineNumber, expected: columnCount, found: columns.count)
-                }
-                result.append((lineNumber, columns))
+        var columns: [String] = []
+        columns.reserveCapacity(columnCount)
+        // Split on bytes: in a String "\r\n" is one Character, so CRLF would not split on "\n".
+        try TableBytes.forEachRow(in: text) { lineNumber, line in
+            if line.allSatisfy({ $0 < 0x80 }) {
+                // ASCII: bytes and Characters agree, so the row is cut on bytes.
+                TableBytes.cells(of: line, trimmingSpaces: true, into: &columns)
+            } else {
+                let text = Substring(String(decoding: line, as: UTF8.self))
+                columns = text.split(separator: "\t", omittingEmptySubsequences: false).map { $0.trimmingSpaces() }
             }
+            guard columns.count == columnCount else {
+                throw DictionaryError.malformedRow(table: fileName, line: lineNumber, expected: columnCount, found: columns.count)
+            }
+            result.append((lineNumber, columns))
         }
         return result
     }

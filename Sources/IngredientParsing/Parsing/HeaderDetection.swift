@@ -38,7 +38,7 @@ enum HeaderDetection {
         }
         // "For the cake", "For cake", "For decoration": a purpose word (function-words.tsv)
         // and up to five words.
-        if wordCount <= 6, wordCount >= 2, tables.lexicon.functionWordRoles(hash: tokens[firstWord].hash, length: tokens[firstWord].stemEnd - tokens[firstWord].start).contains(.purpose) {
+        if wordCount <= 6, wordCount >= 2, tables.lexicon.functionWordRoles(of: tokens[firstWord]).contains(.purpose) {
             return title
         }
         return nil

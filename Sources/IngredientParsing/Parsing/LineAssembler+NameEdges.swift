@@ -27,16 +27,12 @@ extension LineAssembler {
         guard let s = spans.indices.last, spans[s].field == .name else { return }
         let start = Int(spans[s].start), end = Int(spans[s].end)
         guard let k = tokens.lastIndex(where: { $0.end <= end }), k > 0, tokens[k].end == end, tokens[k].start > start,
-              tokens[k].kind == .word, isJoiningWord(tokens[k]) else { return }
+              tokens[k].kind == .word, isFunctionWord(tokens[k], .joins) else { return }
         var newEnd = tokens[k - 1].end
         while newEnd > start, Self.isTrailingSeparator(line[newEnd - 1]) { newEnd -= 1 }
         guard newEnd > start else { return }
         spans[s].end = Int32(truncatingIfNeeded: newEnd)
     }
-
-    /// Words that join what follows them ("or", "with", "weighing": "1 turkey weighing 4kg",
-    /// "blue cheese at room temperature"): role `joins` in `function-words.tsv`.
-    func isJoiningWord(_ t: Token) -> Bool { isFunctionWord(t, .joins) }
 }
 
 extension LineAssembler {

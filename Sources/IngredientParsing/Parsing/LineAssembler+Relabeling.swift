@@ -101,9 +101,7 @@ extension LineAssembler {
     func isArticle(_ t: Token) -> Bool { isFunctionWord(t, .article) }
 
     /// Whether `function-words.tsv` gives the word `t` the role `role`.
-    func isFunctionWord(_ t: Token, _ role: FunctionWord) -> Bool {
-        t.kind != .quantity && lexicon.functionWordRoles(hash: t.hash, length: t.stemEnd - t.start).contains(role)
-    }
+    func isFunctionWord(_ t: Token, _ role: FunctionWord) -> Bool { lexicon.functionWordRoles(of: t).contains(role) }
 
     /// The value of a number word or phrase that ends at token `end` ("a", "half", "a few"),
     /// and the index of its first token; the value is NaN for a vague amount ("a few").

@@ -1,6 +1,7 @@
 /// Byte-level reading of the TAB-separated tables, shared by the table readers' fast paths
-/// (`DictionaryTable.rows(in:)`, `SuggestionWords.rows(utf8:)`, `FoodKnowledge`): lines split at line feeds,
-/// cells split at tabs. Line feeds and tabs are characters of their own in any UTF-8 text, so
+/// (`DictionaryTable.rows(in:)`, `SuggestionWords.rows(utf8:)`, `FoodKnowledge`, the import
+/// word tables, the key tables' variant cells): lines split at line feeds, cells split at tabs
+/// or another ASCII separator. Line feeds and tabs are characters of their own in any UTF-8 text, so
 /// splitting at their bytes splits where the characters do.
 package enum TableBytes {
     /// Calls `body` with each line of `bytes` (without its line feed; a text ending in a line
@@ -35,19 +36,35 @@ package enum TableBytes {
         }
     }
 
+    /// `forEachRow` over the UTF-8 of `text`.
+    package static func forEachRow(in text: String,
+                                   _ body: (_ number: Int, _ row: UnsafeBufferPointer<UInt8>) throws -> Void) rethrows {
+        var copy = text
+        try copy.withUTF8 { try forEachRow($0, body) }
+    }
+
+    /// Calls `body` with each part of `bytes` between `separator` bytes (an ASCII separator, so
+    /// the parts split where the characters do); empty parts are left out unless `keepingEmpty`.
+    package static func forEachPart(of bytes: UnsafeBufferPointer<UInt8>, at separator: UInt8, keepingEmpty: Bool = false,
+                                    _ body: (UnsafeBufferPointer<UInt8>) throws -> Void) rethrows {
+        var start = 0
+        for k in 0...bytes.count where k == bytes.count || bytes[k] == separator {
+            if keepingEmpty || k > start { try body(UnsafeBufferPointer(rebasing: bytes[start..<k])) }
+            start = k + 1
+        }
+    }
+
     /// The TAB-separated cells of `line`, into `cells` (emptied first); with `trimmingSpaces`,
     /// without the spaces around each cell.
     package static func cells(of line: UnsafeBufferPointer<UInt8>, trimmingSpaces: Bool, into cells: inout [String]) {
         cells.removeAll(keepingCapacity: true)
-        var start = 0
-        for k in 0...line.count where k == line.count || line[k] == 0x09 {
-            var a = start, b = k
+        forEachPart(of: line, at: 0x09, keepingEmpty: true) { cell in
+            var a = 0, b = cell.count
             if trimmingSpaces {
-                while a < b, line[a] == 0x20 { a += 1 }
-                while b > a, line[b - 1] == 0x20 { b -= 1 }
+                while a < b, cell[a] == 0x20 { a += 1 }
+                while b > a, cell[b - 1] == 0x20 { b -= 1 }
             }
-            cells.append(String(decoding: UnsafeBufferPointer(rebasing: line[a..<b]), as: UTF8.self))
-            start = k + 1
+            cells.append(String(decoding: UnsafeBufferPointer(rebasing: cell[a..<b]), as: UTF8.self))
         }
     }
 }
