@@ -24,6 +24,9 @@ func rawLiteral(_ text: String) -> String {
 
 /// The rows of `model/tagger.tsv` in the compact form `TaggerModelReader.readImage` reads at
 /// start-up in place of the text (docs/startup.md): one record a line, in file order.
+///   `S` C TAB W TAB L TAB P — first, the sizes of the tables the rows fill: C distinct context
+///     features (template and value), W of them `word` features, L local rows other than word
+///     pairs, P distinct word pairs (so that the reader makes its tables that large at once);
 ///   `T` NAME — the template of the rows that follow;
 ///   `C` OFFSET W×8 VALUE — a `context` row: OFFSET one byte (`0` + offset + 2), each weight three
 ///     bytes of six bits (`0` + bits; weight + 2^17, high bits first), then the value's bytes;
@@ -47,10 +50,22 @@ func taggerImage(_ text: String) -> String? {
         v = negative ? -v : v
         return v >= -(1 << 17) && v < (1 << 17) ? v : nil
     }
+    var contextFeatures = Set<[UInt8]>(), wordFeatures = 0, localRows = 0, pairs = Set<[UInt8]>()
     for line in Array(text.utf8).split(separator: 0x0A, omittingEmptySubsequences: false) {
         if line.isEmpty || line.first == 0x23 { continue }
         if line.contains(0x0D) { return nil }
         let fields = line.split(separator: 0x09, omittingEmptySubsequences: false)
+        if fields.count > 3, Array(fields[0]) == Array("context".utf8) {
+            let isWord = Array(fields[1]) == Array("word".utf8)
+            if contextFeatures.insert(Array(fields[1]) + [0x09] + Array(fields[2])).inserted, isWord { wordFeatures += 1 }
+        } else if fields.count > 3, Array(fields[0]) == Array("local".utf8) {
+            let name = Array(fields[1])
+            if name == Array("bigramNext".utf8) || name == Array("bigramPrevious".utf8) {
+                pairs.insert(Array(fields[2]))
+            } else {
+                localRows += 1
+            }
+        }
         let kind = Array(fields[0])
         let isContext = kind == Array("context".utf8) && fields.count == 12
         let isLocal = kind == Array("local".utf8) && fields.count == 11
@@ -84,7 +99,8 @@ func taggerImage(_ text: String) -> String? {
         out.append(contentsOf: fields[2])
         out.append(0x0A)
     }
-    return String(decoding: out, as: UTF8.self)
+    let sizes = "S\(contextFeatures.count)\t\(wordFeatures)\t\(localRows)\t\(pairs.count)\n"
+    return sizes + String(decoding: out, as: UTF8.self)
 }
 
 var source = """

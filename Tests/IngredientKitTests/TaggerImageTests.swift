@@ -87,6 +87,11 @@ struct TaggerImageTests {
         #expect(fromText.transitions[0] > 0)
         #expect(fromText.vocabularyRows.count == 1)
         Self.expectSameModel(fromText, fromImage)
+        // A sizes record (as the build tool writes first) sizes the tables and changes none:
+        // too small, right or too large.
+        for sizes in ["S1\t0\t0\t0", "S2\t1\t1\t1", "S500\t200\t300\t400"] {
+            Self.expectSameModel(fromText, try TaggerModel(image: sizes + "\n" + image))
+        }
     }
 
     @Test func aBrokenImageIsReportedNotRead() {
@@ -94,6 +99,8 @@ struct TaggerImageTests {
         #expect(throws: DictionaryError.self) { try TaggerModel(image: "Tword\nC2short\n") }
         #expect(throws: DictionaryError.self) { try TaggerModel(image: "Q\n") }
         #expect(throws: DictionaryError.self) { try TaggerModel(image: "Xcontext\tword\n") }
+        #expect(throws: DictionaryError.self) { try TaggerModel(image: "S1\t2\t3\n") }
+        #expect(throws: DictionaryError.self) { try TaggerModel(image: "S1\t2\t3\tx\n") }
     }
 
     /// The weights' quantization rounds halves away from zero and clamps, as

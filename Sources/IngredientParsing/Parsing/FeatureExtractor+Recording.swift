@@ -19,7 +19,7 @@ extension FeatureExtractor {
 
     @inline(never)
     static func recordClusters(_ recorder: FeatureRecorder, _ clusters: WordClusters, _ c: Int) {
-        for (k, value) in clusters.values[c].enumerated() { recorder.note(clusters.keys[c][k], .cluster, value) }
+        for (k, value) in clusters.values(ofCluster: c).enumerated() { recorder.note(clusters.keys[c][k], .cluster, value) }
     }
 
     @inline(never)

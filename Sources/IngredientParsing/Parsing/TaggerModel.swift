@@ -95,8 +95,7 @@ package final class TaggerModel: Sendable {
         let vocabulary = reader.vocabulary, contextWeights = reader.contextWeights
         let localEntries = reader.localEntries, shapePairRows = reader.shapePairRows
         let pairNext = reader.pairNext, pairPrevious = reader.pairPrevious, calibration = reader.calibration
-        var pairKeys = reader.pairKeys
-        let pairIndex = reader.pairIndex
+        let pairKeys = reader.pairKeys
         self.transitions = transitions
         self.end = end
         self.transitionRows = Self.vectors(transitions)
@@ -111,12 +110,11 @@ package final class TaggerModel: Sendable {
         let localScale = VectorTable.scale(largest: largest)
         let local = VectorTable(localEntries, scale: localScale)
         self.local = local
-        // Pairs in key order, as the table has always been built (its layout follows the order).
-        pairKeys.sort()
+        // Pairs in the order first read (the file's), which decides only where in the table
+        // each pair's weights sit, not what a look-up finds.
         var pairVectors: [SIMD8<Float>] = []
         pairVectors.reserveCapacity(2 * pairKeys.count)
-        for key in pairKeys {
-            let k = Int(pairIndex[key]!) // every key read has an index
+        for k in pairKeys.indices {
             pairVectors.append(pairNext[k])
             pairVectors.append(pairPrevious[k])
         }

@@ -36,6 +36,25 @@ struct TaggerModelReader {
     private var lastName: Range<Int> = 0..<0
     private var lastTemplate: Template?
 
+    /// One context row of zeros, appended for each new row.
+    private static let zeroRow = [Float](repeating: 0, count: TaggerModel.rowWidth)
+
+    /// Makes the tables large enough up front for what a row image announces (its `S`
+    /// record), instead of growing them row by row: `contextFeatures` distinct context
+    /// features, `wordFeatures` of them of the `word` template, `localRows` local rows other
+    /// than word pairs, `pairKeys` distinct word pairs. Only sizes change, never contents.
+    mutating func reserve(contextFeatures: Int, wordFeatures: Int, localRows: Int, pairKeys: Int) {
+        if contextRows.count == 0 { contextRows = HashTable(minimumCapacity: contextFeatures + 2) }
+        // The pads and one precombined row per known word come after the features' rows.
+        contextWeights.reserveCapacity((contextFeatures + 2 + wordFeatures) * TaggerModel.rowWidth)
+        localEntries.reserveCapacity(localRows)
+        if pairIndex.count == 0 { pairIndex = HashTable(minimumCapacity: pairKeys) }
+        self.pairKeys.reserveCapacity(pairKeys)
+        pairNext.reserveCapacity(pairKeys)
+        pairPrevious.reserveCapacity(pairKeys)
+        wordRows.reserveCapacity(wordFeatures)
+    }
+
     /// Reads a whole model file's bytes.
     mutating func read(_ buffer: UnsafeBufferPointer<UInt8>) throws {
         guard let base = buffer.baseAddress else { return }
@@ -56,7 +75,7 @@ struct TaggerModelReader {
     }
 
     /// Reads the row image the EmbedDictionaries build tool makes of a model file (records
-    /// `T`, `C`, `L` and `X`: see `taggerImage` in Sources/embed-dictionaries and
+    /// `S`, `T`, `C`, `L` and `X`: see `taggerImage` in Sources/embed-dictionaries and
     /// docs/startup.md): the same rows in the same order, without decimal text to parse.
     /// Rows given as text (`X`) go through the general reader; their errors name line 0.
     mutating func readImage(_ buffer: UnsafeBufferPointer<UInt8>) throws {
@@ -95,6 +114,17 @@ struct TaggerModelReader {
                     }
                     addLocalRow(buffer, template, value, w)
                 }
+            case 0x53: // S: sizes, four integers
+                var k = i + 1
+                var sizes: [Int] = []
+                while k < j, sizes.count < 4, let v = Self.integer(base, &k, j), v >= 0 {
+                    sizes.append(v)
+                    if k < j { k += 1 }
+                }
+                guard sizes.count == 4, k == j else {
+                    throw DictionaryError.invalidValue(table: table, line: 0, column: "row image sizes", value: String(decoding: buffer[i..<j], as: UTF8.self))
+                }
+                reserve(contextFeatures: sizes[0], wordFeatures: sizes[1], localRows: sizes[2], pairKeys: sizes[3])
             case 0x58: // X
                 try readLine(buffer, i + 1, j, lineNumber: 0, fields: &fields)
             default:
@@ -178,7 +208,7 @@ struct TaggerModelReader {
             let key = ByteHash.exact(Array(value.utf8), into: Template.pad.seed)
             if contextRows[key] == nil {
                 contextRows.set(key, Int32(contextWeights.count / TaggerModel.rowWidth))
-                contextWeights.append(contentsOf: repeatElement(0, count: TaggerModel.rowWidth))
+                contextWeights.append(contentsOf: Self.zeroRow)
             }
         }
         // Precombine, per known word, every property its lowercase form decides (word, affixes,
@@ -189,7 +219,7 @@ struct TaggerModelReader {
         for entry in wordRows {
             let stem = UnsafeBufferPointer(rebasing: buffer[entry.start..<(entry.start + entry.count)])
             let combined = Int32(contextWeights.count / TaggerModel.rowWidth)
-            contextWeights.append(contentsOf: repeatElement(0, count: TaggerModel.rowWidth))
+            contextWeights.append(contentsOf: Self.zeroRow)
             contextWeights.withUnsafeMutableBufferPointer { cw in
                 let to = Int(combined) * TaggerModel.rowWidth
                 func add(_ key: UInt64) {
@@ -220,7 +250,7 @@ struct TaggerModelReader {
         var row: Int32 = 0
         if let r = contextRows[key] { row = r } else {
             row = Int32(contextWeights.count / TaggerModel.rowWidth)
-            contextWeights.append(contentsOf: repeatElement(0, count: TaggerModel.rowWidth))
+            contextWeights.append(contentsOf: Self.zeroRow)
             contextRows.set(key, row)
             if template.isLexical {
                 lexicalRowCount += 1

@@ -27,9 +27,14 @@ struct VectorTable: Sendable {
 
     /// The largest weight magnitude in `vectors`.
     static func largestMagnitude<C: Sequence>(_ vectors: C) -> Float where C.Element == SIMD8<Float> {
-        var largest: Float = 0
-        for w in vectors { largest = max(largest, w.max(), -w.min()) }
-        return largest
+        // Lane-wise extremes first, one reduction at the end (the same value as taking
+        // `max(largest, w.max(), -w.min())` vector by vector: no weight is NaN).
+        var high = SIMD8<Float>(), low = SIMD8<Float>()
+        for w in vectors {
+            high = pointwiseMax(high, w)
+            low = pointwiseMin(low, w)
+        }
+        return max(0, high.max(), -low.min())
     }
 
     /// `x` rounded to the nearest integer, halves away from zero, as `Int16(clamping:)`:

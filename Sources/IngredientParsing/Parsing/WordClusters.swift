@@ -15,8 +15,10 @@ package struct WordClusters: Sendable {
     let fineOfWord: HashTable<UInt16>
     /// The `cluster` feature keys of each fine cluster: coarse, middle, fine.
     let keys: [SIMD3<UInt64>]
-    /// The feature values (`size:id`) of each fine cluster, as the model file writes them.
-    let values: [[String]]
+    /// The names of the three sizes, from the table's header (`c16`, `c64`, `c512`).
+    private let sizes: [String]
+    /// The three cluster ids of each fine cluster, coarse to fine; -1 where no row named it.
+    private let ids: [SIMD3<Int32>]
 
     /// The table compiled into the library (empty when there is none).
     package static let builtIn: WordClusters = {
@@ -28,7 +30,8 @@ package struct WordClusters: Sendable {
     package init() {
         fineOfWord = HashTable()
         keys = []
-        values = []
+        sizes = []
+        ids = []
     }
 
     /// The clusters of a table's text. Read straight from its bytes (about 20,000 rows, read
@@ -72,22 +75,46 @@ package struct WordClusters: Sendable {
             }
         }
         var keys = [SIMD3<UInt64>](repeating: SIMD3(), count: byFine.count)
-        var values = [[String]](repeating: [], count: byFine.count)
+        // Each feature value's bytes (`size:id`), hashed without making a String.
+        guard sizes.count == 3 else {
+            throw DictionaryError.invalidValue(table: table, line: 0, column: "header (three sizes)", value: sizes.joined(separator: "\t"))
+        }
+        let sizeBytes = sizes.map { Array(String($0.dropFirst()).utf8) }
+        var value: [UInt8] = []
         for (fine, ids) in byFine.enumerated() where ids[0] >= 0 {
-            let v = zip(sizes, [ids[0], ids[1], ids[2]]).map { "\($0.dropFirst()):\($1)" }
-            values[fine] = v
-            keys[fine] = SIMD3(v.map { Self.key($0) })
+            for k in 0..<3 {
+                value.removeAll(keepingCapacity: true)
+                value += sizeBytes[k]
+                value.append(0x3A) // ':'
+                Self.appendDecimal(Int(ids[k]), to: &value)
+                keys[fine][k] = value.withUnsafeBufferPointer { FeatureExtractor.fileKey(.cluster, $0) }
+            }
         }
         self.fineOfWord = fineOf
         self.keys = keys
-        self.values = values
+        self.sizes = sizes
+        self.ids = byFine
     }
 
-    /// The key of a `cluster` feature value (`size:id`): `FeatureExtractor.fileKey`, so the
-    /// model file's rows and the parser's features agree.
+    /// The key of a `cluster` feature value (`size:id`) given as text: `FeatureExtractor.fileKey`,
+    /// so the model file's rows and the parser's features agree.
     static func key(_ value: String) -> UInt64 {
         var value = value
         return value.withUTF8 { FeatureExtractor.fileKey(.cluster, $0) }
+    }
+
+    /// Appends the decimal digits of `n` (not negative).
+    private static func appendDecimal(_ n: Int, to bytes: inout [UInt8]) {
+        if n >= 10 { appendDecimal(n / 10, to: &bytes) }
+        bytes.append(UInt8(0x30 + n % 10))
+    }
+
+    /// The feature values (`size:id`, coarse to fine) of fine cluster `fine`, as the model
+    /// file writes them; their keys are `keys[fine]` (`FeatureExtractor.fileKey`).
+    func values(ofCluster fine: Int) -> [String] {
+        let c = ids[fine]
+        guard c[0] >= 0 else { return [] }
+        return (0..<3).map { "\(sizes[$0].dropFirst()):\(c[$0])" }
     }
 
     /// The fine cluster of the word with folded hash `hash`, if it has one.
@@ -102,6 +129,6 @@ package struct WordClusters: Sendable {
     /// The cluster feature values (`size:id`, coarse to fine) of a word, or none.
     package func values(of word: String) -> [String] {
         guard let c = fineCluster(hash: ByteHash.fold(Array(word.utf8))) else { return [] }
-        return values[c]
+        return values(ofCluster: c)
     }
 }
