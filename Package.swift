@@ -58,8 +58,15 @@ let package = Package(
         // The data tables of Dictionaries/ (units, numbers, phrases, shopping-list tables) and
         // canonical keys (folding, singular/plural, synonyms).
         .target(name: "IngredientLexicon", dependencies: ["IngredientText"], plugins: ["EmbedDictionaries"]),
-        // Tokens, the tagger, line assembly, confidence and the JSON line of `ingest parse`.
-        .target(name: "IngredientParsing", dependencies: ["IngredientText", "IngredientLexicon"], plugins: ["EmbedDictionaries"]),
+        // The tagger's model: labels, feature templates and keys, the weight tables read from a
+        // model file. No data of its own, so that a build tool can make the tables ready.
+        .target(name: "IngredientTagger", dependencies: ["IngredientText", "IngredientLexicon"]),
+        // Tokens, features, the tagger, line assembly, confidence and the JSON line of `ingest parse`.
+        .target(
+            name: "IngredientParsing",
+            dependencies: ["IngredientText", "IngredientLexicon", "IngredientTagger"],
+            plugins: ["EmbedDictionaries"]
+        ),
         // Near-duplicate names: pair features, the scorer, merge suggestions.
         .target(name: "IngredientSuggestions", dependencies: ["IngredientText", "IngredientLexicon"], plugins: ["EmbedDictionaries"]),
         // The shopping list: merge, units, pantry, edits, suggestions between items.
@@ -84,7 +91,10 @@ let package = Package(
         // Parse and dedupe evaluation, tagger and scorer training: for the CLI and tools, not apps.
         .target(
             name: "IngredientEvaluation",
-            dependencies: ["IngredientText", "IngredientLexicon", "IngredientParsing", "IngredientSuggestions", "IngredientImport"]
+            dependencies: [
+                "IngredientText", "IngredientLexicon", "IngredientTagger", "IngredientParsing",
+                "IngredientSuggestions", "IngredientImport",
+            ]
         ),
         // The SQLite store behind `ingest import --db`, kept out of the core library so that
         // IngredientKit itself does not depend on GRDB (or Foundation).
@@ -110,6 +120,7 @@ let package = Package(
             name: "IngredientKitTests",
             dependencies: [
                 "IngredientKit",
+                "IngredientTagger",
                 "IngredientEvaluation",
                 "IngredientStore",
                 .product(name: "GRDB", package: "GRDB.swift"),

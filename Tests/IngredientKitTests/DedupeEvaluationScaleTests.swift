@@ -4,6 +4,7 @@ import Testing
 @testable import IngredientParsing
 @testable import IngredientSuggestions
 @testable import IngredientEvaluation
+@testable import IngredientTagger
 
 /// `DedupeEvaluation` counts pairs by cluster and key sizes; these tests hold it to a
 /// pair-by-pair reference and to a time bound a pair-by-pair count would blow.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import IngredientLexicon
 @testable import IngredientParsing
+@testable import IngredientTagger
 
 /// The name-edge rules of `LineAssembler` (issue 15), run on labels written here rather than
 /// on the tagger's, so that each test shows what the rule does whatever the model reads.

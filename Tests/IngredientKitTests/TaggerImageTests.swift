@@ -1,6 +1,7 @@
 import Testing
 @testable import IngredientLexicon
 @testable import IngredientParsing
+@testable import IngredientTagger
 
 /// The tagger model's row image, which the EmbedDictionaries build tool makes of
 /// `model/tagger.tsv` so that start-up reads no decimal text, must give the very model the
@@ -48,7 +49,7 @@ struct TaggerImageTests {
 
     @Test func theBuiltInImageGivesTheModelItsTextGives() throws {
         let text = try #require(IngredientParsing.EmbeddedDictionaries.files["model/tagger.tsv"])
-        Self.expectSameModel(try TaggerModel(text: text), try TaggerModel(image: IngredientParsing.EmbeddedDictionaries.taggerImage))
+        Self.expectSameModel(try TaggerModel(text: text), try TaggerModel(image: IngredientParsing.EmbeddedDictionaries.taggerImage, clusters: .builtIn))
     }
 
     @Test func aHandWrittenImageGivesTheModelOfItsText() throws {
@@ -83,24 +84,24 @@ struct TaggerImageTests {
         L\(Self.imageWeights(w1))1
 
         """
-        let fromText = try TaggerModel(text: text), fromImage = try TaggerModel(image: image)
+        let fromText = try TaggerModel(text: text), fromImage = try TaggerModel(image: image, clusters: .builtIn)
         #expect(fromText.transitions[0] > 0)
         #expect(fromText.vocabularyRows.count == 1)
         Self.expectSameModel(fromText, fromImage)
         // A sizes record (as the build tool writes first) sizes the tables and changes none:
         // too small, right or too large.
         for sizes in ["S1\t0\t0\t0", "S2\t1\t1\t1", "S500\t200\t300\t400"] {
-            Self.expectSameModel(fromText, try TaggerModel(image: sizes + "\n" + image))
+            Self.expectSameModel(fromText, try TaggerModel(image: sizes + "\n" + image, clusters: .builtIn))
         }
     }
 
     @Test func aBrokenImageIsReportedNotRead() {
-        #expect(throws: DictionaryError.self) { try TaggerModel(image: "Tnosuchtemplate\n") }
-        #expect(throws: DictionaryError.self) { try TaggerModel(image: "Tword\nC2short\n") }
-        #expect(throws: DictionaryError.self) { try TaggerModel(image: "Q\n") }
-        #expect(throws: DictionaryError.self) { try TaggerModel(image: "Xcontext\tword\n") }
-        #expect(throws: DictionaryError.self) { try TaggerModel(image: "S1\t2\t3\n") }
-        #expect(throws: DictionaryError.self) { try TaggerModel(image: "S1\t2\t3\tx\n") }
+        #expect(throws: DictionaryError.self) { try TaggerModel(image: "Tnosuchtemplate\n", clusters: .builtIn) }
+        #expect(throws: DictionaryError.self) { try TaggerModel(image: "Tword\nC2short\n", clusters: .builtIn) }
+        #expect(throws: DictionaryError.self) { try TaggerModel(image: "Q\n", clusters: .builtIn) }
+        #expect(throws: DictionaryError.self) { try TaggerModel(image: "Xcontext\tword\n", clusters: .builtIn) }
+        #expect(throws: DictionaryError.self) { try TaggerModel(image: "S1\t2\t3\n", clusters: .builtIn) }
+        #expect(throws: DictionaryError.self) { try TaggerModel(image: "S1\t2\t3\tx\n", clusters: .builtIn) }
     }
 
     /// The weights' quantization rounds halves away from zero and clamps, as

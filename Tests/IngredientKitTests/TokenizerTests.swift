@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import IngredientText
 @testable import IngredientParsing
+@testable import IngredientTagger
 
 /// The byte tokenizer and its quantity grouping pass (internal API).
 @Suite("Tokenizer")

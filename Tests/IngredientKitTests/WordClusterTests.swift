@@ -2,6 +2,7 @@ import Testing
 @testable import IngredientLexicon
 @testable import IngredientParsing
 import IngredientText
+@testable import IngredientTagger
 
 /// The word clusters learned from unlabeled text (`Dictionaries/model/clusters.tsv`) and the
 /// tagger's `cluster` template that reads them.

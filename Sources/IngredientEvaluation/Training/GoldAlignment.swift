@@ -1,4 +1,5 @@
 import IngredientParsing
+import IngredientTagger
 
 /// Transfers the labels of a gold sentence's tokens (the labeler's tokenization) onto our
 /// tokens, by aligning the two token sequences with a small edit-distance alignment.

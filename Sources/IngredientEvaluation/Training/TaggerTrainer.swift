@@ -1,6 +1,7 @@
 import IngredientText
 import IngredientLexicon
 import IngredientParsing
+import IngredientTagger
 
 /// Trains the tagger: an averaged structured perceptron over the features of
 /// `FeatureExtractor`, decoded with `Viterbi`. Deterministic for the same data and options.
@@ -62,7 +63,7 @@ package struct TaggerTrainer {
 
     /// Trains on `examples` and returns the model file text.
     func train(_ examples: [Example], calibration: [Double], log: (String) -> Void) -> String {
-        let L = Label.count, W = TaggerModel.rowWidth
+        let L = Label.count, W = TaggerLayout.rowWidth
         var contextIndex: [UInt64: Int] = [:]
         var localIndex: [UInt64: Int] = [:]
         var cw: [Double] = [], cu: [Double] = []
@@ -222,7 +223,7 @@ package struct TaggerTrainer {
 
     private func write(contextIndex: [UInt64: Int], localIndex: [UInt64: Int], context: [Double], local: [Double],
                        transitions: [Double], end: [Double], calibration: [Double]) -> String {
-        let L = Label.count, W = TaggerModel.rowWidth
+        let L = Label.count, W = TaggerLayout.rowWidth
         let scale = options.scale
         let threshold = Int((options.pruneBelow * scale).rounded())
         func ints(_ values: ArraySlice<Double>) -> [Int] { values.map { Int(($0 * scale).rounded()) } }

@@ -1,5 +1,6 @@
 import IngredientLexicon
 import IngredientParsing
+import IngredientTagger
 
 /// The whole training procedure behind `ingest dev train parser`: train on 4/5 of the gold
 /// sentences, score the held-out fifth (an honest figure for unseen sentences) and fit the

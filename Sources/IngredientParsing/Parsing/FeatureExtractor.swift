@@ -1,5 +1,6 @@
 import IngredientText
 import IngredientLexicon
+import IngredientTagger
 
 /// Computes the tagger's features of a tokenized line.
 /// A class, so that the parser's per-line calls share its tables through one reference
@@ -12,8 +13,8 @@ package final class FeatureExtractor: Sendable {
     let recorder: FeatureRecorder?
     /// Word clusters learned from unlabeled text (the `cluster` template).
     let clusters: WordClusters
-    /// `shapeBytes(id:)` of every shape id.
-    let shapes: [SmallBytes] = FeatureExtractor.shapeTable
+    /// `FeatureKeys.shapeBytes(id:)` of every shape id.
+    let shapes: [SmallBytes] = FeatureKeys.shapeTable
 
     /// An extractor over `lexicon`'s tables and a tagger `vocabulary` (none for training),
     /// reporting to `recorder` when one is given.
@@ -114,22 +115,22 @@ package final class FeatureExtractor: Sendable {
         var previousCoarse: UInt8 = 0 // the coarse class of the token before
         let shapes = self.shapes, recorder = self.recorder
         // Word-pair hashes move along the line: this token's is the next one's `before`.
-        var before = Self.boundaryHash
-        var here = tokens.isEmpty ? Self.boundaryHash : Self.pairHash(tokens[0])
+        var before = FeatureKeys.boundaryHash
+        var here = tokens.isEmpty ? FeatureKeys.boundaryHash : Self.pairHash(tokens[0])
         for (i, t) in tokens.enumerated() {
             let lexI = lex[i]
             let needsAffixes = f.beginToken(i, wordHash: t.kind == .word ? t.hash : 0, vocabularyRow: rows[i])
             let shapeID = Self.shapeID(t, line)
             let shape = shapes[shapeID]
             f.addShape(shapeID, shape)
-            if lexI.count > 0 { f.addContext(.lexicon, Self.key(.lexicon, lexI)) }
+            if lexI.count > 0 { f.addContext(.lexicon, FeatureKeys.key(.lexicon, lexI)) }
             if let recorder { Self.recordContext(recorder, shape: shape, lexicon: lexI) }
             if t.kind == .word, needsAffixes || recorder != nil {
                 let stem = UnsafeBufferPointer(rebasing: line[t.stemRange])
-                if needsAffixes, let (s3, s2, p3) = Self.affixes(stem) {
-                    if let s3 { f.addContext(.suffix3, Self.key(.suffix3, bytes: s3)) }
-                    f.addContext(.suffix2, Self.key(.suffix2, bytes: s2))
-                    if let p3 { f.addContext(.prefix3, Self.key(.prefix3, bytes: p3)) }
+                if needsAffixes, let (s3, s2, p3) = FeatureKeys.affixes(stem) {
+                    if let s3 { f.addContext(.suffix3, FeatureKeys.key(.suffix3, bytes: s3)) }
+                    f.addContext(.suffix2, FeatureKeys.key(.suffix2, bytes: s2))
+                    if let p3 { f.addContext(.prefix3, FeatureKeys.key(.prefix3, bytes: p3)) }
                 }
                 // A word of the vocabulary has its clusters in its precombined row.
                 if needsAffixes, let c = clusters.fineCluster(hash: t.hash) {
@@ -139,7 +140,7 @@ package final class FeatureExtractor: Sendable {
                     f.addContext(.cluster, keys[2])
                     if let recorder { Self.recordClusters(recorder, clusters, c) }
                 }
-                if let recorder { Self.recordWord(recorder, wordKey: Self.key(.word, hash: t.hash), stem: stem) }
+                if let recorder { Self.recordWord(recorder, wordKey: FeatureKeys.key(.word, hash: t.hash), stem: stem) }
             }
 
             // Local features.
@@ -154,21 +155,21 @@ package final class FeatureExtractor: Sendable {
             let paren = inParen ? (parenThenWord ? 2 : 1) : 0
             if i > 0 { f.addShapePair(.previousShape, previousCoarse, coarseByte) }
             previousCoarse = coarseByte
-            // Bits in `flagTemplates` order.
+            // Bits in `FeatureKeys.flagTemplates` order.
             let flags = (i == tokens.count - 1 ? 1 : 0) | (seenQuantity ? 2 : 0) | (dash ? 4 : 0) | (seenOr ? 8 : 0)
                 | (i < lastComma ? 16 : 0)
             f.addPlace(flags: flags, segment: min(commas, 3), paren: paren, position: min(i, 5),
                        segmentPosition: min(i - segmentStart, 5), coarse: coarseByte)
-            if lexI.count > 0 { f.addLocal(Self.key(.lexiconShape, lexI, shape)) }
-            let after = i + 1 < tokens.count ? Self.pairHash(tokens[i + 1]) : Self.boundaryHash
+            if lexI.count > 0 { f.addLocal(FeatureKeys.key(.lexiconShape, lexI, shape)) }
+            let after = i + 1 < tokens.count ? Self.pairHash(tokens[i + 1]) : FeatureKeys.boundaryHash
             f.addWordPairs(i, before: before, here: here, after: after)
             if let recorder { Self.recordWordPairs(recorder, tokens, line, i, before: before, here: here, after: after) }
             before = here
             here = after
             f.endToken()
             if let recorder {
-                Self.recordLocal(recorder, tokens, lex, i, coarse: SmallBytes.single(coarseByte), seg: Self.digit(min(commas, 3)),
-                                 pos: Self.digit(min(i, 5)), paren: paren, segmentPosition: min(i - segmentStart, 5), shape: shape)
+                Self.recordLocal(recorder, tokens, lex, i, coarse: SmallBytes.single(coarseByte), seg: FeatureKeys.digit(min(commas, 3)),
+                                 pos: FeatureKeys.digit(min(i, 5)), paren: paren, segmentPosition: min(i - segmentStart, 5), shape: shape)
             }
 
             if t.kind == .punctuation {

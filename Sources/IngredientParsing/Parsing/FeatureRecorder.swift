@@ -1,3 +1,4 @@
+import IngredientTagger
 /// Collects readable names of features while training, for the model file.
 package final class FeatureRecorder: @unchecked Sendable { // used by one training thread only
     package private(set) var names: [UInt64: (Template, String)] = [:]

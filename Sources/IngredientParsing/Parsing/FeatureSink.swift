@@ -1,12 +1,13 @@
+import IngredientTagger
 /// Receives a line's features token by token (see `FeatureExtractor.extract`).
 ///
 /// Features from small value sets come as flags and states so that a sink may score them
 /// from dense tables; `stateKey` and `flagKey` give the keys they stand for.
 protocol FeatureSink {
     /// The local features of the current token's place in the line: yes/no flags (bit `k`
-    /// set when `FeatureExtractor.flagTemplates[k]` is present: `last`, `seenOr`, …) and
+    /// set when `FeatureKeys.flagTemplates[k]` is present: `last`, `seenOr`, …) and
     /// the states, small numbers each conjoined with the token's coarse class byte
-    /// (`FeatureExtractor.stateTemplates`: comma segment 0–3, parentheses 0–2 (outside, inside, inside and followed by a word),
+    /// (`FeatureKeys.stateTemplates`: comma segment 0–3, parentheses 0–2 (outside, inside, inside and followed by a word),
     /// position 0–5, position in the segment 0–5).
     mutating func addPlace(flags: Int, segment: Int, paren: Int, position: Int, segmentPosition: Int, coarse: UInt8)
     /// A local conjunction of two coarse class bytes (`previousShape`: the previous token's

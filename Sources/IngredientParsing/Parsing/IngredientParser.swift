@@ -1,5 +1,6 @@
 import IngredientText
 import IngredientLexicon
+import IngredientTagger
 
 /// Parses ingredient lines: `1 ½ cups finely chopped red onions, divided` into quantity 1.5,
 /// unit `cup`, name `red onions`, preparation `finely chopped`, comment `divided`.

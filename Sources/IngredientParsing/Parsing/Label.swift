@@ -1,3 +1,5 @@
+import IngredientTagger
+
 /// The role of one token in an ingredient line, as the tagger assigns it.
 package enum Label: Int, CaseIterable, Sendable {
     case quantity, unit, size, name, preparation, comment, purpose, punctuation
@@ -5,18 +7,7 @@ package enum Label: Int, CaseIterable, Sendable {
     package static let count = 8
 
     /// The label's name in training data and in the model file.
-    package var code: String {
-        switch self {
-        case .quantity: "QTY"
-        case .unit: "UNIT"
-        case .size: "SIZE"
-        case .name: "NAME"
-        case .preparation: "PREP"
-        case .comment: "COMMENT"
-        case .purpose: "PURPOSE"
-        case .punctuation: "PUNC"
-        }
-    }
+    package var code: String { TaggerLayout.labelCodes[rawValue] }
 
     package init?(code: String) {
         guard let l = Label.allCases.first(where: { $0.code == code }) else { return nil }

@@ -1,3 +1,4 @@
+import IngredientTagger
 extension LineAssembler {
     /// Words the tagger put at the start of the name that no name starts with: a times sign
     /// right after the amount ("4 x salmon fillets"), "of" after a measure ("dash of vegetable

@@ -1,5 +1,6 @@
 import IngredientLexicon
 import IngredientText
+import IngredientTagger
 
 extension LineAssembler {
     /// For a number glued to a percent sign that describes the name after it ("1%-fat milk",

@@ -1,3 +1,4 @@
+import IngredientTagger
 extension LineAssembler {
     @inline(__always)
     mutating func addSpan(_ field: Field, _ r: Range<Int>) {

@@ -1,4 +1,5 @@
 import IngredientLexicon
+import IngredientTagger
 
 /// Turns labeled tokens into the fields of a `ParsedIngredient`: amounts from QTY and UNIT
 /// tokens, and name, size, preparation, comment and purpose from runs of their labels.

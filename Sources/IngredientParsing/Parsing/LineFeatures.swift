@@ -1,3 +1,4 @@
+import IngredientTagger
 /// The features of every token of one line, as hashed keys, in flat arrays: token `t`'s
 /// context keys are `contextKeys[contextStart[t]..<contextStart[t + 1]]`, likewise local.
 package struct LineFeatures: FeatureSink {
@@ -21,29 +22,29 @@ package struct LineFeatures: FeatureSink {
     mutating func addLocal(_ key: UInt64) { localKeys.append(key) }
 
     mutating func addShape(_ id: Int, _ shape: SmallBytes) {
-        addContext(.shape, FeatureExtractor.key(.shape, shape))
+        addContext(.shape, FeatureKeys.key(.shape, shape))
     }
 
     mutating func addPlace(flags: Int, segment: Int, paren: Int, position: Int, segmentPosition: Int, coarse: UInt8) {
-        for (k, template) in FeatureExtractor.flagTemplates.enumerated() where flags & (1 << k) != 0 {
-            addLocal(FeatureExtractor.flagKey(template))
+        for (k, template) in FeatureKeys.flagTemplates.enumerated() where flags & (1 << k) != 0 {
+            addLocal(FeatureKeys.flagKey(template))
         }
-        for (template, value) in zip(FeatureExtractor.stateTemplates.map(\.template), [segment, paren, position, segmentPosition]) {
-            addLocal(FeatureExtractor.stateKey(template, value, coarse))
+        for (template, value) in zip(FeatureKeys.stateTemplates.map(\.template), [segment, paren, position, segmentPosition]) {
+            addLocal(FeatureKeys.stateKey(template, value, coarse))
         }
     }
 
     mutating func addWordPairs(_ t: Int, before: UInt64, here: UInt64, after: UInt64) {
-        addLocal(FeatureExtractor.pairKey(.bigramPrevious, before, here))
-        addLocal(FeatureExtractor.pairKey(.bigramNext, here, after))
+        addLocal(FeatureKeys.pairKey(.bigramPrevious, before, here))
+        addLocal(FeatureKeys.pairKey(.bigramNext, here, after))
     }
 
     mutating func addShapePair(_ template: Template, _ previous: UInt8, _ coarse: UInt8) {
-        addLocal(FeatureExtractor.shapePairKey(template, previous, coarse))
+        addLocal(FeatureKeys.shapePairKey(template, previous, coarse))
     }
 
     mutating func beginToken(_ t: Int, wordHash: UInt64, vocabularyRow: Int32) -> Bool {
-        let wordKey = wordHash == 0 ? 0 : FeatureExtractor.key(.word, hash: wordHash)
+        let wordKey = wordHash == 0 ? 0 : FeatureKeys.key(.word, hash: wordHash)
         lexicalWord.append(wordKey)
         if wordKey != 0 { addContext(.word, wordKey) }
         return true

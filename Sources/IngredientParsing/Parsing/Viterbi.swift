@@ -1,3 +1,4 @@
+import IngredientTagger
 /// First-order sequence decoding over the tagger's eight labels, eight lanes at a time.
 package enum Viterbi {
     package typealias Row = SIMD8<Float>

@@ -1,4 +1,5 @@
 import IngredientText
+import IngredientTagger
 
 /// Splits a line of valid UTF-8 into tokens, working on bytes.
 ///

@@ -94,3 +94,43 @@
 
 extension HashTable: Sendable where Value: Sendable {}
 extension HashTable.Slot: Sendable where Value: Sendable {}
+
+extension HashTable {
+    /// The number of slots (a power of two, at least twice the number of keys).
+    package var capacity: Int { slots.count }
+
+    /// The occupied slots in slot order: each slot's index, key and value. With `capacity`,
+    /// what `init(capacity:occupied:)` rebuilds the very same table from (a snapshot made at
+    /// build time, read at start-up without hashing a key).
+    package var occupiedSlots: (indices: [UInt32], keys: [UInt64], values: [Value]) {
+        var indices: [UInt32] = [], keys: [UInt64] = [], values: [Value] = []
+        indices.reserveCapacity(count)
+        keys.reserveCapacity(count)
+        values.reserveCapacity(count)
+        for (i, s) in slots.enumerated() {
+            if let v = s.value {
+                indices.append(UInt32(i))
+                keys.append(s.key)
+                values.append(v)
+            }
+        }
+        return (indices, keys, values)
+    }
+
+    /// The table whose `capacity` and `occupiedSlots` these are, slot for slot; nil when they
+    /// cannot be one (a capacity that is not a power of two, arrays of different lengths, an
+    /// index out of range or repeated, more keys than half the slots).
+    package init?(capacity: Int, indices: [UInt32], keys: [UInt64], values: [Value]) {
+        guard capacity >= 1, capacity & (capacity - 1) == 0, indices.count == keys.count, keys.count == values.count,
+              keys.count * 2 <= capacity else { return nil }
+        var slots = Array(repeating: Slot(key: 0, value: nil), count: capacity)
+        for k in indices.indices {
+            let i = Int(indices[k])
+            guard i < capacity, slots[i].value == nil else { return nil }
+            slots[i] = Slot(key: keys[k], value: values[k])
+        }
+        self.slots = slots
+        self.mask = capacity - 1
+        self.count = keys.count
+    }
+}

@@ -7,26 +7,26 @@ import IngredientText
 /// key's weights share one cache line. Weights are stored as integers at a scale shared by the
 /// tables whose sums are added together; sums stay exact in 32-bit lanes and become floats once
 /// per token (`scale`).
-struct VectorTable: Sendable {
+@usableFromInline package struct VectorTable: Sendable {
     /// Per slot: fingerprint in the high 32 bits, weight index + 1 in the low 32; 0 when empty.
-    private let probes: [UInt64]
+    @usableFromInline let probes: [UInt64]
     /// Weights, `lanes` per key, starting `weightBase` bytes into the array.
-    private let weightBytes: [UInt8]
-    private let weightBase: Int
-    private let stride: Int
+    @usableFromInline let weightBytes: [UInt8]
+    @usableFromInline let weightBase: Int
+    @usableFromInline let stride: Int
     /// Number of slots (not a power of two: sized to keep the probe array small); keys map to
     /// slots by a multiply-shift.
-    private let capacity: Int
+    @usableFromInline let capacity: Int
     /// Number of stored keys.
-    let count: Int
+    package let count: Int
     /// The float value of one integer step.
-    let scale: Float
+    package let scale: Float
 
     /// The scale at which weights up to `largest` in magnitude fit 16 bits.
-    static func scale(largest: Float) -> Float { max(largest, 1e-9) / 32000 }
+    package static func scale(largest: Float) -> Float { max(largest, 1e-9) / 32000 }
 
     /// The largest weight magnitude in `vectors`.
-    static func largestMagnitude<C: Sequence>(_ vectors: C) -> Float where C.Element == SIMD8<Float> {
+    package static func largestMagnitude<C: Sequence>(_ vectors: C) -> Float where C.Element == SIMD8<Float> {
         // Lane-wise extremes first, one reduction at the end (the same value as taking
         // `max(largest, w.max(), -w.min())` vector by vector: no weight is NaN).
         var high = SIMD8<Float>(), low = SIMD8<Float>()
@@ -44,7 +44,7 @@ struct VectorTable: Sendable {
     /// Clamping first changes no result; `x` minus its truncation is exact, so the half test
     /// is too.
     @inline(__always)
-    static func quantized(_ x: Float) -> Int16 {
+    package static func quantized(_ x: Float) -> Int16 {
         let c = Swift.min(Swift.max(x, -32768), 32767)
         let t = Int32(c) // toward zero
         let fraction = c - Float(t)
@@ -53,12 +53,12 @@ struct VectorTable: Sendable {
     }
 
     /// A table of one 8-lane vector per key, at `scale` (see `scale(largest:)`).
-    init(_ entries: [(key: UInt64, weights: SIMD8<Float>)], scale: Float) {
+    package init(_ entries: [(key: UInt64, weights: SIMD8<Float>)], scale: Float) {
         self.init(lanes: 8, keys: entries.map(\.key), vectors: entries.map(\.weights), scale: scale)
     }
 
     /// A table of two 8-lane vectors per key: `keys[k]` holds `vectors[2k]` and `vectors[2k + 1]`.
-    init(pairKeys keys: [UInt64], vectors: [SIMD8<Float>], scale: Float) {
+    package init(pairKeys keys: [UInt64], vectors: [SIMD8<Float>], scale: Float) {
         self.init(lanes: 16, keys: keys, vectors: vectors, scale: scale)
     }
 
@@ -110,8 +110,8 @@ struct VectorTable: Sendable {
     }
 
     /// Slot index and nonzero fingerprint of a key.
-    @inline(__always)
-    private static func place(_ key: UInt64, _ capacity: Int) -> (Int, UInt32) {
+    @inlinable @inline(__always)
+    static func place(_ key: UInt64, _ capacity: Int) -> (Int, UInt32) {
         let h = ByteHash.finish(key)
         let fingerprint = UInt32(truncatingIfNeeded: h)
         let index = Int(truncatingIfNeeded: ((h >> 32) &* UInt64(capacity)) >> 32)
@@ -119,15 +119,15 @@ struct VectorTable: Sendable {
     }
 
     /// The integer weights of `key` (its first vector), zero when it is not stored.
-    func weights(_ key: UInt64) -> SIMD8<Int32> {
+    @inlinable package func weights(_ key: UInt64) -> SIMD8<Int32> {
         var sum = SIMD8<Int32>()
         add(key, to: &sum)
         return sum
     }
 
     /// The byte offset of `key`'s weights in `weightBytes`, or nil when it is not stored.
-    @inline(__always)
-    private func find(_ key: UInt64) -> Int? {
+    @inlinable @inline(__always)
+    func find(_ key: UInt64) -> Int? {
         let (start, fingerprint) = Self.place(key, capacity)
         return probes.withUnsafeBufferPointer { p in
             var i = start
@@ -143,8 +143,8 @@ struct VectorTable: Sendable {
     }
 
     /// Adds the integer weights of `key` (its first vector), if stored, to `sum`.
-    @inline(__always)
-    func add(_ key: UInt64, to sum: inout SIMD8<Int32>) {
+    @inlinable @inline(__always)
+    package func add(_ key: UInt64, to sum: inout SIMD8<Int32>) {
         guard let at = find(key) else { return }
         weightBytes.withUnsafeBytes { raw in
             sum &+= SIMD8<Int32>(truncatingIfNeeded: raw.loadUnaligned(fromByteOffset: at, as: SIMD8<Int16>.self))
@@ -152,8 +152,8 @@ struct VectorTable: Sendable {
     }
 
     /// Adds the two vectors of `key`, if stored, to `first` and `second` (a 16-lane table).
-    @inline(__always)
-    func add(_ key: UInt64, first: inout SIMD8<Int32>, second: inout SIMD8<Int32>) {
+    @inlinable @inline(__always)
+    package func add(_ key: UInt64, first: inout SIMD8<Int32>, second: inout SIMD8<Int32>) {
         guard let at = find(key) else { return }
         weightBytes.withUnsafeBytes { raw in
             first &+= SIMD8<Int32>(truncatingIfNeeded: raw.loadUnaligned(fromByteOffset: at, as: SIMD8<Int16>.self))
@@ -161,9 +161,38 @@ struct VectorTable: Sendable {
         }
     }
 
+    /// The probe slots, and the stored weights without the alignment padding: with `stride`,
+    /// `capacity`, `count` and `scale`, what `init(probes:weights:stride:capacity:count:scale:)`
+    /// rebuilds the very same table from (a snapshot made at build time).
+    package var storedWeights: [UInt8] { Array(weightBytes[weightBase..<(weightBase + count * stride)]) }
+
+    /// The table whose parts these are (see `storedWeights`); nil when they cannot be one.
+    package init?(probes: [UInt64], weights: [UInt8], stride: Int, capacity: Int, count: Int, scale: Float) {
+        guard stride == 16 || stride == 32, capacity >= 1, probes.count == capacity, weights.count == count * stride,
+              count <= capacity,
+              probes.allSatisfy({ $0 == 0 || ($0 & 0xFFFF_FFFF >= 1 && $0 & 0xFFFF_FFFF <= UInt64(count)) }) else { return nil }
+        var weightBytes = [UInt8](repeating: 0, count: count * stride + 64)
+        let weightBase = weightBytes.withUnsafeBytes { raw in
+            let address = Int(bitPattern: raw.baseAddress!)
+            return (64 - address % 64) % 64
+        }
+        if !weights.isEmpty {
+            weightBytes.withUnsafeMutableBytes { raw in
+                weights.withUnsafeBytes { raw.baseAddress!.advanced(by: weightBase).copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
+            }
+        }
+        self.probes = probes
+        self.weightBytes = weightBytes
+        self.weightBase = weightBase
+        self.stride = stride
+        self.capacity = capacity
+        self.count = count
+        self.scale = scale
+    }
+
     /// Whether `other` holds the same keys and weights in the same layout (for tests: the
     /// weights' place in memory aside).
-    func isSameTable(as other: VectorTable) -> Bool {
+    package func isSameTable(as other: VectorTable) -> Bool {
         guard probes == other.probes, stride == other.stride, capacity == other.capacity, count == other.count,
               scale == other.scale else { return false }
         let n = count * stride

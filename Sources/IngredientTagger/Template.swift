@@ -3,7 +3,7 @@ import IngredientText
 /// Feature templates of the tagger. A feature is a template and a short byte value; its key
 /// is the FNV hash of both, so training, the model file and the parser agree without a
 /// shared vocabulary.
-package enum Template: UInt8, CaseIterable, Sendable {
+@usableFromInline package enum Template: UInt8, CaseIterable, Sendable {
     // Context templates: a property of a token, weighted at offsets -2…+2 from the token labeled.
     case word = 1, suffix3, suffix2, prefix3, shape, lexicon, pad
     /// The word's clusters at three sizes (`WordClusters`, learned from unlabeled text).
@@ -45,7 +45,7 @@ package enum Template: UInt8, CaseIterable, Sendable {
 
     private static let byName: [String: Template] = Dictionary(uniqueKeysWithValues: allCases.map { ($0.name, $0) })
 
-    init?(name: String) {
+    package init?(name: String) {
         guard let t = Template.byName[name] else { return nil }
         self = t
     }
@@ -54,17 +54,17 @@ package enum Template: UInt8, CaseIterable, Sendable {
         Dictionary(uniqueKeysWithValues: allCases.map { (ByteHash.exact(Array($0.name.utf8)), $0) })
 
     /// The template named by `bytes` (a model file column), without making a String.
-    init?(nameBytes bytes: UnsafeBufferPointer<UInt8>) {
+    package init?(nameBytes bytes: UnsafeBufferPointer<UInt8>) {
         guard let t = Template.byNameHash[ByteHash.exact(bytes)], t.name.utf8.count == bytes.count else { return nil }
         self = t
     }
 
-    var isContext: Bool { rawValue < 20 }
+    package var isContext: Bool { rawValue < 20 }
 
     /// Words whose lowercase form alone decides these templates, precombined per word.
-    var isLexical: Bool { self == .word || self == .suffix3 || self == .suffix2 || self == .prefix3 || self == .cluster }
+    package var isLexical: Bool { self == .word || self == .suffix3 || self == .suffix2 || self == .prefix3 || self == .cluster }
 
 
     @inline(__always)
-    package var seed: UInt64 { ByteHash.mixExact(ByteHash.seed, rawValue) }
+    @inlinable package var seed: UInt64 { ByteHash.mixExact(ByteHash.seed, rawValue) }
 }

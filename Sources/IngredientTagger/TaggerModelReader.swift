@@ -12,41 +12,41 @@ import IngredientLexicon
 /// `TaggerModel` is built from. Common rows (`context`, `local`) are read straight from their
 /// bytes; any other row, or one that is not plain, goes through the general reader, which
 /// reports what is wrong with it.
-struct TaggerModelReader {
-    var scale = 1.0
-    var transitions = [Float](repeating: 0, count: (Label.count + 1) * Label.count)
-    var end = [Float](repeating: 0, count: Label.count)
-    /// Context feature key → row of `contextWeights` (`TaggerModel.rowWidth` floats a row).
-    var contextRows = HashTable<Int32>()
-    var contextWeights: [Float] = []
-    var localEntries: [(key: UInt64, weights: SIMD8<Float>)] = []
+package struct TaggerModelReader {
+    package var scale = 1.0
+    package var transitions = [Float](repeating: 0, count: (TaggerLayout.labelCount + 1) * TaggerLayout.labelCount)
+    package var end = [Float](repeating: 0, count: TaggerLayout.labelCount)
+    /// Context feature key → row of `contextWeights` (`TaggerLayout.rowWidth` floats a row).
+    package var contextRows = HashTable<Int32>()
+    package var contextWeights: [Float] = []
+    package var localEntries: [(key: UInt64, weights: SIMD8<Float>)] = []
     /// Word pairs: both templates of a pair in one slot (see `TaggerModel.wordPairs`), found
     /// through `pairIndex` (pair key → index in the three arrays), in the order first read.
-    var pairIndex = HashTable<Int32>()
-    var pairKeys: [UInt64] = [], pairNext: [SIMD8<Float>] = [], pairPrevious: [SIMD8<Float>] = []
-    var calibration: [Double] = []
+    package var pairIndex = HashTable<Int32>()
+    package var pairKeys: [UInt64] = [], pairNext: [SIMD8<Float>] = [], pairPrevious: [SIMD8<Float>] = []
+    package var calibration: [Double] = []
     /// Rows of lexical templates (their count sizes the vocabulary); of `word` rows, where
     /// their value is in the text, to precombine.
-    var lexicalRowCount = 0
-    var wordRows: [(start: Int, count: Int, row: Int32)] = []
-    var shapePairRows: [(previous: UInt8, coarse: UInt8)] = []
+    package var lexicalRowCount = 0
+    package var wordRows: [(start: Int, count: Int, row: Int32)] = []
+    package var shapePairRows: [(previous: UInt8, coarse: UInt8)] = []
     /// Per known word, by its folded hash: the row that sums its lexical rows.
-    var vocabulary = HashTable<Int32>()
+    package var vocabulary = HashTable<Int32>()
     /// The template named by the last row, which the next row most often repeats.
     private var lastName: Range<Int> = 0..<0
     private var lastTemplate: Template?
 
     /// One context row of zeros, appended for each new row.
-    private static let zeroRow = [Float](repeating: 0, count: TaggerModel.rowWidth)
+    private static let zeroRow = [Float](repeating: 0, count: TaggerLayout.rowWidth)
 
     /// Makes the tables large enough up front for what a row image announces (its `S`
     /// record), instead of growing them row by row: `contextFeatures` distinct context
     /// features, `wordFeatures` of them of the `word` template, `localRows` local rows other
     /// than word pairs, `pairKeys` distinct word pairs. Only sizes change, never contents.
-    mutating func reserve(contextFeatures: Int, wordFeatures: Int, localRows: Int, pairKeys: Int) {
+    package mutating func reserve(contextFeatures: Int, wordFeatures: Int, localRows: Int, pairKeys: Int) {
         if contextRows.count == 0 { contextRows = HashTable(minimumCapacity: contextFeatures + 2) }
         // The pads and one precombined row per known word come after the features' rows.
-        contextWeights.reserveCapacity((contextFeatures + 2 + wordFeatures) * TaggerModel.rowWidth)
+        contextWeights.reserveCapacity((contextFeatures + 2 + wordFeatures) * TaggerLayout.rowWidth)
         localEntries.reserveCapacity(localRows)
         if pairIndex.count == 0 { pairIndex = HashTable(minimumCapacity: pairKeys) }
         self.pairKeys.reserveCapacity(pairKeys)
@@ -56,7 +56,7 @@ struct TaggerModelReader {
     }
 
     /// Reads a whole model file's bytes.
-    mutating func read(_ buffer: UnsafeBufferPointer<UInt8>) throws {
+    package mutating func read(_ buffer: UnsafeBufferPointer<UInt8>, clusters: WordClusters) throws {
         guard let base = buffer.baseAddress else { return }
         var lineNumber = 0
         var fields: [Range<Int>] = []
@@ -71,14 +71,14 @@ struct TaggerModelReader {
             if fastRow(buffer, lineStart, j) { continue }
             try readLine(buffer, lineStart, j, lineNumber: lineNumber, fields: &fields)
         }
-        finish(buffer)
+        finish(buffer, clusters: clusters)
     }
 
     /// Reads the row image the EmbedDictionaries build tool makes of a model file (records
     /// `S`, `T`, `C`, `L` and `X`: see `taggerImage` in Sources/embed-dictionaries and
     /// docs/startup.md): the same rows in the same order, without decimal text to parse.
     /// Rows given as text (`X`) go through the general reader; their errors name line 0.
-    mutating func readImage(_ buffer: UnsafeBufferPointer<UInt8>) throws {
+    package mutating func readImage(_ buffer: UnsafeBufferPointer<UInt8>, clusters: WordClusters) throws {
         guard let base = buffer.baseAddress else { return }
         let table = "model/tagger.tsv"
         var fields: [Range<Int>] = []
@@ -96,16 +96,16 @@ struct TaggerModelReader {
                 }
             case 0x43, 0x4C: // C, L
                 let weightsAt = kind == 0x43 ? i + 2 : i + 1
-                guard let template, j >= weightsAt + 3 * Label.count else {
+                guard let template, j >= weightsAt + 3 * TaggerLayout.labelCount else {
                     throw DictionaryError.invalidValue(table: table, line: 0, column: "row image", value: String(decoding: buffer[i..<j], as: UTF8.self))
                 }
                 var w = SIMD8<Float>()
-                for l in 0..<Label.count {
+                for l in 0..<TaggerLayout.labelCount {
                     let p = base + weightsAt + 3 * l
                     let u = Int(p[0] &- 0x30) << 12 | Int(p[1] &- 0x30) << 6 | Int(p[2] &- 0x30)
                     w[l] = Float(Double(u - (1 << 17)) / scale)
                 }
-                let value = (weightsAt + 3 * Label.count)..<j
+                let value = (weightsAt + 3 * TaggerLayout.labelCount)..<j
                 if kind == 0x43 {
                     addContextRow(buffer, template, value, offset: Int(base[i + 1]) - 0x32, w)
                 } else {
@@ -131,7 +131,7 @@ struct TaggerModelReader {
                 throw DictionaryError.invalidValue(table: table, line: 0, column: "row image", value: String(decoding: buffer[i..<j], as: UTF8.self))
             }
         }
-        finish(buffer)
+        finish(buffer, clusters: clusters)
     }
 
     /// Where the line that starts at `i` ends: its newline, or the end of `buffer`.
@@ -148,11 +148,11 @@ struct TaggerModelReader {
         let line = UnsafeBufferPointer(rebasing: buffer[lineStart..<j])
         Self.split(line, into: &fields)
         func weights(from k: Int) throws -> SIMD8<Float> {
-            guard fields.count - k == Label.count else {
-                throw DictionaryError.malformedRow(table: table, line: lineNumber, expected: k + Label.count, found: fields.count)
+            guard fields.count - k == TaggerLayout.labelCount else {
+                throw DictionaryError.malformedRow(table: table, line: lineNumber, expected: k + TaggerLayout.labelCount, found: fields.count)
             }
             var w = SIMD8<Float>()
-            for l in 0..<Label.count {
+            for l in 0..<TaggerLayout.labelCount {
                 guard let v = Self.integer(UnsafeBufferPointer(rebasing: line[fields[k + l]])) else {
                     throw DictionaryError.invalidValue(table: table, line: lineNumber, column: "weight", value: Self.string(line, fields[k + l]))
                 }
@@ -171,23 +171,23 @@ struct TaggerModelReader {
             calibration = fields.dropFirst().map { Double(Self.string(line, $0)) ?? 0 }
         case "transition":
             let from = Self.string(line, fields[1])
-            let row = from == "START" ? Label.count : Label(code: from)?.rawValue
+            let row = from == "START" ? TaggerLayout.labelCount : TaggerLayout.labelCodes.firstIndex(of: from)
             guard let row else {
                 throw DictionaryError.invalidValue(table: table, line: lineNumber, column: "label", value: from)
             }
             let w = try weights(from: 2)
-            for l in 0..<Label.count { transitions[row * Label.count + l] = w[l] }
+            for l in 0..<TaggerLayout.labelCount { transitions[row * TaggerLayout.labelCount + l] = w[l] }
         case "end":
             let w = try weights(from: 1)
-            end = (0..<Label.count).map { w[$0] }
+            end = (0..<TaggerLayout.labelCount).map { w[$0] }
         case "context":
-            guard fields.count == 4 + Label.count, let template = Template(nameBytes: UnsafeBufferPointer(rebasing: line[fields[1]])),
+            guard fields.count == 4 + TaggerLayout.labelCount, let template = Template(nameBytes: UnsafeBufferPointer(rebasing: line[fields[1]])),
                   let offset = Self.integer(UnsafeBufferPointer(rebasing: line[fields[3]])), abs(offset) <= 2 else {
                 throw DictionaryError.invalidValue(table: table, line: lineNumber, column: "context feature", value: Self.string(line, fields[0..<min(4, fields.count)].first!))
             }
             addContextRow(buffer, template, inBuffer(fields[2]), offset: offset, try weights(from: 4))
         case "local":
-            guard fields.count == 3 + Label.count, let template = Template(nameBytes: UnsafeBufferPointer(rebasing: line[fields[1]])) else {
+            guard fields.count == 3 + TaggerLayout.labelCount, let template = Template(nameBytes: UnsafeBufferPointer(rebasing: line[fields[1]])) else {
                 throw DictionaryError.invalidValue(table: table, line: lineNumber, column: "local feature", value: Self.string(line, fields[0]))
             }
             if template == .bigramNext || template == .bigramPrevious {
@@ -202,36 +202,36 @@ struct TaggerModelReader {
     }
 
     /// Adds the pads and precombines the vocabulary once every row is read.
-    private mutating func finish(_ buffer: UnsafeBufferPointer<UInt8>) {
+    private mutating func finish(_ buffer: UnsafeBufferPointer<UInt8>, clusters: WordClusters) {
         // Pads for positions before the first and after the last token.
         for value in ["B", "E"] {
             let key = ByteHash.exact(Array(value.utf8), into: Template.pad.seed)
             if contextRows[key] == nil {
-                contextRows.set(key, Int32(contextWeights.count / TaggerModel.rowWidth))
+                contextRows.set(key, Int32(contextWeights.count / TaggerLayout.rowWidth))
                 contextWeights.append(contentsOf: Self.zeroRow)
             }
         }
         // Precombine, per known word, every property its lowercase form decides (word, affixes,
         // clusters).
         vocabulary = HashTable<Int32>(minimumCapacity: lexicalRowCount)
-        contextWeights.reserveCapacity(contextWeights.count + wordRows.count * TaggerModel.rowWidth)
-        let contextRows = self.contextRows, clusters = WordClusters.builtIn
+        contextWeights.reserveCapacity(contextWeights.count + wordRows.count * TaggerLayout.rowWidth)
+        let contextRows = self.contextRows
         for entry in wordRows {
             let stem = UnsafeBufferPointer(rebasing: buffer[entry.start..<(entry.start + entry.count)])
-            let combined = Int32(contextWeights.count / TaggerModel.rowWidth)
+            let combined = Int32(contextWeights.count / TaggerLayout.rowWidth)
             contextWeights.append(contentsOf: Self.zeroRow)
             contextWeights.withUnsafeMutableBufferPointer { cw in
-                let to = Int(combined) * TaggerModel.rowWidth
+                let to = Int(combined) * TaggerLayout.rowWidth
                 func add(_ key: UInt64) {
                     guard let r = contextRows[key] else { return }
-                    let from = Int(r) * TaggerModel.rowWidth
-                    for x in 0..<TaggerModel.rowWidth { cw[to + x] += cw[from + x] }
+                    let from = Int(r) * TaggerLayout.rowWidth
+                    for x in 0..<TaggerLayout.rowWidth { cw[to + x] += cw[from + x] }
                 }
-                add(FeatureExtractor.key(.word, hash: ByteHash.fold(stem)))
-                if let (s3, s2, p3) = FeatureExtractor.affixes(stem) {
-                    if let s3 { add(FeatureExtractor.key(.suffix3, bytes: s3)) }
-                    add(FeatureExtractor.key(.suffix2, bytes: s2))
-                    if let p3 { add(FeatureExtractor.key(.prefix3, bytes: p3)) }
+                add(FeatureKeys.key(.word, hash: ByteHash.fold(stem)))
+                if let (s3, s2, p3) = FeatureKeys.affixes(stem) {
+                    if let s3 { add(FeatureKeys.key(.suffix3, bytes: s3)) }
+                    add(FeatureKeys.key(.suffix2, bytes: s2))
+                    if let p3 { add(FeatureKeys.key(.prefix3, bytes: p3)) }
                 }
                 if let c = clusters.fineCluster(hash: ByteHash.fold(stem)) {
                     let keys = clusters.keys[c]
@@ -246,10 +246,10 @@ struct TaggerModelReader {
 
     /// Adds a `context` row (template, value at `value` in `buffer`, offset, weights).
     private mutating func addContextRow(_ buffer: UnsafeBufferPointer<UInt8>, _ template: Template, _ value: Range<Int>, offset: Int, _ w: SIMD8<Float>) {
-        let key = FeatureExtractor.fileKey(template, UnsafeBufferPointer(rebasing: buffer[value]))
+        let key = FeatureKeys.fileKey(template, UnsafeBufferPointer(rebasing: buffer[value]))
         var row: Int32 = 0
         if let r = contextRows[key] { row = r } else {
-            row = Int32(contextWeights.count / TaggerModel.rowWidth)
+            row = Int32(contextWeights.count / TaggerLayout.rowWidth)
             contextWeights.append(contentsOf: Self.zeroRow)
             contextRows.set(key, row)
             if template.isLexical {
@@ -257,9 +257,9 @@ struct TaggerModelReader {
                 if template == .word { wordRows.append((value.lowerBound, value.count, row)) }
             }
         }
-        let at = Int(row) * TaggerModel.rowWidth + (offset + 2) * Label.count
+        let at = Int(row) * TaggerLayout.rowWidth + (offset + 2) * TaggerLayout.labelCount
         contextWeights.withUnsafeMutableBufferPointer { cw in
-            for l in 0..<Label.count { cw[at + l] = w[l] }
+            for l in 0..<TaggerLayout.labelCount { cw[at + l] = w[l] }
         }
     }
 
@@ -268,8 +268,8 @@ struct TaggerModelReader {
         let valueBytes = UnsafeBufferPointer(rebasing: buffer[value])
         if template == .bigramNext || template == .bigramPrevious {
             // Both templates of one word pair share a slot (see `wordPairs`), whose
-            // key is the pair's `bigramNext` key (`FeatureExtractor.wordPairKey`).
-            let key = FeatureExtractor.fileKey(.bigramNext, valueBytes)
+            // key is the pair's `bigramNext` key (`FeatureKeys.wordPairKey`).
+            let key = FeatureKeys.fileKey(.bigramNext, valueBytes)
             let k: Int
             if let i = pairIndex[key] { k = Int(i) } else {
                 k = pairKeys.count
@@ -280,7 +280,7 @@ struct TaggerModelReader {
             }
             if template == .bigramNext { pairNext[k] = w } else { pairPrevious[k] = w }
         } else {
-            localEntries.append((FeatureExtractor.fileKey(template, valueBytes), w))
+            localEntries.append((FeatureKeys.fileKey(template, valueBytes), w))
             // "a|b", two coarse bytes (other values can match no token pair).
             if template == .previousShape, valueBytes.count == 3, valueBytes[1] == 0x7C {
                 shapePairRows.append((valueBytes[0], valueBytes[2]))
@@ -332,10 +332,10 @@ struct TaggerModelReader {
             i += 1
         }
         var w = SIMD8<Float>()
-        for l in 0..<Label.count {
+        for l in 0..<TaggerLayout.labelCount {
             guard let v = Self.integer(base, &i, end) else { return false }
             w[l] = Float(Double(v) / scale)
-            if l < Label.count - 1 {
+            if l < TaggerLayout.labelCount - 1 {
                 guard i < end else { return false }
                 i += 1
             }
@@ -354,11 +354,11 @@ struct TaggerModelReader {
 
     // MARK: - Reading helpers
 
-    static func matches(_ bytes: UnsafeBufferPointer<UInt8>, _ word: StaticString) -> Bool {
+    package static func matches(_ bytes: UnsafeBufferPointer<UInt8>, _ word: StaticString) -> Bool {
         bytes.count == word.utf8CodeUnitCount && memcmp(bytes.baseAddress!, word.utf8Start, bytes.count) == 0
     }
 
-    static func split(_ line: UnsafeBufferPointer<UInt8>, into fields: inout [Range<Int>]) {
+    package static func split(_ line: UnsafeBufferPointer<UInt8>, into fields: inout [Range<Int>]) {
         fields.removeAll(keepingCapacity: true)
         var s = 0
         for (k, b) in line.enumerated() where b == 0x09 {
@@ -370,14 +370,14 @@ struct TaggerModelReader {
         fields.append(s..<e)
     }
 
-    static func string(_ line: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) -> String {
+    package static func string(_ line: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) -> String {
         String(decoding: UnsafeBufferPointer(rebasing: line[r]), as: UTF8.self)
     }
 
     /// The integer (`-`, then digits; 18 bytes at most) from `i` to the next TAB or `end`,
     /// leaving `i` on that TAB (or `end`); nil for anything else.
     @inline(__always)
-    static func integer(_ p: UnsafePointer<UInt8>, _ i: inout Int, _ end: Int) -> Int? {
+    package static func integer(_ p: UnsafePointer<UInt8>, _ i: inout Int, _ end: Int) -> Int? {
         var k = i
         let negative = k < end && p[k] == 0x2D
         if negative { k += 1 }
@@ -395,7 +395,7 @@ struct TaggerModelReader {
     }
 
     /// The integer that is the whole of `b` (a field without tabs), or nil.
-    static func integer(_ b: UnsafeBufferPointer<UInt8>) -> Int? {
+    package static func integer(_ b: UnsafeBufferPointer<UInt8>) -> Int? {
         guard let base = b.baseAddress else { return nil }
         var i = 0
         guard let v = integer(base, &i, b.count), i == b.count else { return nil }

@@ -10,21 +10,15 @@ import IngredientLexicon
 /// File format (TAB-separated, `#` comments): `word c1 c2 c3`, the lowercase word and its
 /// cluster number at each size, coarse to fine (nested: words of one fine cluster share
 /// their coarser ones).
-package struct WordClusters: Sendable {
+@usableFromInline package struct WordClusters: Sendable {
     /// The fine cluster of each word, by folded hash.
-    let fineOfWord: HashTable<UInt16>
+    @usableFromInline package let fineOfWord: HashTable<UInt16>
     /// The `cluster` feature keys of each fine cluster: coarse, middle, fine.
-    let keys: [SIMD3<UInt64>]
+    package let keys: [SIMD3<UInt64>]
     /// The names of the three sizes, from the table's header (`c16`, `c64`, `c512`).
     private let sizes: [String]
     /// The three cluster ids of each fine cluster, coarse to fine; -1 where no row named it.
     private let ids: [SIMD3<Int32>]
-
-    /// The table compiled into the library (empty when there is none).
-    package static let builtIn: WordClusters = {
-        guard let text = EmbeddedDictionaries.files["model/clusters.tsv"] else { return WordClusters() }
-        do { return try WordClusters(text: text) } catch { fatalError("built-in word clusters are invalid: \(error)") }
-    }()
 
     /// No clusters.
     package init() {
@@ -87,7 +81,7 @@ package struct WordClusters: Sendable {
                 value += sizeBytes[k]
                 value.append(0x3A) // ':'
                 Self.appendDecimal(Int(ids[k]), to: &value)
-                keys[fine][k] = value.withUnsafeBufferPointer { FeatureExtractor.fileKey(.cluster, $0) }
+                keys[fine][k] = value.withUnsafeBufferPointer { FeatureKeys.fileKey(.cluster, $0) }
             }
         }
         self.fineOfWord = fineOf
@@ -96,11 +90,27 @@ package struct WordClusters: Sendable {
         self.ids = byFine
     }
 
-    /// The key of a `cluster` feature value (`size:id`) given as text: `FeatureExtractor.fileKey`,
+    /// The key of a `cluster` feature value (`size:id`) given as text: `FeatureKeys.fileKey`,
     /// so the model file's rows and the parser's features agree.
-    static func key(_ value: String) -> UInt64 {
+    package static func key(_ value: String) -> UInt64 {
         var value = value
-        return value.withUTF8 { FeatureExtractor.fileKey(.cluster, $0) }
+        return value.withUTF8 { FeatureKeys.fileKey(.cluster, $0) }
+    }
+
+    /// The tables a snapshot keeps (`TaggerSnapshot`): the fine cluster of each word, and per
+    /// fine cluster its three feature keys and ids (flat, three a cluster), and the sizes' names.
+    package var snapshotParts: (fineOfWord: HashTable<UInt16>, keys: [UInt64], ids: [Int32], sizes: [String]) {
+        (fineOfWord, keys.flatMap { [$0[0], $0[1], $0[2]] }, ids.flatMap { [$0[0], $0[1], $0[2]] }, sizes)
+    }
+
+    /// The clusters of a snapshot's tables (see `snapshotParts`); nil when they cannot be one.
+    package init?(fineOfWord: HashTable<UInt16>, keys: [UInt64], ids: [Int32], sizes: [String]) {
+        guard keys.count == ids.count, keys.count % 3 == 0, sizes.count == 3 || (keys.isEmpty && sizes.isEmpty),
+              fineOfWord.occupiedSlots.values.allSatisfy({ Int($0) < keys.count / 3 }) else { return nil }
+        self.fineOfWord = fineOfWord
+        self.keys = stride(from: 0, to: keys.count, by: 3).map { SIMD3(keys[$0], keys[$0 + 1], keys[$0 + 2]) }
+        self.ids = stride(from: 0, to: ids.count, by: 3).map { SIMD3(ids[$0], ids[$0 + 1], ids[$0 + 2]) }
+        self.sizes = sizes
     }
 
     /// Appends the decimal digits of `n` (not negative).
@@ -110,8 +120,8 @@ package struct WordClusters: Sendable {
     }
 
     /// The feature values (`size:id`, coarse to fine) of fine cluster `fine`, as the model
-    /// file writes them; their keys are `keys[fine]` (`FeatureExtractor.fileKey`).
-    func values(ofCluster fine: Int) -> [String] {
+    /// file writes them; their keys are `keys[fine]` (`FeatureKeys.fileKey`).
+    package func values(ofCluster fine: Int) -> [String] {
         let c = ids[fine]
         guard c[0] >= 0 else { return [] }
         return (0..<3).map { "\(sizes[$0].dropFirst()):\(c[$0])" }
@@ -119,7 +129,7 @@ package struct WordClusters: Sendable {
 
     /// The fine cluster of the word with folded hash `hash`, if it has one.
     @inline(__always)
-    func fineCluster(hash: UInt64) -> Int? {
+    @inlinable package func fineCluster(hash: UInt64) -> Int? {
         fineOfWord[hash].map(Int.init)
     }
 

@@ -1,24 +1,24 @@
 import IngredientText
 
 /// Up to eight bytes held in a register, for short feature values built without allocation.
-struct SmallBytes: Sequence {
-    private(set) var storage: UInt64 = 0
-    private(set) var count = 0
+@usableFromInline package struct SmallBytes: Sequence, Sendable {
+    @usableFromInline package internal(set) var storage: UInt64 = 0
+    @usableFromInline package internal(set) var count = 0
 
-    init() {}
+    @inlinable package init() {}
 
-    init(_ text: StaticString) {
+    package init(_ text: StaticString) {
         text.withUTF8Buffer { for b in $0 { append(b) } }
     }
 
-    @inline(__always)
-    mutating func append(_ byte: UInt8) {
+    @inlinable @inline(__always)
+    package mutating func append(_ byte: UInt8) {
         guard count < 8 else { return }
         storage |= UInt64(byte) << UInt64(count * 8)
         count += 1
     }
 
-    func makeIterator() -> AnyIterator<UInt8> {
+    @usableFromInline package func makeIterator() -> AnyIterator<UInt8> {
         var i = 0
         let s = storage, n = count
         return AnyIterator {
@@ -29,8 +29,8 @@ struct SmallBytes: Sequence {
     }
 
     /// Folds the bytes into `hash`.
-    @inline(__always)
-    func hash(into hash: UInt64) -> UInt64 {
+    @inlinable @inline(__always)
+    package func hash(into hash: UInt64) -> UInt64 {
         var h = hash
         var s = storage
         for _ in 0..<count {
@@ -40,5 +40,5 @@ struct SmallBytes: Sequence {
         return h
     }
 
-    var string: String { String(decoding: Array(self), as: UTF8.self) }
+    package var string: String { String(decoding: Array(self), as: UTF8.self) }
 }

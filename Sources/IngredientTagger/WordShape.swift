@@ -4,19 +4,19 @@
 ///
 /// Codes run from 1 to `WordShape.largestCode`; 0 stands for a word whose shape was not made
 /// (see `Token.wordShape`).
-struct WordShape: Equatable, Sendable {
+@usableFromInline package struct WordShape: Equatable, Sendable {
     /// The counts of the word's stem bytes by kind.
-    var upper = 0, lower = 0, digitsAndMarks = 0, hyphens = 0, nonASCII = 0
+    @usableFromInline package var upper = 0, lower = 0, digitsAndMarks = 0, hyphens = 0, nonASCII = 0
     /// Whether the first byte is an ASCII capital.
-    var firstUpper = false
+    @usableFromInline package var firstUpper = false
     /// Whether the token ends in a dot that its stem leaves out ("tsp.").
-    var trailingDot = false
+    @usableFromInline package var trailingDot = false
 
     /// The largest code `code` makes.
-    static let largestCode = 192
+    package static let largestCode = 192
 
     /// Counts the bytes of `stem`: what the tokenizer's scan counts as it goes.
-    init(stem: UnsafeBufferPointer<UInt8>, trailingDot: Bool) {
+    @inlinable package init(stem: UnsafeBufferPointer<UInt8>, trailingDot: Bool) {
         for b in stem {
             if b &- 0x41 < 26 { upper += 1 }
             else if b &- 0x61 < 26 { lower += 1 }
@@ -33,15 +33,15 @@ struct WordShape: Equatable, Sendable {
     /// Case pattern: 0 no capital, 1 no small letter, 2 one capital that comes first, 3 mixed.
     /// Length class (in bytes): 0 four or more, 1 one, 2 two or three. Marks: bit 0 a hyphen,
     /// bit 1 a non-ASCII byte, bit 2 a digit or another mark, bit 3 a trailing dot.
-    var code: UInt8 {
+    @inlinable package var code: UInt8 {
         Self.code(upper: upper, lower: lower, digitsAndMarks: digitsAndMarks, hyphens: hyphens, nonASCII: nonASCII,
                   firstUpper: firstUpper, trailingDot: trailingDot)
     }
 
     /// The packed shape of a word from the counts of its stem's bytes (see `code`), as the
     /// tokenizer gives them while scanning.
-    @inline(__always)
-    static func code(upper: Int, lower: Int, digitsAndMarks: Int, hyphens: Int, nonASCII: Int,
+    @inlinable @inline(__always)
+    package static func code(upper: Int, lower: Int, digitsAndMarks: Int, hyphens: Int, nonASCII: Int,
                      firstUpper: Bool, trailingDot: Bool) -> UInt8 {
         let casePattern = upper == 0 ? 0 : lower == 0 ? 1 : firstUpper && upper == 1 ? 2 : 3
         let length = upper &+ lower &+ digitsAndMarks &+ hyphens &+ nonASCII
@@ -54,7 +54,7 @@ struct WordShape: Equatable, Sendable {
     /// pattern (`x`, `XX`, `Xx`, `xX`), then `1` or `2` for a word of one or of two or three
     /// bytes, `-` for a hyphen, `u` for a non-ASCII byte, `.` for a digit or another mark, `_`
     /// for a trailing dot.
-    static func bytes(code: UInt8) -> SmallBytes {
+    package static func bytes(code: UInt8) -> SmallBytes {
         var s = SmallBytes()
         guard code >= 1, Int(code) <= largestCode else { return s }
         let c = Int(code) - 1
