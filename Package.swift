@@ -60,12 +60,20 @@ let package = Package(
         .target(name: "IngredientLexicon", dependencies: ["IngredientText"], plugins: ["EmbedDictionaries"]),
         // The tagger's model: labels, feature templates and keys, the weight tables read from a
         // model file. No data of its own, so that a build tool can make the tables ready.
-        .target(name: "IngredientTagger", dependencies: ["IngredientText", "IngredientLexicon"]),
+        .target(name: "IngredientTagger", dependencies: ["IngredientText"]),
         // Tokens, features, the tagger, line assembly, confidence and the JSON line of `ingest parse`.
+        // Build tool that reads Dictionaries/model/ with IngredientTagger and compiles the built
+        // tables into the parser as a snapshot, so that start-up parses no model text.
+        .executableTarget(name: "embed-tagger", dependencies: ["IngredientTagger"]),
+        .plugin(
+            name: "EmbedTagger",
+            capability: .buildTool(),
+            dependencies: ["embed-tagger"]
+        ),
         .target(
             name: "IngredientParsing",
             dependencies: ["IngredientText", "IngredientLexicon", "IngredientTagger"],
-            plugins: ["EmbedDictionaries"]
+            plugins: ["EmbedTagger"]
         ),
         // Near-duplicate names: pair features, the scorer, merge suggestions.
         .target(name: "IngredientSuggestions", dependencies: ["IngredientText", "IngredientLexicon"], plugins: ["EmbedDictionaries"]),

@@ -3,14 +3,14 @@ import PackagePlugin
 
 /// Compiles the tables under the package's `Dictionaries/` folder into the target as Swift
 /// source, so the library carries its data and reads no file at run time. Each module gets the
-/// tables of its own stage (`folders`): the lexicon the top-level tables, the parser the tagger
-/// model, the suggester `suggest/`, the importer `import/`.
+/// tables of its own stage (`folders`): the lexicon the top-level tables, the suggester
+/// `suggest/`, the importer `import/`. (The tagger model in `model/` is made ready by the
+/// EmbedTagger plugin.)
 @main
 struct EmbedDictionaries: BuildToolPlugin {
     /// The folder of `Dictionaries/` each module embeds ("" for the files directly in it).
     static let folders: [String: String] = [
         "IngredientLexicon": "",
-        "IngredientParsing": "model",
         "IngredientSuggestions": "suggest",
         "IngredientImport": "import",
     ]

@@ -68,14 +68,6 @@ package final class TaggerModel: Sendable {
         self.init(reader: reader)
     }
 
-    /// A model read from a row image of a model file (see `TaggerModelReader.readImage`).
-    package convenience init(image: String, clusters: WordClusters) throws {
-        var reader = TaggerModelReader()
-        var utf8 = image
-        try utf8.withUTF8 { try reader.readImage($0, clusters: clusters) }
-        self.init(reader: reader)
-    }
-
     private init(reader: TaggerModelReader) {
         let transitions = reader.transitions, end = reader.end, contextRows = reader.contextRows
         let vocabulary = reader.vocabulary, contextWeights = reader.contextWeights

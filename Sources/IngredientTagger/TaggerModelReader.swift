@@ -6,7 +6,7 @@ import Musl
 import Darwin
 #endif
 import IngredientText
-import IngredientLexicon
+
 
 /// Reads the text of a tagger model file (format: see `TaggerModel`) into the raw tables
 /// `TaggerModel` is built from. Common rows (`context`, `local`) are read straight from their
@@ -39,22 +39,6 @@ package struct TaggerModelReader {
     /// One context row of zeros, appended for each new row.
     private static let zeroRow = [Float](repeating: 0, count: TaggerLayout.rowWidth)
 
-    /// Makes the tables large enough up front for what a row image announces (its `S`
-    /// record), instead of growing them row by row: `contextFeatures` distinct context
-    /// features, `wordFeatures` of them of the `word` template, `localRows` local rows other
-    /// than word pairs, `pairKeys` distinct word pairs. Only sizes change, never contents.
-    package mutating func reserve(contextFeatures: Int, wordFeatures: Int, localRows: Int, pairKeys: Int) {
-        if contextRows.count == 0 { contextRows = HashTable(minimumCapacity: contextFeatures + 2) }
-        // The pads and one precombined row per known word come after the features' rows.
-        contextWeights.reserveCapacity((contextFeatures + 2 + wordFeatures) * TaggerLayout.rowWidth)
-        localEntries.reserveCapacity(localRows)
-        if pairIndex.count == 0 { pairIndex = HashTable(minimumCapacity: pairKeys) }
-        self.pairKeys.reserveCapacity(pairKeys)
-        pairNext.reserveCapacity(pairKeys)
-        pairPrevious.reserveCapacity(pairKeys)
-        wordRows.reserveCapacity(wordFeatures)
-    }
-
     /// Reads a whole model file's bytes.
     package mutating func read(_ buffer: UnsafeBufferPointer<UInt8>, clusters: WordClusters) throws {
         guard let base = buffer.baseAddress else { return }
@@ -70,66 +54,6 @@ package struct TaggerModelReader {
             if j == lineStart || base[lineStart] == 0x23 { continue }
             if fastRow(buffer, lineStart, j) { continue }
             try readLine(buffer, lineStart, j, lineNumber: lineNumber, fields: &fields)
-        }
-        finish(buffer, clusters: clusters)
-    }
-
-    /// Reads the row image the EmbedDictionaries build tool makes of a model file (records
-    /// `S`, `T`, `C`, `L` and `X`: see `taggerImage` in Sources/embed-dictionaries and
-    /// docs/startup.md): the same rows in the same order, without decimal text to parse.
-    /// Rows given as text (`X`) go through the general reader; their errors name line 0.
-    package mutating func readImage(_ buffer: UnsafeBufferPointer<UInt8>, clusters: WordClusters) throws {
-        guard let base = buffer.baseAddress else { return }
-        let table = "model/tagger.tsv"
-        var fields: [Range<Int>] = []
-        var template: Template?
-        var i = 0
-        while i < buffer.count {
-            let j = Self.lineEnd(buffer, from: i)
-            let kind = base[i]
-            defer { i = j + 1 }
-            switch kind {
-            case 0x54: // T
-                template = Template(nameBytes: UnsafeBufferPointer(rebasing: buffer[(i + 1)..<j]))
-                guard template != nil else {
-                    throw DictionaryError.invalidValue(table: table, line: 0, column: "template", value: String(decoding: buffer[(i + 1)..<j], as: UTF8.self))
-                }
-            case 0x43, 0x4C: // C, L
-                let weightsAt = kind == 0x43 ? i + 2 : i + 1
-                guard let template, j >= weightsAt + 3 * TaggerLayout.labelCount else {
-                    throw DictionaryError.invalidValue(table: table, line: 0, column: "row image", value: String(decoding: buffer[i..<j], as: UTF8.self))
-                }
-                var w = SIMD8<Float>()
-                for l in 0..<TaggerLayout.labelCount {
-                    let p = base + weightsAt + 3 * l
-                    let u = Int(p[0] &- 0x30) << 12 | Int(p[1] &- 0x30) << 6 | Int(p[2] &- 0x30)
-                    w[l] = Float(Double(u - (1 << 17)) / scale)
-                }
-                let value = (weightsAt + 3 * TaggerLayout.labelCount)..<j
-                if kind == 0x43 {
-                    addContextRow(buffer, template, value, offset: Int(base[i + 1]) - 0x32, w)
-                } else {
-                    if template == .bigramNext || template == .bigramPrevious, !buffer[value].contains(0x20) {
-                        throw DictionaryError.invalidValue(table: table, line: 0, column: "word pair", value: String(decoding: buffer[value], as: UTF8.self))
-                    }
-                    addLocalRow(buffer, template, value, w)
-                }
-            case 0x53: // S: sizes, four integers
-                var k = i + 1
-                var sizes: [Int] = []
-                while k < j, sizes.count < 4, let v = Self.integer(base, &k, j), v >= 0 {
-                    sizes.append(v)
-                    if k < j { k += 1 }
-                }
-                guard sizes.count == 4, k == j else {
-                    throw DictionaryError.invalidValue(table: table, line: 0, column: "row image sizes", value: String(decoding: buffer[i..<j], as: UTF8.self))
-                }
-                reserve(contextFeatures: sizes[0], wordFeatures: sizes[1], localRows: sizes[2], pairKeys: sizes[3])
-            case 0x58: // X
-                try readLine(buffer, i + 1, j, lineNumber: 0, fields: &fields)
-            default:
-                throw DictionaryError.invalidValue(table: table, line: 0, column: "row image", value: String(decoding: buffer[i..<j], as: UTF8.self))
-            }
         }
         finish(buffer, clusters: clusters)
     }

@@ -1,5 +1,4 @@
 import IngredientText
-import IngredientLexicon
 
 /// Word clusters learned without labels from unlabeled recipe text (`Dictionaries/model/
 /// clusters.tsv`, written by `tools/word-clusters`): words used alike share a cluster, at

@@ -1,3 +1,4 @@
+import IngredientText
 import Foundation
 import Testing
 @testable import IngredientLexicon

@@ -1,3 +1,4 @@
+import IngredientText
 import Testing
 import Foundation
 @testable import IngredientLexicon

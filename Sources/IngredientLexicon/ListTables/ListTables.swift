@@ -1,3 +1,4 @@
+import IngredientText
 /// The tables behind shopping lists: aisles in store order (`aisles.tsv`), the aisle of each
 /// ingredient (`categories.tsv`), densities (`densities.tsv`), proteins (`proteins.tsv`) and
 /// the units amounts are shown in (`unit-display.tsv`), with the units table of the lexicon.

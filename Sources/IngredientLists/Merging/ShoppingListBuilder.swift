@@ -1,3 +1,4 @@
+import IngredientText
 import IngredientLexicon
 import IngredientParsing
 import IngredientSuggestions

@@ -1,18 +1,10 @@
 import IngredientTagger
 
 extension TaggerModel {
-    /// The model compiled into the library.
-    /// Read from the row image the build tool made of `model/tagger.tsv` (no decimal text to
-    /// parse at start-up), or from the text where there is no image.
-    package static let builtIn: TaggerModel = {
-        do {
-            if !EmbeddedDictionaries.taggerImage.isEmpty { return try TaggerModel(image: EmbeddedDictionaries.taggerImage, clusters: WordClusters.builtIn) }
-            guard let text = EmbeddedDictionaries.files["model/tagger.tsv"] else { return TaggerModel.empty }
-            return try TaggerModel(text: text, clusters: WordClusters.builtIn)
-        } catch {
-            fatalError("built-in tagger model is invalid: \(error)")
-        }
-    }()
+    /// The model compiled into the library: the tables the EmbedTagger build plugin made ready
+    /// from `Dictionaries/model/tagger.tsv` (see `TaggerSnapshot`), copied into place at first
+    /// use. The empty model when the package had no model file.
+    package static var builtIn: TaggerModel { BuiltInTagger.tables.model }
 
     /// A model read from the text of a model file, with the built-in word clusters.
     package convenience init(text: String) throws {
@@ -21,9 +13,19 @@ extension TaggerModel {
 }
 
 extension WordClusters {
-    /// The table compiled into the library (empty when there is none).
-    package static let builtIn: WordClusters = {
-        guard let text = EmbeddedDictionaries.files["model/clusters.tsv"] else { return WordClusters() }
-        do { return try WordClusters(text: text) } catch { fatalError("built-in word clusters are invalid: \(error)") }
+    /// The word clusters compiled into the library (`Dictionaries/model/clusters.tsv`, in the
+    /// same snapshot as the model); none when the package had no model file.
+    package static var builtIn: WordClusters { BuiltInTagger.tables.clusters }
+}
+
+/// The built-in model and word clusters, read once from the compiled-in snapshot.
+enum BuiltInTagger {
+    static let tables: (model: TaggerModel, clusters: WordClusters) = {
+        if EmbeddedTagger.snapshot.isEmpty { return (TaggerModel.empty, WordClusters()) }
+        do {
+            return try TaggerSnapshot.read(text: EmbeddedTagger.snapshot)
+        } catch {
+            fatalError("the built-in tagger snapshot is invalid: \(error)")
+        }
     }()
 }

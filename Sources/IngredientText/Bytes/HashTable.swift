@@ -97,12 +97,12 @@ extension HashTable.Slot: Sendable where Value: Sendable {}
 
 extension HashTable {
     /// The number of slots (a power of two, at least twice the number of keys).
-    package var capacity: Int { slots.count }
+    @inlinable package var capacity: Int { slots.count }
 
     /// The occupied slots in slot order: each slot's index, key and value. With `capacity`,
     /// what `init(capacity:occupied:)` rebuilds the very same table from (a snapshot made at
     /// build time, read at start-up without hashing a key).
-    package var occupiedSlots: (indices: [UInt32], keys: [UInt64], values: [Value]) {
+    @inlinable package var occupiedSlots: (indices: [UInt32], keys: [UInt64], values: [Value]) {
         var indices: [UInt32] = [], keys: [UInt64] = [], values: [Value] = []
         indices.reserveCapacity(count)
         keys.reserveCapacity(count)
@@ -120,7 +120,7 @@ extension HashTable {
     /// The table whose `capacity` and `occupiedSlots` these are, slot for slot; nil when they
     /// cannot be one (a capacity that is not a power of two, arrays of different lengths, an
     /// index out of range or repeated, more keys than half the slots).
-    package init?(capacity: Int, indices: [UInt32], keys: [UInt64], values: [Value]) {
+    @inlinable package init?(capacity: Int, indices: [UInt32], keys: [UInt64], values: [Value]) {
         guard capacity >= 1, capacity & (capacity - 1) == 0, indices.count == keys.count, keys.count == values.count,
               keys.count * 2 <= capacity else { return nil }
         var slots = Array(repeating: Slot(key: 0, value: nil), count: capacity)

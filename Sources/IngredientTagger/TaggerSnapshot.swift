@@ -1,0 +1,372 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import IngredientText
+
+/// The tagger's tables made ready ahead of time: the built model (`TaggerModel`) and the word
+/// clusters it was read with, as bytes that start-up copies into place instead of reading the
+/// model file's 46,000 rows and hashing every feature again.
+///
+/// The EmbedTagger build tool (`Sources/embed-tagger`) reads `Dictionaries/model/tagger.tsv`
+/// and `clusters.tsv` with this module's own reader, writes the snapshot, and compiles it into
+/// the parser as base-64 text (`text(of:)`); the parser reads it back at first use, decoding
+/// the text straight into the tables (`read(text:)`). The model file stays the source of truth: the snapshot is
+/// made anew from it at every build and never committed.
+///
+/// Layout (little-endian, as the machine that built it): the magic `IKTS`, a version, then each
+/// table in a fixed order (see `bytes(model:clusters:)`), each array as its element count
+/// (8 bytes) and its elements' bytes. Read on a machine of the other byte order, or truncated,
+/// or of another version, a snapshot is refused with an error rather than misread.
+package enum TaggerSnapshot {
+    /// `IKTS` as the first four bytes.
+    static let magic: UInt32 = 0x5354_4B49
+    /// The layout's version; a reader refuses any other.
+    static let version: UInt32 = 1
+
+    /// A snapshot of `model` and of the `clusters` it was read with.
+    package static func bytes(model: TaggerModel, clusters: WordClusters) -> [UInt8] {
+        var w = Writer()
+        w.scalar(magic)
+        w.scalar(version)
+        w.array(model.transitions)
+        w.array(model.end)
+        w.table(model.contextRows)
+        w.array(model.shapeRows)
+        w.table(model.vocabularyRows)
+        w.array(model.contextVectors)
+        w.vectorTable(model.local)
+        w.vectorTable(model.wordPairs)
+        w.array(model.coarseClasses)
+        w.scalar(Int64(model.coarseClassCount))
+        w.array(model.segmentParenWeights)
+        w.array(model.positionWeights)
+        w.array(model.shapePairWeights)
+        w.array(model.flagWeights)
+        w.array(model.calibration)
+        w.scalar(model.padBegin)
+        w.scalar(model.padEnd)
+        let parts = clusters.snapshotParts
+        w.table(parts.fineOfWord)
+        w.array(parts.keys)
+        w.array(parts.ids)
+        w.array(Array(parts.sizes.joined(separator: "\t").utf8))
+        return w.bytes
+    }
+
+    /// The model and the word clusters of a snapshot's bytes.
+    package static func read(_ bytes: UnsafeRawBufferPointer) throws -> (model: TaggerModel, clusters: WordClusters) {
+        try read(text: text(of: Array(bytes)))
+    }
+
+    /// The model and the word clusters of a snapshot in base-64 text (`text(of:)`), decoded
+    /// straight into the tables (no copy of the whole snapshot's bytes on the way).
+    package static func read(text: String) throws -> (model: TaggerModel, clusters: WordClusters) {
+        var text = text
+        return try text.withUTF8 { utf8 in
+            var r = Reader(source: Base64Reader(utf8))
+            return try read(&r)
+        }
+    }
+
+    private static func read(_ r: inout Reader) throws -> (model: TaggerModel, clusters: WordClusters) {
+        guard try r.scalar(UInt32.self) == magic else { throw r.failure("not a tagger snapshot (byte order or magic)") }
+        guard try r.scalar(UInt32.self) == version else { throw r.failure("a snapshot of another version") }
+        let transitions: [Float] = try r.array(), end: [Float] = try r.array()
+        guard transitions.count == (TaggerLayout.labelCount + 1) * TaggerLayout.labelCount,
+              end.count == TaggerLayout.labelCount else { throw r.failure("transitions") }
+        let contextRows: HashTable<Int32> = try r.table()
+        let shapeRows: [Int32] = try r.array()
+        let vocabularyRows: HashTable<Int32> = try r.table()
+        let contextVectors: [Float] = try r.array()
+        guard contextVectors.count % TaggerLayout.rowWidth == 0 else { throw r.failure("context weights") }
+        let rows = Int32(contextVectors.count / TaggerLayout.rowWidth)
+        for table in [contextRows, vocabularyRows] where table.occupiedSlots.values.contains(where: { $0 < 0 || $0 >= rows }) {
+            throw r.failure("a context row out of range")
+        }
+        let local = try r.vectorTable(), wordPairs = try r.vectorTable()
+        let coarseClasses: [UInt16] = try r.array()
+        let coarseClassCount = Int(try r.scalar(Int64.self))
+        let segmentParen: [SIMD8<Int32>] = try r.array(), position: [SIMD8<Int32>] = try r.array()
+        let shapePairs: [SIMD8<Int32>] = try r.array(), flags: [SIMD8<Int32>] = try r.array()
+        guard coarseClasses.count == 256, coarseClasses.allSatisfy({ Int($0) < coarseClassCount }),
+              shapeRows.allSatisfy({ $0 < rows }),
+              segmentParen.count == 4 * 3 * coarseClassCount, position.count == 6 * 6 * coarseClassCount,
+              shapePairs.count == coarseClassCount * coarseClassCount, flags.count == 32 else {
+            throw r.failure("dense tables")
+        }
+        let calibration: [Double] = try r.array()
+        let padBegin = try r.scalar(Int32.self), padEnd = try r.scalar(Int32.self)
+        guard padBegin >= 0, padBegin < rows, padEnd >= 0, padEnd < rows else { throw r.failure("pads") }
+        let fineOfWord: HashTable<UInt16> = try r.table()
+        let keys: [UInt64] = try r.array(), ids: [Int32] = try r.array()
+        let sizes = String(decoding: try r.array() as [UInt8], as: UTF8.self).split(separator: "\t").map(String.init)
+        guard r.isAtEnd else { throw r.failure("bytes after the last table") }
+        guard let clusters = WordClusters(fineOfWord: fineOfWord, keys: keys, ids: ids, sizes: sizes) else {
+            throw r.failure("word clusters")
+        }
+        let model = TaggerModel(
+            transitions: transitions, end: end, contextRows: contextRows, shapeRows: shapeRows,
+            vocabularyRows: vocabularyRows, contextVectors: contextVectors, local: local, wordPairs: wordPairs,
+            coarseClasses: coarseClasses, coarseClassCount: coarseClassCount, segmentParenWeights: segmentParen,
+            positionWeights: position, shapePairWeights: shapePairs, flagWeights: flags,
+            calibration: calibration, padBegin: padBegin, padEnd: padEnd)
+        return (model, clusters)
+    }
+
+    // MARK: - Base 64, for a Swift string literal
+
+    /// The standard base-64 alphabet.
+    private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
+
+    /// `bytes` as base-64 text (padded with `=`), in lines of `lineLength` characters (a
+    /// multiple of 4), for a multi-line string literal.
+    package static func text(of bytes: [UInt8], lineLength: Int = 4096) -> String {
+        precondition(lineLength > 0 && lineLength % 4 == 0)
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count / 3 * 4 + bytes.count / (lineLength / 4 * 3) + 8)
+        var i = 0
+        while i < bytes.count {
+            if i > 0, i % (lineLength / 4 * 3) == 0 { out.append(0x0A) }
+            let n = min(3, bytes.count - i)
+            let b0 = Int(bytes[i]), b1 = n > 1 ? Int(bytes[i + 1]) : 0, b2 = n > 2 ? Int(bytes[i + 2]) : 0
+            out.append(alphabet[b0 >> 2])
+            out.append(alphabet[(b0 & 3) << 4 | b1 >> 4])
+            out.append(n > 1 ? alphabet[(b1 & 15) << 2 | b2 >> 6] : 0x3D)
+            out.append(n > 2 ? alphabet[b2 & 63] : 0x3D)
+            i += 3
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// The bytes of base-64 `text` as `text(of:)` writes it (line breaks between groups of four
+    /// characters are skipped); nil for anything else.
+    package static func decode(text: String) -> [UInt8]? {
+        var text = text
+        return text.withUTF8 { decode(utf8: $0) }
+    }
+
+    /// Per character, its six bits already in place for each of the four places of a group
+    /// (place `k` at `placedBits[k * 256 + c]`); bit 31 marks a character outside the alphabet.
+    static let placedBits: [UInt32] = {
+        var t = [UInt32](repeating: 1 << 31, count: 4 * 256)
+        for (k, c) in alphabet.enumerated() {
+            for place in 0..<4 { t[place * 256 + Int(c)] = UInt32(k) << (18 - 6 * place) }
+        }
+        return t
+    }()
+
+    /// The bytes of base-64 UTF-8 text (see `decode(text:)`).
+    package static func decode(utf8 t: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+        var source = Base64Reader(t)
+        let n = source.bytesLeftAtMost
+        var count = 0
+        let out = [UInt8](unsafeUninitializedCapacity: n) { buffer, initialized in
+            if let base = buffer.baseAddress { count = source.read(into: UnsafeMutableRawPointer(base), atMost: n) }
+            initialized = count
+        }
+        return source.isAtEnd && !source.failed ? out : nil
+    }
+
+    /// Decodes base-64 text (as `text(of:)` writes it) as the bytes are asked for, so
+    /// that a snapshot's tables are filled from the text without a copy of its whole bytes.
+    struct Base64Reader {
+        let p: UnsafePointer<UInt8>?
+        let end: Int
+        /// The next character.
+        var i = 0
+        /// Decoded bytes not handed out yet: the low `pendingCount` bytes of `pending`, the
+        /// oldest highest.
+        var pending: UInt32 = 0, pendingCount = 0
+        /// Whether a padded group has ended the text; whether a character was not base 64.
+        var padded = false, failed = false
+        /// Bytes handed out so far.
+        var consumed = 0
+        /// Where the line of the next character ends (its line break, or the end).
+        var lineEnd = 0
+
+        init(_ text: UnsafeBufferPointer<UInt8>) {
+            p = text.baseAddress
+            end = text.count
+        }
+
+        /// No fewer than the bytes still to come.
+        var bytesLeftAtMost: Int { pendingCount + (padded ? 0 : (end - i) / 4 * 3) }
+
+        /// Moves past line breaks.
+        mutating func skipLineBreaks() {
+            guard let p else { return }
+            while i < end, p[i] == 0x0A { i += 1 }
+        }
+
+        /// Whether every character has been read and every byte handed out.
+        var isAtEnd: Bool {
+            mutating get {
+                skipLineBreaks()
+                return pendingCount == 0 && i == end
+            }
+        }
+
+        /// Decodes up to `n` bytes into `q`; returns how many (fewer only at the end of the
+        /// text or at a broken group, which sets `failed`).
+        mutating func read(into q: UnsafeMutableRawPointer, atMost n: Int) -> Int {
+            let q = q.assumingMemoryBound(to: UInt8.self)
+            var o = 0
+            while o < n, pendingCount > 0 {
+                pendingCount -= 1
+                q[o] = UInt8(truncatingIfNeeded: pending >> (8 * pendingCount))
+                o += 1
+            }
+            guard o < n, let p else { consumed += o; return o }
+            TaggerSnapshot.placedBits.withUnsafeBufferPointer { bits in
+                let t0 = bits.baseAddress!, t1 = t0 + 256, t2 = t0 + 512, t3 = t0 + 768
+                while o < n, !padded, i < end {
+                    if p[i] == 0x0A {
+                        i += 1
+                        continue
+                    }
+                    // The fast path: whole groups of this line before its last one (the only
+                    // one that may hold padding), while three bytes or more are asked for.
+                    if lineEnd <= i {
+                        lineEnd = memchr(p + i, 0x0A, end - i).map { UnsafePointer($0.assumingMemoryBound(to: UInt8.self)) - p } ?? end
+                    }
+                    var bad: UInt32 = 0
+                    while i + 4 < lineEnd, n - o >= 3 {
+                        let g = t0[Int(p[i])] | t1[Int(p[i + 1])] | t2[Int(p[i + 2])] | t3[Int(p[i + 3])]
+                        bad |= g
+                        q[o] = UInt8(truncatingIfNeeded: g >> 16)
+                        q[o + 1] = UInt8(truncatingIfNeeded: g >> 8)
+                        q[o + 2] = UInt8(truncatingIfNeeded: g)
+                        i += 4
+                        o += 3
+                    }
+                    guard bad & (1 << 31) == 0 else { failed = true; return }
+                    if o == n { return }
+                    guard end - i >= 4 else { failed = true; return }
+                    let c2 = p[i + 2], c3 = p[i + 3]
+                    var g = t0[Int(p[i])] | t1[Int(p[i + 1])]
+                    var bytes = 3
+                    if c3 == 0x3D {
+                        padded = true
+                        if c2 == 0x3D { bytes = 1 } else { g |= t2[Int(c2)]; bytes = 2 }
+                    } else {
+                        guard c2 != 0x3D else { failed = true; return }
+                        g |= t2[Int(c2)] | t3[Int(c3)]
+                    }
+                    guard g & (1 << 31) == 0 else { failed = true; return }
+                    i += 4
+                    if n - o >= 3 {
+                        q[o] = UInt8(truncatingIfNeeded: g >> 16)
+                        q[o + 1] = UInt8(truncatingIfNeeded: g >> 8)
+                        q[o + 2] = UInt8(truncatingIfNeeded: g)
+                        o += bytes
+                    } else {
+                        // Hand out what is asked for; keep the rest of the group.
+                        var k = 0
+                        while k < bytes, o < n {
+                            q[o] = UInt8(truncatingIfNeeded: g >> (16 - 8 * k))
+                            o += 1
+                            k += 1
+                        }
+                        pendingCount = bytes - k
+                        pending = (g >> (8 * (3 - bytes))) & ((1 << (8 * pendingCount)) - 1)
+                    }
+                }
+            }
+            consumed += o
+            return o
+        }
+    }
+
+    // MARK: - Writing and reading
+
+    /// Appends scalars and arrays of plain values in the machine's byte order.
+    struct Writer {
+        var bytes: [UInt8] = []
+
+        mutating func scalar<T: BitwiseCopyable>(_ value: T) {
+            withUnsafeBytes(of: value) { bytes.append(contentsOf: $0) }
+        }
+
+        mutating func array<T: BitwiseCopyable>(_ values: [T]) {
+            scalar(UInt64(values.count))
+            values.withUnsafeBytes { bytes.append(contentsOf: $0) }
+        }
+
+        mutating func table<V: BitwiseCopyable>(_ table: HashTable<V>) {
+            let slots = table.occupiedSlots
+            scalar(UInt64(table.capacity))
+            array(slots.indices)
+            array(slots.keys)
+            array(slots.values)
+        }
+
+        mutating func vectorTable(_ table: VectorTable) {
+            array(table.probes)
+            array(table.storedWeights)
+            scalar(Int64(table.stride))
+            scalar(Int64(table.capacity))
+            scalar(Int64(table.count))
+            scalar(table.scale)
+        }
+    }
+
+    /// Reads what `Writer` wrote, straight from the base-64 text, checking every length
+    /// against what is left.
+    struct Reader {
+        var source: Base64Reader
+
+        var isAtEnd: Bool { mutating get { source.isAtEnd } }
+
+        func failure(_ what: String) -> DictionaryError {
+            .invalidValue(table: "model/tagger.tsv (snapshot)", line: 0, column: "byte \(source.consumed)", value: what)
+        }
+
+        mutating func scalar<T: BitwiseCopyable>(_ type: T.Type) throws -> T {
+            var value = [UInt8](repeating: 0, count: MemoryLayout<T>.size)
+            let n = value.withUnsafeMutableBytes { source.read(into: $0.baseAddress!, atMost: $0.count) }
+            guard n == MemoryLayout<T>.size else { throw failure("truncated") }
+            return value.withUnsafeBytes { $0.loadUnaligned(as: T.self) }
+        }
+
+        mutating func array<T: BitwiseCopyable>() throws -> [T] {
+            let count = try scalar(UInt64.self)
+            let stride = MemoryLayout<T>.stride
+            guard count <= UInt64(source.bytesLeftAtMost / max(1, stride)) else { throw failure("truncated") }
+            let n = Int(count), size = n * stride
+            var read = 0
+            let values = [T](unsafeUninitializedCapacity: n) { buffer, initialized in
+                if size > 0 {
+                    let raw = UnsafeMutableRawPointer(buffer.baseAddress!)
+                    read = source.read(into: raw, atMost: size)
+                    if read < size { (raw + read).initializeMemory(as: UInt8.self, repeating: 0, count: size - read) }
+                }
+                // Plain values: whatever bytes were read, every element is a valid value.
+                initialized = n
+            }
+            guard read == size else { throw failure("truncated") }
+            return values
+        }
+
+        mutating func table<V: BitwiseCopyable>() throws -> HashTable<V> {
+            let capacity = try scalar(UInt64.self)
+            let indices: [UInt32] = try array(), keys: [UInt64] = try array(), values: [V] = try array()
+            guard capacity <= 1 << 40, let table = HashTable(capacity: Int(capacity), indices: indices, keys: keys, values: values) else {
+                throw failure("hash table")
+            }
+            return table
+        }
+
+        mutating func vectorTable() throws -> VectorTable {
+            let probes: [UInt64] = try array(), weights: [UInt8] = try array()
+            let stride = try scalar(Int64.self), capacity = try scalar(Int64.self), count = try scalar(Int64.self)
+            let scale = try scalar(Float.self)
+            guard let table = VectorTable(probes: probes, weights: weights, stride: Int(stride), capacity: Int(capacity),
+                                          count: Int(count), scale: scale) else { throw failure("weight table") }
+            return table
+        }
+    }
+}
