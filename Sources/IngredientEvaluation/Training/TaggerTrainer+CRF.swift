@@ -63,23 +63,30 @@ extension TaggerTrainer {
             var rng = SplitMix(seed: runSeed)
             var dropRNG = SplitMix(seed: runSeed ^ 0xD80F_0D80)
             var order = Array(examples.indices)
-            var cw = [Double](repeating: 0, count: nC), lw = [Double](repeating: 0, count: nL)
-            // L1: the penalty each weight has received so far (Tsuruoka's q).
-            var cq = [Double](repeating: 0, count: l1 > 0 ? nC : 0), lq = [Double](repeating: 0, count: l1 > 0 ? nL : 0)
+            // Weights, and (in buffers of the same layout) for L1 the penalty each weight has
+            // received so far (Tsuruoka's q) and for averaging the sum of every change times the
+            // step it was made at (as for the perceptron, the average is w - u / c).
+            let cw = Self.zeros(nC), lw = Self.zeros(nL)
+            let cq = Self.zeros(l1 > 0 ? nC : 0), lq = Self.zeros(l1 > 0 ? nL : 0)
+            let cu = Self.zeros(average ? nC : 0), lu = Self.zeros(average ? nL : 0)
             // L2: the step up to which each block of `L` weights has decayed, and the log of
             // the product of all decay factors before each step.
-            var cLast = [Int32](repeating: 0, count: l2 > 0 ? nC / L : 0), lLast = [Int32](repeating: 0, count: l2 > 0 ? nL / L : 0)
+            let cLast = Self.zeros(l2 > 0 ? nC / L : 0, of: Int32.self), lLast = Self.zeros(l2 > 0 ? nL / L : 0, of: Int32.self)
+            defer {
+                for p in [cw, lw, cq, lq, cu, lu] { p.deallocate() }
+                cLast.deallocate(); lLast.deallocate()
+            }
             var logDecay: [Double] = [0]
             var tw = [Double](repeating: 0, count: (L + 1) * L), ew = [Double](repeating: 0, count: L)
-            // Averaging: the sum of every change times the step it was made at (as for the
-            // perceptron, the average is w - u / c).
-            var cu = [Double](repeating: 0, count: average ? nC : 0), lu = [Double](repeating: 0, count: average ? nL : 0)
             var tu = [Double](repeating: 0, count: (L + 1) * L), eu = [Double](repeating: 0, count: L)
             var c = 1.0
             var tGrad = [Double](repeating: 0, count: (L + 1) * L), eGrad = [Double](repeating: 0, count: L)
             var u = 0.0 // the total L1 penalty a weight could have received so far
             var step = 0
             var dropped: [Bool] = []
+            // The weight blocks the sentence uses: the first weight of each context block (a row
+            // at an offset) and of each local row, with the token it scores.
+            var cBase: [Int] = [], cToken: [Int] = [], lBase: [Int] = [], lToken: [Int] = []
 
             for epoch in 1...max(1, options.epochs) {
                 for k in stride(from: order.count - 1, to: 0, by: -1) {
@@ -95,55 +102,52 @@ extension TaggerTrainer {
                     dropped.removeAll(keepingCapacity: true)
                     for _ in 0..<n { dropped.append(dropBelow > 0 && (dropRNG.next() & 0xFFFF_FFFF) < dropBelow) }
                     let eta = eta0 * pow(decay, Double(step) / N)
-                    /// Calls `body(row, offset)` for every context row the sentence uses at token `t`.
-                    func eachContextRow(_ t: Int, _ body: (Int, Int) -> Void) {
+                    cBase.removeAll(keepingCapacity: true); cToken.removeAll(keepingCapacity: true)
+                    lBase.removeAll(keepingCapacity: true); lToken.removeAll(keepingCapacity: true)
+                    for t in 0..<n {
                         for o in -2...2 {
-                            let j = t + o
-                            if j < 0 { body(rows.begin, o) } else if j >= n { body(rows.end, o) } else {
+                            let j = t + o, offset = (o + 2) * L
+                            if j < 0 {
+                                cBase.append(rows.begin * W + offset); cToken.append(t)
+                            } else if j >= n {
+                                cBase.append(rows.end * W + offset); cToken.append(t)
+                            } else {
                                 let rs = ctx[j]
-                                for i in (dropped[j] ? wordRows[j] : 0)..<rs.count { body(rs[i], o) }
+                                for i in (dropped[j] ? wordRows[j] : 0)..<rs.count { cBase.append(rs[i] * W + offset); cToken.append(t) }
                             }
                         }
+                        for r in loc[t] { lBase.append(r * L); lToken.append(t) }
                     }
                     // L2: bring the blocks this sentence reads up to date.
                     if l2 > 0 {
                         let now = logDecay[step]
-                        for t in 0..<n {
-                            eachContextRow(t) { r, o in
-                                let block = r * O + o + 2
-                                let last = Int(cLast[block])
-                                if last != step {
-                                    let f = exp(now - logDecay[last])
-                                    for l in 0..<L {
-                                        let i = block * L + l, d = cw[i] * (f - 1)
-                                        cw[i] += d
-                                        if average { cu[i] += c * d }
-                                    }
-                                    cLast[block] = Int32(step)
-                                }
+                        func catchUp(_ w: UnsafeMutablePointer<Double>, _ sums: UnsafeMutablePointer<Double>,
+                                     _ last: UnsafeMutablePointer<Int32>, _ base: Int) {
+                            let was = Int(last[base / L])
+                            guard was != step else { return }
+                            let f = exp(now - logDecay[was])
+                            for l in 0..<L {
+                                let d = w[base + l] * (f - 1)
+                                w[base + l] += d
+                                if average { sums[base + l] += c * d }
                             }
-                            for r in loc[t] where Int(lLast[r]) != step {
-                                let f = exp(now - logDecay[Int(lLast[r])])
-                                for l in 0..<L {
-                                    let i = r * L + l, d = lw[i] * (f - 1)
-                                    lw[i] += d
-                                    if average { lu[i] += c * d }
-                                }
-                                lLast[r] = Int32(step)
-                            }
+                            last[base / L] = Int32(step)
                         }
+                        for base in cBase { catchUp(cw, cu, cLast, base) }
+                        for base in lBase { catchUp(lw, lu, lLast, base) }
                     }
                     // Emission scores.
                     em.refill(count: n * L, to: 0)
-                    for t in 0..<n {
-                        eachContextRow(t) { r, o in
-                            let base = r * W + (o + 2) * L
-                            for l in 0..<L { em[t * L + l] += cw[base + l] }
-                        }
-                        for r in loc[t] { for l in 0..<L { em[t * L + l] += lw[r * L + l] } }
-                        if margin != 0 {
-                            for l in 0..<L where l != ex.gold[t] { em[t * L + l] += margin }
-                        }
+                    for k in cBase.indices {
+                        let base = cBase[k], at = cToken[k] * L
+                        for l in 0..<L { em[at + l] += cw[base + l] }
+                    }
+                    for k in lBase.indices {
+                        let base = lBase[k], at = lToken[k] * L
+                        for l in 0..<L { em[at + l] += lw[base + l] }
+                    }
+                    if margin != 0 {
+                        for t in 0..<n { for l in 0..<L where l != ex.gold[t] { em[t * L + l] += margin } }
                     }
                     let (sentenceLoss, sentenceErrors) = chain.gradient(emission: em, gold: ex.gold, transitions: tw, end: ew,
                                                                         emissionGradient: &grad, transitionGradient: &tGrad, endGradient: &eGrad)
@@ -151,21 +155,20 @@ extension TaggerTrainer {
                     errors += sentenceErrors
                     tokensSeen += n
                     // Gradient steps.
-                    for t in 0..<n {
-                        eachContextRow(t) { r, o in
-                            let base = r * W + (o + 2) * L
-                            for l in 0..<L {
-                                let d = eta * grad[t * L + l]
-                                cw[base + l] += d
-                                if average { cu[base + l] += c * d }
-                            }
+                    for k in cBase.indices {
+                        let base = cBase[k], at = cToken[k] * L
+                        for l in 0..<L {
+                            let d = eta * grad[at + l]
+                            cw[base + l] += d
+                            if average { cu[base + l] += c * d }
                         }
-                        for r in loc[t] {
-                            for l in 0..<L {
-                                let d = eta * grad[t * L + l]
-                                lw[r * L + l] += d
-                                if average { lu[r * L + l] += c * d }
-                            }
+                    }
+                    for k in lBase.indices {
+                        let base = lBase[k], at = lToken[k] * L
+                        for l in 0..<L {
+                            let d = eta * grad[at + l]
+                            lw[base + l] += d
+                            if average { lu[base + l] += c * d }
                         }
                     }
                     for i in tw.indices { tw[i] += eta * tGrad[i]; tu[i] += c * eta * tGrad[i] }
@@ -173,19 +176,16 @@ extension TaggerTrainer {
                     // L1: the cumulative penalty on the weights just updated.
                     if l1 > 0 {
                         u += eta * l1 / N
-                        for t in 0..<n {
-                            eachContextRow(t) { r, o in
-                                let base = r * W + (o + 2) * L
-                                for l in 0..<L {
-                                    let d = Self.penalize(&cw[base + l], &cq[base + l], u)
-                                    if average { cu[base + l] += c * d }
-                                }
+                        for base in cBase {
+                            for l in 0..<L {
+                                let d = Self.penalize(&cw[base + l], &cq[base + l], u)
+                                if average { cu[base + l] += c * d }
                             }
-                            for r in loc[t] {
-                                for l in 0..<L {
-                                    let d = Self.penalize(&lw[r * L + l], &lq[r * L + l], u)
-                                    if average { lu[r * L + l] += c * d }
-                                }
+                        }
+                        for base in lBase {
+                            for l in 0..<L {
+                                let d = Self.penalize(&lw[base + l], &lq[base + l], u)
+                                if average { lu[base + l] += c * d }
                             }
                         }
                     }
@@ -198,37 +198,46 @@ extension TaggerTrainer {
             // Pending penalties for every weight, then add this run's weights to the sum.
             if l2 > 0 {
                 let now = logDecay[step]
-                for i in cw.indices {
+                for i in 0..<nC {
                     let d = cw[i] * (exp(now - logDecay[Int(cLast[i / L])]) - 1)
                     cw[i] += d
                     if average { cu[i] += c * d }
                 }
-                for i in lw.indices {
+                for i in 0..<nL {
                     let d = lw[i] * (exp(now - logDecay[Int(lLast[i / L])]) - 1)
                     lw[i] += d
                     if average { lu[i] += c * d }
                 }
             }
             if l1 > 0 {
-                for i in cw.indices { let d = Self.penalize(&cw[i], &cq[i], u); if average { cu[i] += c * d } }
-                for i in lw.indices { let d = Self.penalize(&lw[i], &lq[i], u); if average { lu[i] += c * d } }
+                for i in 0..<nC { let d = Self.penalize(&cw[i], &cq[i], u); if average { cu[i] += c * d } }
+                for i in 0..<nL { let d = Self.penalize(&lw[i], &lq[i], u); if average { lu[i] += c * d } }
             }
             if average {
-                for i in cw.indices { cw[i] -= cu[i] / c }
-                for i in lw.indices { lw[i] -= lu[i] / c }
+                for i in 0..<nC { cw[i] -= cu[i] / c }
+                for i in 0..<nL { lw[i] -= lu[i] / c }
                 for i in tw.indices { tw[i] -= tu[i] / c }
                 for i in ew.indices { ew[i] -= eu[i] / c }
             }
-            let nonzero = cw.reduce(0) { $0 + ($1 != 0 ? 1 : 0) } + lw.reduce(0) { $0 + ($1 != 0 ? 1 : 0) }
+            var nonzero = 0
+            for i in 0..<nC where cw[i] != 0 { nonzero += 1 }
+            for i in 0..<nL where lw[i] != 0 { nonzero += 1 }
             log("run \(run + 1): \(nonzero) of \(nC + nL) emission weights nonzero")
-            for i in cw.indices { sum.context[i] += cw[i] }
-            for i in lw.indices { sum.local[i] += lw[i] }
+            for i in 0..<nC { sum.context[i] += cw[i] }
+            for i in 0..<nL { sum.local[i] += lw[i] }
             for i in tw.indices { sum.transitions[i] += tw[i] }
             for i in ew.indices { sum.end[i] += ew[i] }
         }
         let k = Double(runs)
         return Weights(context: sum.context.map { $0 / k }, local: sum.local.map { $0 / k },
                        transitions: sum.transitions.map { $0 / k }, end: sum.end.map { $0 / k })
+    }
+
+    /// `count` zeros (room for at least one), to be deallocated by the caller.
+    static func zeros<T: Numeric>(_ count: Int, of: T.Type = Double.self) -> UnsafeMutablePointer<T> {
+        let p = UnsafeMutablePointer<T>.allocate(capacity: max(1, count))
+        p.initialize(repeating: 0, count: max(1, count))
+        return p
     }
 
     /// Forward-backward for one sentence under a linear-chain CRF, with its buffers kept
