@@ -36,13 +36,15 @@ extension TaggerTrainer {
     /// The step size is `learningRate · learningRateDecay^(pass)` (continuous over sentences).
     /// L2 is applied lazily (a weight block catches up on its decay when a sentence uses it) and
     /// L1 by the cumulative penalty of Tsuruoka, Tsujii and Ananiadou (2009), so unused weights
-    /// cost nothing per step and L1 leaves exact zeros. Transitions and end scores are not penalized.
+    /// cost nothing per step and L1 leaves exact zeros (in the last weights; averaged weights keep
+    /// a small value wherever a weight was ever nonzero, which `pruneBelow` leaves out).
+    /// Transitions and end scores are not penalized.
     /// `margin` adds to every wrong label's emission while training (softmax-margin); word
     /// dropout and runs work as for the perceptron (the model is the mean of the runs' weights).
     /// With `average` the weights returned are the average over all steps (averaged SGD),
     /// as the perceptron's are. Single-threaded and deterministic.
     func trainCRF(_ examples: [Example], rows: Rows, log: (String) -> Void) -> Weights {
-        let L = Label.count, W = TaggerModel.rowWidth, O = W / L
+        let L = Label.count, W = TaggerModel.rowWidth
         let nC = rows.contextRowCount * W, nL = rows.localRowCount * L
         let N = Double(max(1, examples.count))
         let eta0 = options.learningRate, decay = options.learningRateDecay
