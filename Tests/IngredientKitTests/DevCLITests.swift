@@ -139,8 +139,8 @@ struct DevCLITests {
         #expect(scored.lines.dropFirst().first?.hasPrefix("overall     10 ") == true)
     }
 
-    /// Word dropout, the training margin and the number of runs change the weights, and the
-    /// same options give the same file.
+    /// Word dropout, the training margin, the number of runs and the CRF objective change the
+    /// weights, and the same options give the same file.
     @Test func trainParserDropoutAndMarginAreDeterministic() throws {
         let dir = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -163,6 +163,10 @@ struct DevCLITests {
         let oneRun = try train(["--runs", "1"], "one.tsv")
         #expect(oneRun != plain)
         #expect(try train(["--runs", "1"], "one2.tsv") == oneRun)
+        let crf = try train(["--objective", "crf", "--prune", "0.01"], "crf.tsv")
+        #expect(crf != plain)
+        #expect(crf.hasPrefix("# IngredientKit tagger weights: a linear-chain CRF"))
+        #expect(try train(["--objective", "crf", "--prune", "0.01"], "crf2.tsv") == crf)
     }
 
     @Test func trainSuggestWritesWeights() throws {

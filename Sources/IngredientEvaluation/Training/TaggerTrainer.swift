@@ -3,8 +3,9 @@ import IngredientLexicon
 import IngredientParsing
 import IngredientTagger
 
-/// Trains the tagger: an averaged structured perceptron over the features of
-/// `FeatureExtractor`, decoded with `Viterbi`. Deterministic for the same data and options.
+/// Trains the tagger: an averaged structured perceptron (or, with `Options.objective`, a
+/// linear-chain CRF) over the features of `FeatureExtractor`, decoded with `Viterbi`.
+/// Deterministic for the same data and options.
 package struct TaggerTrainer {
     /// One training sentence, featurized once.
     struct Example {
@@ -27,7 +28,33 @@ package struct TaggerTrainer {
         /// Training runs, each from zero weights with its own order of sentences; the model is
         /// the mean of their averaged weights.
         package var runs = 5
+        /// What training optimizes: perceptron updates on the decoded path, or the conditional
+        /// log-likelihood of a linear-chain CRF. Both give weights for the same features, file and decoder.
+        package var objective = Objective.perceptron
+        /// CRF only: the step size of stochastic gradient descent at the start; it decays by
+        /// `learningRateDecay` each pass over the data.
+        package var learningRate = 0.1
+        /// CRF only: the factor the step size shrinks by over one pass.
+        package var learningRateDecay = 0.85
+        /// CRF only: the L1 penalty on the emission weights (over the whole training set), applied
+        /// as Tsuruoka et al.'s (2009) cumulative penalty, which sets weights to exactly zero.
+        package var l1 = 0.0
+        /// CRF only: the L2 penalty (`l2 / 2 · |w|²` over the whole training set) on the emission weights.
+        package var l2 = 0.0
+        /// CRF only: return the average of the weights over all steps (averaged SGD) rather
+        /// than the last ones.
+        package var average = true
         package init() {}
+    }
+
+    /// The training objective (`--objective` of `ingest dev train parser`).
+    package enum Objective: String, CaseIterable, Sendable {
+        /// The averaged structured perceptron: on a wrong decoded path, move the weights toward
+        /// the gold path's features and away from the predicted ones.
+        case perceptron
+        /// A linear-chain conditional random field: stochastic gradient ascent on the log
+        /// probability of the gold path (observed minus expected feature counts, from forward-backward).
+        case crf
     }
 
     let lexicon: Lexicon
@@ -110,6 +137,13 @@ package struct TaggerTrainer {
             localRowsOf.append((0..<f.tokenCount).map { t in f.local(t).map { localRow($0) } })
         }
         log("features: \(contextIndex.count) context, \(localIndex.count) local, \(examples.count) sentences")
+        if options.objective == .crf {
+            let rows = Rows(context: rowsOf, wordCount: wordRowsOf, local: localRowsOf, begin: bRow, end: eRow,
+                            contextRowCount: cw.count / W, localRowCount: lw.count / L)
+            let m = trainCRF(examples, rows: rows, log: log)
+            return write(contextIndex: contextIndex, localIndex: localIndex, context: m.context, local: m.local,
+                         transitions: m.transitions, end: m.end, calibration: calibration)
+        }
 
         let dropBelow = UInt64(options.wordDropout * Double(1 << 32))
         let margin = Float(options.margin)
@@ -228,8 +262,9 @@ package struct TaggerTrainer {
         let threshold = Int((options.pruneBelow * scale).rounded())
         func ints(_ values: ArraySlice<Double>) -> [Int] { values.map { Int(($0 * scale).rounded()) } }
         func keep(_ v: [Int]) -> Bool { v.contains { abs($0) >= threshold } }
+        let learner = options.objective == .crf ? "a linear-chain CRF (stochastic gradient)" : "an averaged structured perceptron"
         var out = """
-        # IngredientKit tagger weights: an averaged structured perceptron, written by
+        # IngredientKit tagger weights: \(learner), written by
         # `ingest dev train parser` (tools/train-parser). Format: see TaggerModel.swift and Dictionaries/README.md.
         # Labels, in weight order: \(Label.allCases.map(\.code).joined(separator: " "))
         scale\t\(Int(scale))

@@ -27,6 +27,24 @@ struct TrainParser: ParsableCommand {
     @Option(help: "Training runs with different sentence orders; the model is the mean of their weights.")
     var runs = 5
 
+    @Option(help: "Training objective: perceptron, or crf (a linear-chain CRF by stochastic gradient; same features, file and decoder).")
+    var objective = TaggerTrainer.Objective.perceptron
+
+    @Option(help: "CRF: the starting step size of stochastic gradient descent.")
+    var learningRate = 0.1
+
+    @Option(help: "CRF: the factor the step size shrinks by over one pass.")
+    var learningRateDecay = 0.85
+
+    @Option(help: "CRF: L1 penalty on the emission weights (cumulative penalty; gives exact zeros).")
+    var l1 = 0.0
+
+    @Option(help: "CRF: L2 penalty on the emission weights.")
+    var l2 = 0.0
+
+    @Flag(inversion: .prefixedNo, help: "CRF: average the weights over all steps (averaged SGD).")
+    var average = true
+
     @Flag(help: "Instead of training the model: for each source of the gold file, train on the other sources and score that one, and print the table (writes no model).")
     var crossSource = false
 
@@ -41,6 +59,12 @@ struct TrainParser: ParsableCommand {
         options.margin = margin
         options.wordDropout = wordDropout
         options.runs = runs
+        options.objective = objective
+        options.learningRate = learningRate
+        options.learningRateDecay = learningRateDecay
+        options.l1 = l1
+        options.l2 = l2
+        options.average = average
         if crossSource {
             let sources = Set(sentences.compactMap(\.source))
             guard sources.count >= 2 else {
@@ -56,3 +80,5 @@ struct TrainParser: ParsableCommand {
         printError("wrote \(out)")
     }
 }
+
+extension TaggerTrainer.Objective: ExpressibleByArgument {}
