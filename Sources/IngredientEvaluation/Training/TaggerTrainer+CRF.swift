@@ -6,6 +6,7 @@ import Musl
 import Darwin
 #endif
 import IngredientParsing
+import IngredientTagger
 
 extension TaggerTrainer {
     /// The feature rows of the training sentences, resolved once (shared by both objectives).
@@ -22,7 +23,7 @@ extension TaggerTrainer {
         var contextRowCount: Int, localRowCount: Int
     }
 
-    /// Weights in the layout `write` takes: context rows of `TaggerModel.rowWidth`, local rows of
+    /// Weights in the layout `write` takes: context rows of `TaggerLayout.rowWidth`, local rows of
     /// `Label.count`, transitions (`Label.count + 1` rows, the start last) and end scores.
     struct Weights {
         var context: [Double], local: [Double], transitions: [Double], end: [Double]
@@ -44,7 +45,7 @@ extension TaggerTrainer {
     /// With `average` the weights returned are the average over all steps (averaged SGD),
     /// as the perceptron's are. Single-threaded and deterministic.
     func trainCRF(_ examples: [Example], rows: Rows, log: (String) -> Void) -> Weights {
-        let L = Label.count, W = TaggerModel.rowWidth
+        let L = Label.count, W = TaggerLayout.rowWidth
         let nC = rows.contextRowCount * W, nL = rows.localRowCount * L
         let N = Double(max(1, examples.count))
         let eta0 = options.learningRate, decay = options.learningRateDecay
