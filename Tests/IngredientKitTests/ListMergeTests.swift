@@ -211,6 +211,10 @@ import Foundation
         #expect(tables.aisle(forKey: "zzz unknown").id == "other")
         #expect(tables.aisle(forKey: "skinless chicken thigh boneless").id == "meat-seafood") // inner span
         #expect(tables.aisle(forKey: "frozen pea").id == "frozen")
+        // Without a table head noun, the word nearest the head decides, not the first word.
+        #expect(tables.aisle(forKey: "milk chocolate drop").id == "pantry")
+        #expect(tables.aisle(forKey: "chicken stock cube").id == "pantry")
+        #expect(tables.aisle(forKey: "garlic butter spread").id == "dairy-eggs")
         #expect(tables.aisles.map(\.id).last == "other")
         // Keys beyond ASCII split into words the same way: the tail comes before the head,
         // then inner spans.

@@ -1,9 +1,9 @@
 import IngredientText
 
 /// Looks a canonical key up in a table of keys and head nouns: the whole key, then the key
-/// without its leading words ("smoked paprika" → "paprika"), then its leading words
-/// ("chicken thigh" → "chicken"), then inner runs of words, longest first. Shared by the
-/// category and protein tables.
+/// without its leading words ("smoked paprika" → "paprika"), then the runs that leave the head
+/// out, nearest the head first ("milk chocolate drop" → "chocolate", "chicken thigh" →
+/// "chicken"). Shared by the category and protein tables.
 ///
 /// Candidates are runs of the key's UTF-8 bytes, looked up by their hash and compared byte
 /// for byte with the stored key, so trying the dozen runs of a long name builds no String;
@@ -75,17 +75,18 @@ struct KeyLookup<Value: Sendable>: Sendable {
             for space in spaces {
                 if let m = found(space + 1, bytes.count) { return m }
             }
-            for space in spaces.reversed() {
-                if let m = found(0, space) { return m }
-            }
-            // Then inner spans, longest first ("skinless chicken thigh boneless" → "chicken
-            // thigh"); names longer than eight words stop at the ends.
-            guard spaces.count >= 2, spaces.count < 8 else { return nil }
-            // Word w (w ≥ 1) starts after space w - 1; an inner run ends at a space.
+            // Then the runs that leave the head out, nearest the head first, longest first
+            // among those that end at the same word: in "milk chocolate drop" the word next to
+            // the head, "chocolate", says more about what the food is than "milk" does, as in
+            // "chicken stock cube" (stock) or "garlic butter spread" (butter); "chicken thigh"
+            // → "chicken", "skinless chicken thigh boneless" → "chicken thigh". Names of more
+            // than eight words try only their leading words.
             let words = spaces.count + 1
-            for length in stride(from: words - 2, through: 1, by: -1) {
-                for first in 1..<(words - length) {
-                    if let m = found(spaces[first - 1] + 1, spaces[first + length - 1]) { return m }
+            func start(_ w: Int) -> Int { w == 0 ? 0 : spaces[w - 1] + 1 }
+            for last in stride(from: words - 2, through: 0, by: -1) {
+                let end = spaces[last]
+                for first in 0...(spaces.count < 8 ? last : 0) {
+                    if let m = found(start(first), end) { return m }
                 }
             }
             return nil
