@@ -159,6 +159,21 @@ package enum TaggerSnapshot {
         return t
     }()
 
+    /// Per pair of characters (the first in the low byte of the index), their twelve bits;
+    /// bit 15 marks a pair with a character outside the alphabet. Two look-ups decode a group.
+    static let pairBits: [UInt16] = {
+        var single = [UInt16](repeating: 0x8000, count: 256)
+        for (k, c) in alphabet.enumerated() { single[Int(c)] = UInt16(k) }
+        var t = [UInt16](repeating: 0x8000, count: 1 << 16)
+        for first in 0..<256 {
+            for second in 0..<256 {
+                let a = single[first], b = single[second]
+                t[second << 8 | first] = (a | b) & 0x8000 != 0 ? 0x8000 : a << 6 | b
+            }
+        }
+        return t
+    }()
+
     /// The bytes of base-64 UTF-8 text (see `decode(text:)`).
     package static func decode(utf8 t: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
         var source = Base64Reader(t)
@@ -233,17 +248,29 @@ package enum TaggerSnapshot {
                     if lineEnd <= i {
                         lineEnd = memchr(p + i, 0x0A, end - i).map { UnsafePointer($0.assumingMemoryBound(to: UInt8.self)) - p } ?? end
                     }
-                    var bad: UInt32 = 0
-                    while i + 4 < lineEnd, n - o >= 3 {
-                        let g = t0[Int(p[i])] | t1[Int(p[i + 1])] | t2[Int(p[i + 2])] | t3[Int(p[i + 3])]
-                        bad |= g
-                        q[o] = UInt8(truncatingIfNeeded: g >> 16)
-                        q[o + 1] = UInt8(truncatingIfNeeded: g >> 8)
-                        q[o + 2] = UInt8(truncatingIfNeeded: g)
-                        i += 4
-                        o += 3
+                    // Groups to decode here: those before the line's last, as many as asked for.
+                    let groups = min(max(0, (lineEnd - i - 1) / 4), (n - o) / 3)
+                    var bad: UInt16 = 0
+                    if groups > 0 {
+                        TaggerSnapshot.pairBits.withUnsafeBufferPointer { pairs in
+                            let pairs = pairs.baseAddress!
+                            var from = UnsafeRawPointer(p + i), to = q + o
+                            for _ in 0..<groups {
+                                let w = UInt32(littleEndian: from.loadUnaligned(as: UInt32.self))
+                                let a = pairs[Int(w & 0xFFFF)], b = pairs[Int(w >> 16)]
+                                bad |= a | b
+                                let g = UInt32(a) << 12 | UInt32(b)
+                                to[0] = UInt8(truncatingIfNeeded: g >> 16)
+                                to[1] = UInt8(truncatingIfNeeded: g >> 8)
+                                to[2] = UInt8(truncatingIfNeeded: g)
+                                from += 4
+                                to += 3
+                            }
+                        }
+                        i += 4 * groups
+                        o += 3 * groups
                     }
-                    guard bad & (1 << 31) == 0 else { failed = true; return }
+                    guard bad & 0x8000 == 0 else { failed = true; return }
                     if o == n { return }
                     guard end - i >= 4 else { failed = true; return }
                     let c2 = p[i + 2], c3 = p[i + 3]

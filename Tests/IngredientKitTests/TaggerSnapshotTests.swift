@@ -130,6 +130,16 @@ struct TaggerSnapshotTests {
         #expect(TaggerSnapshot.decode(text: "QUJ") == nil)
         #expect(TaggerSnapshot.decode(text: "QU*D") == nil)
         #expect(TaggerSnapshot.decode(text: "QQ==QUJD") == nil)
+        // A stray character anywhere in a long line (the fast path) is refused too.
+        let long = Array(TaggerSnapshot.text(of: [UInt8](repeating: 7, count: 300), lineLength: 64).utf8)
+        for at in [0, 1, 10, 63, 65, 200] where long[at] != 0x0A {
+            for stray: UInt8 in [0x2A, 0x3D, 0x0A, 0xC3] {
+                var broken = long
+                broken[at] = stray
+                let decoded = TaggerSnapshot.decode(text: String(decoding: broken, as: UTF8.self))
+                #expect(decoded == nil || stray == 0x0A && decoded?.count != 300, "\(at) \(stray)")
+            }
+        }
     }
 
     /// The parser's label order is the model file's.
