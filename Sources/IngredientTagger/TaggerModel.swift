@@ -68,26 +68,17 @@ package final class TaggerModel: Sendable {
         self.init(reader: reader)
     }
 
-    private init(reader: TaggerModelReader) {
+    private convenience init(reader: TaggerModelReader) {
         let transitions = reader.transitions, end = reader.end, contextRows = reader.contextRows
         let vocabulary = reader.vocabulary, contextWeights = reader.contextWeights
         let localEntries = reader.localEntries, shapePairRows = reader.shapePairRows
         let pairNext = reader.pairNext, pairPrevious = reader.pairPrevious, calibration = reader.calibration
         let pairKeys = reader.pairKeys
-        self.transitions = transitions
-        self.end = end
-        self.transitionRows = Self.vectors(transitions)
-        self.incomingRows = Self.transposed(transitions)
-        self.endRow = Self.vectors(end)[0]
-        self.contextRows = contextRows
-        self.shapeRows = FeatureKeys.shapeTable.map { contextRows[FeatureKeys.key(.shape, $0)] ?? -1 }
-        self.vocabularyRows = vocabulary
-        self.contextVectors = contextWeights // not copied into vectors: a smaller peak while loading
+        let shapeRows = FeatureKeys.shapeTable.map { contextRows[FeatureKeys.key(.shape, $0)] ?? -1 }
         let largest = max(VectorTable.largestMagnitude(localEntries.lazy.map(\.weights)),
                           VectorTable.largestMagnitude(pairNext), VectorTable.largestMagnitude(pairPrevious))
         let localScale = VectorTable.scale(largest: largest)
         let local = VectorTable(localEntries, scale: localScale)
-        self.local = local
         // Pairs in the order first read (the file's), which decides only where in the table
         // each pair's weights sit, not what a look-up finds.
         var pairVectors: [SIMD8<Float>] = []
@@ -96,7 +87,7 @@ package final class TaggerModel: Sendable {
             pairVectors.append(pairNext[k])
             pairVectors.append(pairPrevious[k])
         }
-        self.wordPairs = VectorTable(pairKeys: pairKeys, vectors: pairVectors, scale: localScale)
+        let wordPairs = VectorTable(pairKeys: pairKeys, vectors: pairVectors, scale: localScale)
         // Coarse bytes some state or shape-pair feature mentions get a class of their own;
         // every other byte shares class 0, whose weights are all zero.
         var mentioned = [Bool](repeating: false, count: 256)
@@ -138,27 +129,25 @@ package final class TaggerModel: Sendable {
             }
             return sums
         }
-        self.segmentParenWeights = stateSums(0, 1)
-        self.positionWeights = stateSums(2, 3)
         var pairs = [SIMD8<Int32>](repeating: SIMD8<Int32>(), count: classCount * classCount)
         for p in shapePairs { pairs[Int(classes[p.a]) * classCount + Int(classes[p.b])] = p.weights }
-        self.shapePairWeights = pairs
-        self.coarseClasses = classes
-        self.coarseClassCount = classCount
         let flags = FeatureKeys.flagTemplates.map { local.weights(FeatureKeys.flagKey($0)) }
-        self.flagWeights = (0..<(1 << flags.count)).map { set in
+        let flagWeights = (0..<(1 << flags.count)).map { set in
             flags.indices.reduce(SIMD8<Int32>()) { sum, k in set & (1 << k) != 0 ? sum &+ flags[k] : sum }
         }
-        self.calibration = calibration
-        let padBegin = contextRows[ByteHash.exact(Array("B".utf8), into: Template.pad.seed)]!
-        let padEnd = contextRows[ByteHash.exact(Array("E".utf8), into: Template.pad.seed)]!
-        self.padBegin = padBegin
-        self.padEnd = padEnd
-        self.padSums = Self.padSums(begin: padBegin, end: padEnd, contextVectors: contextWeights)
+        self.init(
+            transitions: transitions, end: end, contextRows: contextRows, shapeRows: shapeRows,
+            vocabularyRows: vocabulary, contextVectors: contextWeights, local: local, wordPairs: wordPairs,
+            coarseClasses: classes, coarseClassCount: classCount, segmentParenWeights: stateSums(0, 1),
+            positionWeights: stateSums(2, 3), shapePairWeights: pairs, flagWeights: flagWeights,
+            calibration: calibration,
+            padBegin: contextRows[ByteHash.exact(Array("B".utf8), into: Template.pad.seed)]!,
+            padEnd: contextRows[ByteHash.exact(Array("E".utf8), into: Template.pad.seed)]!)
     }
 
-    /// A model from its stored tables, as a snapshot keeps them (`TaggerSnapshot`); the
-    /// vectors derived from the transitions and the pads' sums are made here.
+    /// A model from its stored tables, as the model file's reader makes them or a snapshot
+    /// keeps them (`TaggerSnapshot`); the vectors derived from the transitions and the pads'
+    /// sums are made here.
     init(transitions: [Float], end: [Float], contextRows: HashTable<Int32>, shapeRows: [Int32],
          vocabularyRows: HashTable<Int32>, contextVectors: [Float], local: VectorTable, wordPairs: VectorTable,
          coarseClasses: [UInt16], coarseClassCount: Int, segmentParenWeights: [SIMD8<Int32>],

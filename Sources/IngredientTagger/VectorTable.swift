@@ -84,11 +84,7 @@ import IngredientText
             }
             index.append(Int(truncatingIfNeeded: probes[i] & 0xFFFF_FFFF) - 1)
         }
-        var weightBytes = [UInt8](repeating: 0, count: count * stride + 64)
-        let weightBase = weightBytes.withUnsafeBytes { raw in
-            let address = Int(bitPattern: raw.baseAddress!)
-            return (64 - address % 64) % 64
-        }
+        var (weightBytes, weightBase) = Self.alignedWeights(count * stride)
         weightBytes.withUnsafeMutableBytes { raw in
             for (k, at) in index.enumerated() {
                 for v in 0..<perKey {
@@ -107,6 +103,14 @@ import IngredientText
         self.capacity = capacity
         self.count = count
         self.scale = scale
+    }
+
+    /// Zeroed storage for `byteCount` bytes of weights, and the offset in it where they start
+    /// on a 64-byte boundary (so that one key's weights share a cache line).
+    private static func alignedWeights(_ byteCount: Int) -> (bytes: [UInt8], base: Int) {
+        let bytes = [UInt8](repeating: 0, count: byteCount + 64)
+        let base = bytes.withUnsafeBytes { raw in (64 - Int(bitPattern: raw.baseAddress!) % 64) % 64 }
+        return (bytes, base)
     }
 
     /// Slot index and nonzero fingerprint of a key.
@@ -171,11 +175,7 @@ import IngredientText
         guard stride == 16 || stride == 32, capacity >= 1, probes.count == capacity, weights.count == count * stride,
               count <= capacity,
               probes.allSatisfy({ $0 == 0 || ($0 & 0xFFFF_FFFF >= 1 && $0 & 0xFFFF_FFFF <= UInt64(count)) }) else { return nil }
-        var weightBytes = [UInt8](repeating: 0, count: count * stride + 64)
-        let weightBase = weightBytes.withUnsafeBytes { raw in
-            let address = Int(bitPattern: raw.baseAddress!)
-            return (64 - address % 64) % 64
-        }
+        var (weightBytes, weightBase) = Self.alignedWeights(weights.count)
         if !weights.isEmpty {
             weightBytes.withUnsafeMutableBytes { raw in
                 weights.withUnsafeBytes { raw.baseAddress!.advanced(by: weightBase).copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
