@@ -68,7 +68,7 @@ package final class TaggerModel: Sendable {
         self.init(reader: reader)
     }
 
-    private convenience init(reader: TaggerModelReader) {
+    convenience init(reader: TaggerModelReader) {
         let transitions = reader.transitions, end = reader.end, contextRows = reader.contextRows
         let vocabulary = reader.vocabulary, contextWeights = reader.contextWeights
         let localEntries = reader.localEntries, shapePairRows = reader.shapePairRows

@@ -27,8 +27,7 @@ var snapshot = ""
 if let tagger = text(arguments[1]) {
     do {
         let clusters = try text(arguments[2]).map { try WordClusters(text: $0) } ?? WordClusters()
-        let model = try TaggerModel(text: tagger, clusters: clusters)
-        snapshot = TaggerSnapshot.text(of: TaggerSnapshot.bytes(model: model, clusters: clusters))
+        snapshot = TaggerSnapshot.text(of: try TaggerSnapshot.bytes(modelText: tagger, clusters: clusters))
     } catch {
         FileHandle.standardError.write("embed-tagger: \(error)\n".data(using: .utf8)!)
         exit(1)

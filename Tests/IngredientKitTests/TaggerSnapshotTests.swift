@@ -63,7 +63,7 @@ struct TaggerSnapshotTests {
     /// The snapshot bytes of the small model.
     static func smallSnapshot() throws -> [UInt8] {
         let clusters = try WordClusters(text: smallClusters)
-        return TaggerSnapshot.bytes(model: try TaggerModel(text: smallModel, clusters: clusters), clusters: clusters)
+        return try TaggerSnapshot.bytes(modelText: smallModel, clusters: clusters)
     }
 
     @Test func theBuildToolMadeASnapshotOfTheBuiltInModel() {
@@ -86,7 +86,7 @@ struct TaggerSnapshotTests {
         let clusters = try WordClusters(text: Self.smallClusters)
         let model = try TaggerModel(text: Self.smallModel, clusters: clusters)
         #expect(model.vocabularyRows.count == 1 && model.calibration == [0.5, -1.25])
-        let bytes = TaggerSnapshot.bytes(model: model, clusters: clusters)
+        let bytes = try TaggerSnapshot.bytes(modelText: Self.smallModel, clusters: clusters)
         let back = try bytes.withUnsafeBytes { try TaggerSnapshot.read($0) }
         Self.expectSameModel(model, back.model)
         Self.expectSameClusters(clusters, back.clusters)
@@ -112,6 +112,24 @@ struct TaggerSnapshotTests {
         var wrongVersion = bytes
         wrongVersion[4] &+= 1
         #expect(throws: DictionaryError.self) { try read(wrongVersion) }
+    }
+
+    /// The context weights' compact form: integer rows by mask, float rows as they are, known
+    /// words' rows summed again; parts that do not fit together are refused.
+    @Test func contextWeightsAreMadeAgainFromTheirParts() {
+        let floats = (0..<40).map { Float($0) * 0.1 }
+        var integers = [Int32](repeating: 0, count: 8)
+        integers[3] = 1500
+        let w = TaggerSnapshot.contextWeights(scale: 1000, rows: 3, masks: [0x80, 0b00100], integers: integers, floats: floats,
+                                              starts: [0, 2], sources: [0, 1])
+        #expect(w?.count == 120)
+        #expect(w.map { Array($0[0..<40]) } == floats)
+        #expect(w?[40 + 2 * 8 + 3] == 1.5 && w?[40] == 0)
+        #expect(w?[80 + 2 * 8 + 3] == floats[2 * 8 + 3] + 1.5 && w?[80 + 5] == floats[5])
+        #expect(TaggerSnapshot.contextWeights(scale: 1000, rows: 3, masks: [0x80, 0b00100], integers: integers, floats: floats,
+                                              starts: [0, 2], sources: [0, 2]) == nil) // a summed row as a source
+        #expect(TaggerSnapshot.contextWeights(scale: 1000, rows: 2, masks: [0x80, 0b00110], integers: integers, floats: floats,
+                                              starts: [0], sources: []) == nil) // too few integers
     }
 
     @Test func base64TextRoundTripsAndRefusesOtherText() {
