@@ -157,40 +157,36 @@ extension TaggerTrainer {
                     loss += sentenceLoss
                     errors += sentenceErrors
                     tokensSeen += n
-                    // Gradient steps.
-                    for k in cBase.indices {
-                        let base = cBase[k], at = cToken[k] * L
-                        for l in 0..<L {
-                            let d = eta * grad[at + l]
-                            cw[base + l] += d
-                            if average { cu[base + l] += c * d }
+                    // Gradient steps: each weight block `bases[k]` moves along token `tokens[k]`'s gradient.
+                    func gradientStep(_ w: UnsafeMutablePointer<Double>, _ sums: UnsafeMutablePointer<Double>,
+                                      _ bases: [Int], _ tokens: [Int]) {
+                        for k in bases.indices {
+                            let base = bases[k], at = tokens[k] * L
+                            for l in 0..<L {
+                                let d = eta * grad[at + l]
+                                w[base + l] += d
+                                if average { sums[base + l] += c * d }
+                            }
                         }
                     }
-                    for k in lBase.indices {
-                        let base = lBase[k], at = lToken[k] * L
-                        for l in 0..<L {
-                            let d = eta * grad[at + l]
-                            lw[base + l] += d
-                            if average { lu[base + l] += c * d }
-                        }
-                    }
+                    gradientStep(cw, cu, cBase, cToken)
+                    gradientStep(lw, lu, lBase, lToken)
                     for i in tw.indices { tw[i] += eta * tGrad[i]; tu[i] += c * eta * tGrad[i] }
                     for l in 0..<L { ew[l] += eta * eGrad[l]; eu[l] += c * eta * eGrad[l] }
                     // L1: the cumulative penalty on the weights just updated.
                     if l1 > 0 {
                         u += eta * l1 / N
-                        for base in cBase {
-                            for l in 0..<L {
-                                let d = Self.penalize(&cw[base + l], &cq[base + l], u)
-                                if average { cu[base + l] += c * d }
+                        func penalizeBlocks(_ w: UnsafeMutablePointer<Double>, _ q: UnsafeMutablePointer<Double>,
+                                            _ sums: UnsafeMutablePointer<Double>, _ bases: [Int]) {
+                            for base in bases {
+                                for l in 0..<L {
+                                    let d = Self.penalize(&w[base + l], &q[base + l], u)
+                                    if average { sums[base + l] += c * d }
+                                }
                             }
                         }
-                        for base in lBase {
-                            for l in 0..<L {
-                                let d = Self.penalize(&lw[base + l], &lq[base + l], u)
-                                if average { lu[base + l] += c * d }
-                            }
-                        }
+                        penalizeBlocks(cw, cq, cu, cBase)
+                        penalizeBlocks(lw, lq, lu, lBase)
                     }
                     if l2 > 0 { logDecay.append(logDecay[step] + ln(max(1e-12, 1 - eta * l2 / N))) }
                     step += 1
