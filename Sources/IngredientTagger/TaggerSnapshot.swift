@@ -18,7 +18,7 @@ import IngredientText
 /// made anew from it at every build and never committed.
 ///
 /// Layout (little-endian, as the machine that built it): the magic `IKTS`, a version, then each
-/// table in a fixed order (see `bytes(model:clusters:)`), each array as its element count
+/// table in a fixed order (see `bytes(modelText:clusters:)`), each array as its element count
 /// (8 bytes) and its elements' bytes. Read on a machine of the other byte order, or truncated,
 /// or of another version, a snapshot is refused with an error rather than misread.
 package enum TaggerSnapshot {
@@ -208,21 +208,21 @@ package enum TaggerSnapshot {
     /// characters are skipped); nil for anything else.
     package static func decode(text: String) -> [UInt8]? {
         var text = text
-        return text.withUTF8 { decode(utf8: $0) }
+        return text.withUTF8 { t in
+            var source = Base64Reader(t)
+            let n = source.bytesLeftAtMost
+            var count = 0
+            let out = [UInt8](unsafeUninitializedCapacity: n) { buffer, initialized in
+                if let base = buffer.baseAddress { count = source.read(into: UnsafeMutableRawPointer(base), atMost: n) }
+                initialized = count
+            }
+            return source.isAtEnd && !source.failed ? out : nil
+        }
     }
 
-    /// Per character, its six bits already in place for each of the four places of a group
-    /// (place `k` at `placedBits[k * 256 + c]`); bit 31 marks a character outside the alphabet.
-    static let placedBits: [UInt32] = {
-        var t = [UInt32](repeating: 1 << 31, count: 4 * 256)
-        for (k, c) in alphabet.enumerated() {
-            for place in 0..<4 { t[place * 256 + Int(c)] = UInt32(k) << (18 - 6 * place) }
-        }
-        return t
-    }()
-
     /// Per pair of characters (the first in the low byte of the index), their twelve bits;
-    /// bit 15 marks a pair with a character outside the alphabet. Two look-ups decode a group.
+    /// bit 15 marks a pair with a character outside the alphabet. Two look-ups decode a group
+    /// of four.
     static let pairBits: [UInt16] = {
         var single = [UInt16](repeating: 0x8000, count: 256)
         for (k, c) in alphabet.enumerated() { single[Int(c)] = UInt16(k) }
@@ -235,18 +235,6 @@ package enum TaggerSnapshot {
         }
         return t
     }()
-
-    /// The bytes of base-64 UTF-8 text (see `decode(text:)`).
-    package static func decode(utf8 t: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
-        var source = Base64Reader(t)
-        let n = source.bytesLeftAtMost
-        var count = 0
-        let out = [UInt8](unsafeUninitializedCapacity: n) { buffer, initialized in
-            if let base = buffer.baseAddress { count = source.read(into: UnsafeMutableRawPointer(base), atMost: n) }
-            initialized = count
-        }
-        return source.isAtEnd && !source.failed ? out : nil
-    }
 
     /// Decodes base-64 text (as `text(of:)` writes it) as the bytes are asked for, so
     /// that a snapshot's tables are filled from the text without a copy of its whole bytes.
@@ -298,8 +286,8 @@ package enum TaggerSnapshot {
                 o += 1
             }
             guard o < n, let p else { consumed += o; return o }
-            TaggerSnapshot.placedBits.withUnsafeBufferPointer { bits in
-                let t0 = bits.baseAddress!, t1 = t0 + 256, t2 = t0 + 512, t3 = t0 + 768
+            TaggerSnapshot.pairBits.withUnsafeBufferPointer { pairs in
+                let pairs = pairs.baseAddress!
                 while o < n, !padded, i < end {
                     if p[i] == 0x0A {
                         i += 1
@@ -310,42 +298,37 @@ package enum TaggerSnapshot {
                     if lineEnd <= i {
                         lineEnd = memchr(p + i, 0x0A, end - i).map { UnsafePointer($0.assumingMemoryBound(to: UInt8.self)) - p } ?? end
                     }
-                    // Groups to decode here: those before the line's last, as many as asked for.
                     let groups = min(max(0, (lineEnd - i - 1) / 4), (n - o) / 3)
                     var bad: UInt16 = 0
                     if groups > 0 {
-                        TaggerSnapshot.pairBits.withUnsafeBufferPointer { pairs in
-                            let pairs = pairs.baseAddress!
-                            var from = UnsafeRawPointer(p + i), to = q + o
-                            for _ in 0..<groups {
-                                let w = UInt32(littleEndian: from.loadUnaligned(as: UInt32.self))
-                                let a = pairs[Int(w & 0xFFFF)], b = pairs[Int(w >> 16)]
-                                bad |= a | b
-                                let g = UInt32(a) << 12 | UInt32(b)
-                                to[0] = UInt8(truncatingIfNeeded: g >> 16)
-                                to[1] = UInt8(truncatingIfNeeded: g >> 8)
-                                to[2] = UInt8(truncatingIfNeeded: g)
-                                from += 4
-                                to += 3
-                            }
+                        var from = UnsafeRawPointer(p + i), to = q + o
+                        for _ in 0..<groups {
+                            let w = UInt32(littleEndian: from.loadUnaligned(as: UInt32.self))
+                            let a = pairs[Int(w & 0xFFFF)], b = pairs[Int(w >> 16)]
+                            bad |= a | b
+                            let g = UInt32(a) << 12 | UInt32(b)
+                            to[0] = UInt8(truncatingIfNeeded: g >> 16)
+                            to[1] = UInt8(truncatingIfNeeded: g >> 8)
+                            to[2] = UInt8(truncatingIfNeeded: g)
+                            from += 4
+                            to += 3
                         }
                         i += 4 * groups
                         o += 3 * groups
                     }
                     guard bad & 0x8000 == 0 else { failed = true; return }
                     if o == n { return }
+                    // One group at a time: the line's last, or one of which fewer than three
+                    // bytes are asked for. Padding reads as `A` (no bits); it may only end the
+                    // text, and a padded third character needs a padded fourth.
                     guard end - i >= 4 else { failed = true; return }
                     let c2 = p[i + 2], c3 = p[i + 3]
-                    var g = t0[Int(p[i])] | t1[Int(p[i + 1])]
-                    var bytes = 3
-                    if c3 == 0x3D {
-                        padded = true
-                        if c2 == 0x3D { bytes = 1 } else { g |= t2[Int(c2)]; bytes = 2 }
-                    } else {
-                        guard c2 != 0x3D else { failed = true; return }
-                        g |= t2[Int(c2)] | t3[Int(c3)]
-                    }
-                    guard g & (1 << 31) == 0 else { failed = true; return }
+                    let a = pairs[Int(p[i + 1]) << 8 | Int(p[i])]
+                    let b = pairs[Int(c3 == 0x3D ? 0x41 : c3) << 8 | Int(c2 == 0x3D ? 0x41 : c2)]
+                    guard (a | b) & 0x8000 == 0, c2 != 0x3D || c3 == 0x3D else { failed = true; return }
+                    let g = UInt32(a) << 12 | UInt32(b)
+                    let bytes = c3 != 0x3D ? 3 : c2 != 0x3D ? 2 : 1
+                    padded = c3 == 0x3D
                     i += 4
                     if n - o >= 3 {
                         q[o] = UInt8(truncatingIfNeeded: g >> 16)

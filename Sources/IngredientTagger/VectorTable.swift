@@ -96,6 +96,12 @@ import IngredientText
                 }
             }
         }
+        self.init(probes: probes, weightBytes: weightBytes, weightBase: weightBase, stride: stride, capacity: capacity,
+                  count: count, scale: scale)
+    }
+
+    /// A table of its parts as stored, the weights `weightBase` bytes into `weightBytes`.
+    private init(probes: [UInt64], weightBytes: [UInt8], weightBase: Int, stride: Int, capacity: Int, count: Int, scale: Float) {
         self.probes = probes
         self.weightBytes = weightBytes
         self.weightBase = weightBase
@@ -181,13 +187,8 @@ import IngredientText
                 weights.withUnsafeBytes { raw.baseAddress!.advanced(by: weightBase).copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
             }
         }
-        self.probes = probes
-        self.weightBytes = weightBytes
-        self.weightBase = weightBase
-        self.stride = stride
-        self.capacity = capacity
-        self.count = count
-        self.scale = scale
+        self.init(probes: probes, weightBytes: weightBytes, weightBase: weightBase, stride: stride, capacity: capacity,
+                  count: count, scale: scale)
     }
 
     /// Whether `other` holds the same keys and weights in the same layout (for tests: the

@@ -162,7 +162,7 @@ struct TaggerSnapshotTests {
 
     /// The parser's label order is the model file's.
     @Test func labelsAreInTheModelsOrder() {
-        #expect(Label.count == TaggerLayout.labelCount)
+        #expect(Label.allCases.count == TaggerLayout.labelCount)
         #expect(Label.allCases.map(\.code) == TaggerLayout.labelCodes)
     }
 

@@ -4,7 +4,8 @@ import IngredientTagger
 package enum Label: Int, CaseIterable, Sendable {
     case quantity, unit, size, name, preparation, comment, purpose, punctuation
 
-    package static let count = 8
+    /// The number of labels: the tagger's weight lanes.
+    package static var count: Int { TaggerLayout.labelCount }
 
     /// The label's name in training data and in the model file.
     package var code: String { TaggerLayout.labelCodes[rawValue] }
