@@ -64,7 +64,7 @@ let package = Package(
         // Tokens, features, the tagger, line assembly, confidence and the JSON line of `ingest parse`.
         // Build tool that reads Dictionaries/model/ with IngredientTagger and compiles the built
         // tables into the parser as a snapshot, so that start-up parses no model text.
-        .executableTarget(name: "embed-tagger", dependencies: ["IngredientTagger"]),
+        .executableTarget(name: "embed-tagger", dependencies: ["IngredientText", "IngredientTagger"]),
         .plugin(
             name: "EmbedTagger",
             capability: .buildTool(),

@@ -1,10 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import IngredientText
 
 /// The tagger's tables made ready ahead of time: the built model (`TaggerModel`) and the word
@@ -13,7 +6,7 @@ import IngredientText
 ///
 /// The EmbedTagger build tool (`Sources/embed-tagger`) reads `Dictionaries/model/tagger.tsv`
 /// and `clusters.tsv` with this module's own reader, writes the snapshot, and compiles it into
-/// the parser as base-64 text (`text(of:)`); the parser reads it back at first use, decoding
+/// the parser as base-64 text (`Base64Text.text(of:)`); the parser reads it back at first use, decoding
 /// the text straight into the tables (`read(text:)`). The model file stays the source of truth: the snapshot is
 /// made anew from it at every build and never committed.
 ///
@@ -37,7 +30,7 @@ package enum TaggerSnapshot {
     }
 
     private static func bytes(model: TaggerModel, reader: TaggerModelReader, clusters: WordClusters) throws -> [UInt8] {
-        var w = Writer()
+        var w = SnapshotWriter()
         w.scalar(magic)
         w.scalar(version)
         w.array(model.transitions)
@@ -67,20 +60,20 @@ package enum TaggerSnapshot {
 
     /// The model and the word clusters of a snapshot's bytes.
     package static func read(_ bytes: UnsafeRawBufferPointer) throws -> (model: TaggerModel, clusters: WordClusters) {
-        try read(text: text(of: Array(bytes)))
+        try read(text: Base64Text.text(of: Array(bytes)))
     }
 
-    /// The model and the word clusters of a snapshot in base-64 text (`text(of:)`), decoded
+    /// The model and the word clusters of a snapshot in base-64 text (`Base64Text.text(of:)`), decoded
     /// straight into the tables (no copy of the whole snapshot's bytes on the way).
     package static func read(text: String) throws -> (model: TaggerModel, clusters: WordClusters) {
         var text = text
         return try text.withUTF8 { utf8 in
-            var r = Reader(source: Base64Reader(utf8))
+            var r = SnapshotReader(utf8, name: "model/tagger.tsv (snapshot)")
             return try read(&r)
         }
     }
 
-    private static func read(_ r: inout Reader) throws -> (model: TaggerModel, clusters: WordClusters) {
+    private static func read(_ r: inout SnapshotReader) throws -> (model: TaggerModel, clusters: WordClusters) {
         guard try r.scalar(UInt32.self) == magic else { throw r.failure("not a tagger snapshot (byte order or magic)") }
         guard try r.scalar(UInt32.self) == version else { throw r.failure("a snapshot of another version") }
         let transitions: [Float] = try r.array(), end: [Float] = try r.array()
@@ -124,7 +117,7 @@ package enum TaggerSnapshot {
         return (model, clusters)
     }
 
-    /// The context weights made again from their compact parts (see `Writer.contextWeights`).
+    /// The context weights made again from their compact parts (see `SnapshotWriter.contextWeights`).
     static func contextWeights(scale: Double, rows: Int, masks: [UInt8], integers: [Int32], floats: [Float],
                                starts: [Int32], sources: [Int32]) -> [Float]? {
         let width = TaggerLayout.rowWidth, lanes = TaggerLayout.labelCount
@@ -177,331 +170,89 @@ package enum TaggerSnapshot {
         guard complete, nextInteger == integers.count, nextFloat == floats.count else { return nil }
         return weights
     }
+}
 
-
-    // MARK: - Base 64, for a Swift string literal
-
-    /// The standard base-64 alphabet.
-    private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
-
-    /// `bytes` as base-64 text (padded with `=`), in lines of `lineLength` characters (a
-    /// multiple of 4), for a multi-line string literal.
-    package static func text(of bytes: [UInt8], lineLength: Int = 4096) -> String {
-        precondition(lineLength > 0 && lineLength % 4 == 0)
-        var out: [UInt8] = []
-        out.reserveCapacity(bytes.count / 3 * 4 + bytes.count / (lineLength / 4 * 3) + 8)
-        var i = 0
-        while i < bytes.count {
-            if i > 0, i % (lineLength / 4 * 3) == 0 { out.append(0x0A) }
-            let n = min(3, bytes.count - i)
-            let b0 = Int(bytes[i]), b1 = n > 1 ? Int(bytes[i + 1]) : 0, b2 = n > 2 ? Int(bytes[i + 2]) : 0
-            out.append(alphabet[b0 >> 2])
-            out.append(alphabet[(b0 & 3) << 4 | b1 >> 4])
-            out.append(n > 1 ? alphabet[(b1 & 15) << 2 | b2 >> 6] : 0x3D)
-            out.append(n > 2 ? alphabet[b2 & 63] : 0x3D)
-            i += 3
-        }
-        return String(decoding: out, as: UTF8.self)
-    }
-
-    /// The bytes of base-64 `text` as `text(of:)` writes it (line breaks between groups of four
-    /// characters are skipped); nil for anything else.
-    package static func decode(text: String) -> [UInt8]? {
-        var text = text
-        return text.withUTF8 { t in
-            var source = Base64Reader(t)
-            let n = source.bytesLeftAtMost
-            var count = 0
-            let out = [UInt8](unsafeUninitializedCapacity: n) { buffer, initialized in
-                if let base = buffer.baseAddress { count = source.read(into: UnsafeMutableRawPointer(base), atMost: n) }
-                initialized = count
-            }
-            return source.isAtEnd && !source.failed ? out : nil
-        }
-    }
-
-    /// Per pair of characters (the first in the low byte of the index), their twelve bits;
-    /// bit 15 marks a pair with a character outside the alphabet. Two look-ups decode a group
-    /// of four.
-    static let pairBits: [UInt16] = {
-        var single = [UInt16](repeating: 0x8000, count: 256)
-        for (k, c) in alphabet.enumerated() { single[Int(c)] = UInt16(k) }
-        var t = [UInt16](repeating: 0x8000, count: 1 << 16)
-        for first in 0..<256 {
-            for second in 0..<256 {
-                let a = single[first], b = single[second]
-                t[second << 8 | first] = (a | b) & 0x8000 != 0 ? 0x8000 : a << 6 | b
-            }
-        }
-        return t
-    }()
-
-    /// Decodes base-64 text (as `text(of:)` writes it) as the bytes are asked for, so
-    /// that a snapshot's tables are filled from the text without a copy of its whole bytes.
-    struct Base64Reader {
-        let p: UnsafePointer<UInt8>?
-        let end: Int
-        /// The next character.
-        var i = 0
-        /// Decoded bytes not handed out yet: the low `pendingCount` bytes of `pending`, the
-        /// oldest highest.
-        var pending: UInt32 = 0, pendingCount = 0
-        /// Whether a padded group has ended the text; whether a character was not base 64.
-        var padded = false, failed = false
-        /// Bytes handed out so far.
-        var consumed = 0
-        /// Where the line of the next character ends (its line break, or the end).
-        var lineEnd = 0
-
-        init(_ text: UnsafeBufferPointer<UInt8>) {
-            p = text.baseAddress
-            end = text.count
-        }
-
-        /// No fewer than the bytes still to come.
-        var bytesLeftAtMost: Int { pendingCount + (padded ? 0 : (end - i) / 4 * 3) }
-
-        /// Moves past line breaks.
-        mutating func skipLineBreaks() {
-            guard let p else { return }
-            while i < end, p[i] == 0x0A { i += 1 }
-        }
-
-        /// Whether every character has been read and every byte handed out.
-        var isAtEnd: Bool {
-            mutating get {
-                skipLineBreaks()
-                return pendingCount == 0 && i == end
-            }
-        }
-
-        /// Decodes up to `n` bytes into `q`; returns how many (fewer only at the end of the
-        /// text or at a broken group, which sets `failed`).
-        mutating func read(into q: UnsafeMutableRawPointer, atMost n: Int) -> Int {
-            let q = q.assumingMemoryBound(to: UInt8.self)
-            var o = 0
-            while o < n, pendingCount > 0 {
-                pendingCount -= 1
-                q[o] = UInt8(truncatingIfNeeded: pending >> (8 * pendingCount))
-                o += 1
-            }
-            guard o < n, let p else { consumed += o; return o }
-            TaggerSnapshot.pairBits.withUnsafeBufferPointer { pairs in
-                let pairs = pairs.baseAddress!
-                while o < n, !padded, i < end {
-                    if p[i] == 0x0A {
-                        i += 1
-                        continue
+extension SnapshotWriter {
+    /// The context weights, compactly: the rows read from the file as the file's integers
+    /// (`scale` steps), only the offsets that have any weight (a mask byte a row); the known
+    /// words' rows as the rows they sum, summed again by the reader in the same order, so
+    /// to the same floats. A row whose floats are not the file's integers (none, as the
+    /// reader makes them) is kept as floats. Checked here: what the reader will make is the
+    /// model's table, bit for bit.
+    mutating func contextWeights(_ weights: [Float], reader: TaggerModelReader) throws {
+        let width = TaggerLayout.rowWidth, lanes = TaggerLayout.labelCount
+        let rows = weights.count / width, features = reader.featureRowCount
+        var masks: [UInt8] = [], integers: [Int32] = [], floats: [Float] = []
+        for row in 0..<features {
+            var mask: UInt8 = 0, rowIntegers: [Int32] = []
+            var exact = true
+            for o in 0..<TaggerLayout.offsets {
+                let lane = weights[(row * width + o * lanes)..<(row * width + (o + 1) * lanes)]
+                guard lane.contains(where: { $0 != 0 || $0.sign == .minus }) else { continue }
+                mask |= 1 << o
+                for f in lane {
+                    let v = (Double(f) * reader.scale).rounded()
+                    guard abs(v) < Double(Int32.max), Float(Double(Int32(v)) / reader.scale).bitPattern == f.bitPattern else {
+                        exact = false
+                        break
                     }
-                    // The fast path: whole groups of this line before its last one (the only
-                    // one that may hold padding), while three bytes or more are asked for.
-                    if lineEnd <= i {
-                        lineEnd = memchr(p + i, 0x0A, end - i).map { UnsafePointer($0.assumingMemoryBound(to: UInt8.self)) - p } ?? end
-                    }
-                    let groups = min(max(0, (lineEnd - i - 1) / 4), (n - o) / 3)
-                    var bad: UInt16 = 0
-                    if groups > 0 {
-                        var from = UnsafeRawPointer(p + i), to = q + o
-                        for _ in 0..<groups {
-                            let w = UInt32(littleEndian: from.loadUnaligned(as: UInt32.self))
-                            let a = pairs[Int(w & 0xFFFF)], b = pairs[Int(w >> 16)]
-                            bad |= a | b
-                            let g = UInt32(a) << 12 | UInt32(b)
-                            to[0] = UInt8(truncatingIfNeeded: g >> 16)
-                            to[1] = UInt8(truncatingIfNeeded: g >> 8)
-                            to[2] = UInt8(truncatingIfNeeded: g)
-                            from += 4
-                            to += 3
-                        }
-                        i += 4 * groups
-                        o += 3 * groups
-                    }
-                    guard bad & 0x8000 == 0 else { failed = true; return }
-                    if o == n { return }
-                    // One group at a time: the line's last, or one of which fewer than three
-                    // bytes are asked for. Padding reads as `A` (no bits); it may only end the
-                    // text, and a padded third character needs a padded fourth.
-                    guard end - i >= 4 else { failed = true; return }
-                    let c2 = p[i + 2], c3 = p[i + 3]
-                    let a = pairs[Int(p[i + 1]) << 8 | Int(p[i])]
-                    let b = pairs[Int(c3 == 0x3D ? 0x41 : c3) << 8 | Int(c2 == 0x3D ? 0x41 : c2)]
-                    guard (a | b) & 0x8000 == 0, c2 != 0x3D || c3 == 0x3D else { failed = true; return }
-                    let g = UInt32(a) << 12 | UInt32(b)
-                    let bytes = c3 != 0x3D ? 3 : c2 != 0x3D ? 2 : 1
-                    padded = c3 == 0x3D
-                    i += 4
-                    if n - o >= 3 {
-                        q[o] = UInt8(truncatingIfNeeded: g >> 16)
-                        q[o + 1] = UInt8(truncatingIfNeeded: g >> 8)
-                        q[o + 2] = UInt8(truncatingIfNeeded: g)
-                        o += bytes
-                    } else {
-                        // Hand out what is asked for; keep the rest of the group.
-                        var k = 0
-                        while k < bytes, o < n {
-                            q[o] = UInt8(truncatingIfNeeded: g >> (16 - 8 * k))
-                            o += 1
-                            k += 1
-                        }
-                        pendingCount = bytes - k
-                        pending = (g >> (8 * (3 - bytes))) & ((1 << (8 * pendingCount)) - 1)
-                    }
+                    rowIntegers.append(Int32(v))
                 }
             }
-            consumed += o
-            return o
+            if exact {
+                masks.append(mask)
+                integers += rowIntegers
+            } else {
+                masks.append(0x80)
+                floats += weights[(row * width)..<((row + 1) * width)]
+            }
+        }
+        scalar(reader.scale)
+        scalar(Int64(rows))
+        array(masks)
+        array(integers)
+        array(floats)
+        array(reader.vocabularySourceStarts)
+        array(reader.vocabularySources)
+        let again = TaggerSnapshot.contextWeights(scale: reader.scale, rows: rows, masks: masks, integers: integers,
+                                                  floats: floats, starts: reader.vocabularySourceStarts,
+                                                  sources: reader.vocabularySources)
+        guard let again, again.elementsEqual(weights, by: { $0.bitPattern == $1.bitPattern }) else {
+            throw DictionaryError.invalidValue(table: "model/tagger.tsv (snapshot)", line: 0, column: "context weights",
+                                               value: "not made again bit for bit")
         }
     }
 
-    // MARK: - Writing and reading
+    mutating func vectorTable(_ table: VectorTable) {
+        array(table.probes)
+        array(table.storedWeights)
+        scalar(Int64(table.stride))
+        scalar(Int64(table.capacity))
+        scalar(Int64(table.count))
+        scalar(table.scale)
+    }
+}
 
-    /// Appends scalars and arrays of plain values in the machine's byte order.
-    struct Writer {
-        var bytes: [UInt8] = []
-
-        mutating func scalar<T: BitwiseCopyable>(_ value: T) {
-            withUnsafeBytes(of: value) { bytes.append(contentsOf: $0) }
+extension SnapshotReader {
+    /// The context weights `SnapshotWriter.contextWeights` wrote.
+    mutating func contextWeights() throws -> [Float] {
+        let scale = try scalar(Double.self), rows = try scalar(Int64.self)
+        let masks: [UInt8] = try array(), integers: [Int32] = try array(), floats: [Float] = try array()
+        let starts: [Int32] = try array(), sources: [Int32] = try array()
+        guard scale > 0, rows >= 0, rows <= 1 << 32 else { throw failure("context weights") }
+        guard let weights = TaggerSnapshot.contextWeights(scale: scale, rows: Int(rows), masks: masks, integers: integers,
+                                                          floats: floats, starts: starts, sources: sources) else {
+            throw failure("context weights")
         }
-
-        mutating func array<T: BitwiseCopyable>(_ values: [T]) {
-            scalar(UInt64(values.count))
-            values.withUnsafeBytes { bytes.append(contentsOf: $0) }
-        }
-
-        mutating func table<V: BitwiseCopyable>(_ table: HashTable<V>) {
-            let slots = table.occupiedSlots
-            scalar(UInt64(table.capacity))
-            array(slots.indices)
-            array(slots.keys)
-            array(slots.values)
-        }
-
-        /// The context weights, compactly: the rows read from the file as the file's integers
-        /// (`scale` steps), only the offsets that have any weight (a mask byte a row); the known
-        /// words' rows as the rows they sum, summed again by the reader in the same order, so
-        /// to the same floats. A row whose floats are not the file's integers (none, as the
-        /// reader makes them) is kept as floats. Checked here: what the reader will make is the
-        /// model's table, bit for bit.
-        mutating func contextWeights(_ weights: [Float], reader: TaggerModelReader) throws {
-            let width = TaggerLayout.rowWidth, lanes = TaggerLayout.labelCount
-            let rows = weights.count / width, features = reader.featureRowCount
-            var masks: [UInt8] = [], integers: [Int32] = [], floats: [Float] = []
-            for row in 0..<features {
-                var mask: UInt8 = 0, rowIntegers: [Int32] = []
-                var exact = true
-                for o in 0..<TaggerLayout.offsets {
-                    let lane = weights[(row * width + o * lanes)..<(row * width + (o + 1) * lanes)]
-                    guard lane.contains(where: { $0 != 0 || $0.sign == .minus }) else { continue }
-                    mask |= 1 << o
-                    for f in lane {
-                        let v = (Double(f) * reader.scale).rounded()
-                        guard abs(v) < Double(Int32.max), Float(Double(Int32(v)) / reader.scale).bitPattern == f.bitPattern else {
-                            exact = false
-                            break
-                        }
-                        rowIntegers.append(Int32(v))
-                    }
-                }
-                if exact {
-                    masks.append(mask)
-                    integers += rowIntegers
-                } else {
-                    masks.append(0x80)
-                    floats += weights[(row * width)..<((row + 1) * width)]
-                }
-            }
-            scalar(reader.scale)
-            scalar(Int64(rows))
-            array(masks)
-            array(integers)
-            array(floats)
-            array(reader.vocabularySourceStarts)
-            array(reader.vocabularySources)
-            let again = TaggerSnapshot.contextWeights(scale: reader.scale, rows: rows, masks: masks, integers: integers,
-                                                      floats: floats, starts: reader.vocabularySourceStarts,
-                                                      sources: reader.vocabularySources)
-            guard let again, again.elementsEqual(weights, by: { $0.bitPattern == $1.bitPattern }) else {
-                throw DictionaryError.invalidValue(table: "model/tagger.tsv (snapshot)", line: 0, column: "context weights",
-                                                   value: "not made again bit for bit")
-            }
-        }
-
-        mutating func vectorTable(_ table: VectorTable) {
-            array(table.probes)
-            array(table.storedWeights)
-            scalar(Int64(table.stride))
-            scalar(Int64(table.capacity))
-            scalar(Int64(table.count))
-            scalar(table.scale)
-        }
+        return weights
     }
 
-    /// Reads what `Writer` wrote, straight from the base-64 text, checking every length
-    /// against what is left.
-    struct Reader {
-        var source: Base64Reader
-
-        var isAtEnd: Bool { mutating get { source.isAtEnd } }
-
-        func failure(_ what: String) -> DictionaryError {
-            .invalidValue(table: "model/tagger.tsv (snapshot)", line: 0, column: "byte \(source.consumed)", value: what)
-        }
-
-        mutating func scalar<T: BitwiseCopyable>(_ type: T.Type) throws -> T {
-            var value = [UInt8](repeating: 0, count: MemoryLayout<T>.size)
-            let n = value.withUnsafeMutableBytes { source.read(into: $0.baseAddress!, atMost: $0.count) }
-            guard n == MemoryLayout<T>.size else { throw failure("truncated") }
-            return value.withUnsafeBytes { $0.loadUnaligned(as: T.self) }
-        }
-
-        mutating func array<T: BitwiseCopyable>() throws -> [T] {
-            let count = try scalar(UInt64.self)
-            let stride = MemoryLayout<T>.stride
-            guard count <= UInt64(source.bytesLeftAtMost / max(1, stride)) else { throw failure("truncated") }
-            let n = Int(count), size = n * stride
-            var read = 0
-            let values = [T](unsafeUninitializedCapacity: n) { buffer, initialized in
-                if size > 0 {
-                    let raw = UnsafeMutableRawPointer(buffer.baseAddress!)
-                    read = source.read(into: raw, atMost: size)
-                    if read < size { (raw + read).initializeMemory(as: UInt8.self, repeating: 0, count: size - read) }
-                }
-                // Plain values: whatever bytes were read, every element is a valid value.
-                initialized = n
-            }
-            guard read == size else { throw failure("truncated") }
-            return values
-        }
-
-        mutating func table<V: BitwiseCopyable>() throws -> HashTable<V> {
-            let capacity = try scalar(UInt64.self)
-            let indices: [UInt32] = try array(), keys: [UInt64] = try array(), values: [V] = try array()
-            guard capacity <= 1 << 40, let table = HashTable(capacity: Int(capacity), indices: indices, keys: keys, values: values) else {
-                throw failure("hash table")
-            }
-            return table
-        }
-
-        /// The context weights `Writer.contextWeights` wrote.
-        mutating func contextWeights() throws -> [Float] {
-            let scale = try scalar(Double.self), rows = try scalar(Int64.self)
-            let masks: [UInt8] = try array(), integers: [Int32] = try array(), floats: [Float] = try array()
-            let starts: [Int32] = try array(), sources: [Int32] = try array()
-            guard scale > 0, rows >= 0, rows <= 1 << 32 else { throw failure("context weights") }
-            guard let weights = TaggerSnapshot.contextWeights(scale: scale, rows: Int(rows), masks: masks, integers: integers,
-                                                              floats: floats, starts: starts, sources: sources) else {
-                throw failure("context weights")
-            }
-            return weights
-        }
-
-        mutating func vectorTable() throws -> VectorTable {
-            let probes: [UInt64] = try array(), weights: [UInt8] = try array()
-            let stride = try scalar(Int64.self), capacity = try scalar(Int64.self), count = try scalar(Int64.self)
-            let scale = try scalar(Float.self)
-            guard let table = VectorTable(probes: probes, weights: weights, stride: Int(stride), capacity: Int(capacity),
-                                          count: Int(count), scale: scale) else { throw failure("weight table") }
-            return table
-        }
+    mutating func vectorTable() throws -> VectorTable {
+        let probes: [UInt64] = try array(), weights: [UInt8] = try array()
+        let stride = try scalar(Int64.self), capacity = try scalar(Int64.self), count = try scalar(Int64.self)
+        let scale = try scalar(Float.self)
+        guard let table = VectorTable(probes: probes, weights: weights, stride: Int(stride), capacity: Int(capacity),
+                                      count: Int(count), scale: scale) else { throw failure("weight table") }
+        return table
     }
 }

@@ -6,6 +6,7 @@
 // A file that is missing gives an empty snapshot: the parser then has no built-in model.
 import Foundation
 import IngredientTagger
+import IngredientText
 
 let arguments = CommandLine.arguments
 guard arguments.count == 4 else {
@@ -27,7 +28,7 @@ var snapshot = ""
 if let tagger = text(arguments[1]) {
     do {
         let clusters = try text(arguments[2]).map { try WordClusters(text: $0) } ?? WordClusters()
-        snapshot = TaggerSnapshot.text(of: try TaggerSnapshot.bytes(modelText: tagger, clusters: clusters))
+        snapshot = Base64Text.text(of: try TaggerSnapshot.bytes(modelText: tagger, clusters: clusters))
     } catch {
         FileHandle.standardError.write("embed-tagger: \(error)\n".data(using: .utf8)!)
         exit(1)

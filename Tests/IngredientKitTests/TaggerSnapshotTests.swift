@@ -92,8 +92,8 @@ struct TaggerSnapshotTests {
         Self.expectSameClusters(clusters, back.clusters)
         #expect(back.clusters.values(of: "MUG") == ["16:1", "64:2", "512:4"])
         // The same again through the base-64 text the build tool compiles in.
-        let text = TaggerSnapshot.text(of: bytes, lineLength: 64)
-        #expect(TaggerSnapshot.decode(text: text) == bytes)
+        let text = Base64Text.text(of: bytes, lineLength: 64)
+        #expect(Base64Text.decode(text: text) == bytes)
         // Made twice, the same bytes (the build is deterministic).
         #expect(try Self.smallSnapshot() == bytes)
     }
@@ -140,21 +140,21 @@ struct TaggerSnapshotTests {
                 return UInt8(truncatingIfNeeded: state >> 56)
             }
             for line in [4, 8, 4096] {
-                #expect(TaggerSnapshot.decode(text: TaggerSnapshot.text(of: bytes, lineLength: line)) == bytes)
+                #expect(Base64Text.decode(text: Base64Text.text(of: bytes, lineLength: line)) == bytes)
             }
         }
-        #expect(TaggerSnapshot.decode(text: "QUJD") == Array("ABC".utf8))
-        #expect(TaggerSnapshot.decode(text: "QUI=") == Array("AB".utf8))
-        #expect(TaggerSnapshot.decode(text: "QUJ") == nil)
-        #expect(TaggerSnapshot.decode(text: "QU*D") == nil)
-        #expect(TaggerSnapshot.decode(text: "QQ==QUJD") == nil)
+        #expect(Base64Text.decode(text: "QUJD") == Array("ABC".utf8))
+        #expect(Base64Text.decode(text: "QUI=") == Array("AB".utf8))
+        #expect(Base64Text.decode(text: "QUJ") == nil)
+        #expect(Base64Text.decode(text: "QU*D") == nil)
+        #expect(Base64Text.decode(text: "QQ==QUJD") == nil)
         // A stray character anywhere in a long line (the fast path) is refused too.
-        let long = Array(TaggerSnapshot.text(of: [UInt8](repeating: 7, count: 300), lineLength: 64).utf8)
+        let long = Array(Base64Text.text(of: [UInt8](repeating: 7, count: 300), lineLength: 64).utf8)
         for at in [0, 1, 10, 63, 65, 200] where long[at] != 0x0A {
             for stray: UInt8 in [0x2A, 0x3D, 0x0A, 0xC3] {
                 var broken = long
                 broken[at] = stray
-                let decoded = TaggerSnapshot.decode(text: String(decoding: broken, as: UTF8.self))
+                let decoded = Base64Text.decode(text: String(decoding: broken, as: UTF8.self))
                 #expect(decoded == nil || stray == 0x0A && decoded?.count != 300, "\(at) \(stray)")
             }
         }

@@ -1,0 +1,95 @@
+/// Reads what `SnapshotWriter` wrote, straight from its base-64 text (`Base64Text`), checking
+/// every length against what is left: a truncated or damaged snapshot is refused with a
+/// `DictionaryError` naming `source`, never misread.
+@usableFromInline package struct SnapshotReader {
+    @usableFromInline var source: Base64Text.Base64Reader
+    /// What the snapshot was made from, for error messages ("model/tagger.tsv (snapshot)").
+    @usableFromInline package let name: String
+
+    /// A reader of `text`, which must stay alive (and unmoved) while it reads.
+    package init(_ text: UnsafeBufferPointer<UInt8>, name: String) {
+        source = Base64Text.Base64Reader(text)
+        self.name = name
+    }
+
+    /// Whether every byte has been read (and the text held nothing else).
+    package var isAtEnd: Bool { mutating get { source.isAtEnd && !source.failed } }
+
+    /// The error for a snapshot that is not what the reader expects.
+    @usableFromInline package func failure(_ what: String) -> DictionaryError {
+        .invalidValue(table: name, line: 0, column: "byte \(source.consumed)", value: what)
+    }
+
+    /// The next plain value.
+    @inlinable
+    package mutating func scalar<T: BitwiseCopyable>(_ type: T.Type) throws -> T {
+        var value = [UInt8](repeating: 0, count: MemoryLayout<T>.size)
+        let n = value.withUnsafeMutableBytes { source.read(into: $0.baseAddress!, atMost: $0.count) }
+        guard n == MemoryLayout<T>.size else { throw failure("truncated") }
+        return value.withUnsafeBytes { $0.loadUnaligned(as: T.self) }
+    }
+
+    /// The next array of plain values.
+    @inlinable
+    package mutating func array<T: BitwiseCopyable>() throws -> [T] {
+        let count = try scalar(UInt64.self)
+        let stride = MemoryLayout<T>.stride
+        guard count <= UInt64(source.bytesLeftAtMost / max(1, stride)) else { throw failure("truncated") }
+        let n = Int(count), size = n * stride
+        var read = 0
+        let values = [T](unsafeUninitializedCapacity: n) { buffer, initialized in
+            if size > 0 {
+                let raw = UnsafeMutableRawPointer(buffer.baseAddress!)
+                read = source.read(into: raw, atMost: size)
+                if read < size { (raw + read).initializeMemory(as: UInt8.self, repeating: 0, count: size - read) }
+            }
+            // Plain values: whatever bytes were read, every element is a valid value.
+            initialized = n
+        }
+        guard read == size else { throw failure("truncated") }
+        return values
+    }
+
+    /// The next hash table, slot for slot, with each stored value made by `decode` (nil: the
+    /// snapshot is refused).
+    @inlinable
+    package mutating func table<V, E: BitwiseCopyable>(decode: (E) -> V?) throws -> HashTable<V> {
+        let capacity = try scalar(UInt64.self)
+        let indices: [UInt32] = try array(), keys: [UInt64] = try array(), encoded: [E] = try array()
+        var values: [V] = []
+        values.reserveCapacity(encoded.count)
+        for e in encoded {
+            guard let v = decode(e) else { throw failure("a value of a hash table") }
+            values.append(v)
+        }
+        guard capacity <= 1 << 40, let table = HashTable(capacity: Int(capacity), indices: indices, keys: keys, values: values) else {
+            throw failure("hash table")
+        }
+        return table
+    }
+
+    /// The next hash table of plain values, slot for slot.
+    @inlinable
+    package mutating func table<V: BitwiseCopyable>() throws -> HashTable<V> {
+        let capacity = try scalar(UInt64.self)
+        let indices: [UInt32] = try array(), keys: [UInt64] = try array(), values: [V] = try array()
+        guard capacity <= 1 << 40, let table = HashTable(capacity: Int(capacity), indices: indices, keys: keys, values: values) else {
+            throw failure("hash table")
+        }
+        return table
+    }
+
+    /// The next strings.
+    package mutating func strings() throws -> [String] {
+        let lengths: [UInt32] = try array(), bytes: [UInt8] = try array()
+        guard lengths.reduce(0, { $0 + Int($1) }) == bytes.count else { throw failure("strings") }
+        var strings: [String] = []
+        strings.reserveCapacity(lengths.count)
+        var at = 0
+        for n in lengths {
+            strings.append(String(decoding: bytes[at..<(at + Int(n))], as: UTF8.self))
+            at += Int(n)
+        }
+        return strings
+    }
+}
