@@ -29,6 +29,15 @@ enum EmbeddedDictionaries {
     static let files: [String: String] = [
 
 """
+/// The FNV-1a 64-bit digest of `bytes` (what a snapshot made from a table records, so that
+/// a snapshot of older tables is known as such).
+func digest(_ bytes: Data) -> UInt64 {
+    var h: UInt64 = 0xCBF2_9CE4_8422_2325
+    for b in bytes { h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01B3 }
+    return h
+}
+
+var digests = ""
 for path in arguments.dropFirst(3).sorted() {
     let url = URL(fileURLWithPath: path).standardizedFileURL
     guard let data = FileManager.default.contents(atPath: url.path),
@@ -39,7 +48,17 @@ for path in arguments.dropFirst(3).sorted() {
     var relative = url.path
     if relative.hasPrefix(root + "/") { relative.removeFirst(root.count + 1) }
     source += "        \"\(relative)\": \(rawLiteral(text)),\n"
+    digests += "        \"\(relative)\": 0x\(String(digest(data), radix: 16)),\n"
 }
+source += "    ]\n"
+source += """
+
+    /// Each table's FNV-1a 64-bit digest of its bytes, by the same path: what a snapshot made
+    /// from the tables records, so that a snapshot of other tables is never read as theirs.
+    static let digests: [String: UInt64] = [
+
+"""
+source += digests
 source += "    ]\n"
 source += "}\n"
 

@@ -30,7 +30,7 @@ struct DevCLITests {
     @Test func groupsListTheirCommands() throws {
         let groups: [([String], [String])] = [
             (["eval"], ["parse", "import", "dedupe", "keys"]),
-            (["dev"], ["bench", "train", "key-names"]),
+            (["dev"], ["bench", "train", "key-names", "lexicon-snapshot"]),
             (["dev", "bench"], ["parse", "keys", "list", "suggest"]),
             (["dev", "train"], ["parser", "suggest"]),
         ]
@@ -121,6 +121,21 @@ struct DevCLITests {
         let one = try Ingest.run(["dev", "train", "parser", "--cross-source", gold.path])
         #expect(one.status == 1)
         #expect(one.stderr.contains("at least two sources"))
+    }
+
+    /// `ingest dev lexicon-snapshot` writes the snapshot of the tables compiled in: the one
+    /// committed, when it is fresh (`LexiconSnapshotTests` checks that it is).
+    @Test func lexiconSnapshotWritesTheCommittedSnapshot() throws {
+        let dir = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("lexicon.snapshot")
+        let r = try Ingest.run(["dev", "lexicon-snapshot", "--out", out.path])
+        #expect(r.status == 0, "\(r.stderr)")
+        let committed = URL(fileURLWithPath: Repo.path("Dictionaries/lexicon.snapshot"))
+        #expect(try Data(contentsOf: out) == Data(contentsOf: committed))
+        let unwritable = try Ingest.run(["dev", "lexicon-snapshot", "--out", dir.appendingPathComponent("no/such/dir").path])
+        #expect(unwritable.status == 1)
+        #expect(unwritable.stderr.contains("cannot write"))
     }
 
     @Test func trainParserWritesAModelThatEvalParseReads() throws {

@@ -1,3 +1,5 @@
+import IngredientText
+
 /// The key tables' main hash table, packed for the cache: 16 bytes per slot (the 64-bit
 /// hash and a `KeyEntry` packed into 64 bits), power-of-two capacity at most 60% full,
 /// Fibonacci hashing and linear probing. In front of it, an 8 KB one-bit-per-hash filter that
@@ -43,23 +45,41 @@ struct KeyEntryTable: @unchecked Sendable {
     /// How many slots the table has.
     var capacity: Int { mask + 1 }
 
-    init(_ entries: [UInt64: KeyEntry]) {
+    init(_ entries: HashTable<KeyEntry>) {
+        let all = entries.entries
+        self.init(packedKeys: all.map(\.key), values: all.map { Self.pack($0.value) })
+    }
+
+    /// The table of `packedKeys` with their entries packed (`packedEntries`); keys of 0 are
+    /// stored as 1, as look-ups ask for them.
+    init(packedKeys keys: [UInt64], values: [UInt64]) {
+        precondition(keys.count == values.count)
         var capacity = 16
-        while capacity * 6 < entries.count * 10 { capacity <<= 1 }
+        while capacity * 6 < keys.count * 10 { capacity <<= 1 }
         storage = Storage(capacity: capacity)
         slots = storage.slots
         filter = storage.filter
         mask = capacity - 1
         shift = UInt64(64 - capacity.trailingZeroBitCount)
-        count = entries.count
-        for (key, entry) in entries {
+        count = keys.count
+        for (key, value) in zip(keys, values) {
             let k = key == 0 ? 1 : key
             var i = index(k)
             while slots[i].key != 0 { i = (i + 1) & mask }
-            slots[i] = (k, Self.pack(entry))
+            slots[i] = (k, value)
             let bit = Self.filterBit(k)
             filter[bit >> 6] |= 1 << UInt64(bit & 63)
         }
+    }
+
+    /// Every key with its entry packed, in key order (what `init(packedKeys:values:)` makes
+    /// the same table from).
+    var packedEntries: (keys: [UInt64], values: [UInt64]) {
+        var pairs: [(UInt64, UInt64)] = []
+        pairs.reserveCapacity(count)
+        for i in 0...mask where slots[i].key != 0 { pairs.append((slots[i].key, slots[i].value)) }
+        pairs.sort { $0.0 < $1.0 }
+        return (pairs.map(\.0), pairs.map(\.1))
     }
 
     /// The filter bit of a key: bits 40–55 of the hash (the slot index uses a product's top bits).
@@ -90,7 +110,7 @@ struct KeyEntryTable: @unchecked Sendable {
 
     // Packing: synonym + 1 (21 bits) | spaceless + 1 (20 bits) | carriesSingular (1) |
     // replacement + 2 (14 bits) | bits (8).
-    private static func pack(_ e: KeyEntry) -> UInt64 {
+    static func pack(_ e: KeyEntry) -> UInt64 {
         UInt64(UInt32(bitPattern: e.synonym &+ 1)) << 43
             | UInt64(UInt32(bitPattern: e.spaceless &+ 1)) << 23
             | (e.carriesSingular ? 1 << 22 : 0)
@@ -99,7 +119,7 @@ struct KeyEntryTable: @unchecked Sendable {
     }
 
     @inline(__always)
-    private static func unpack(_ v: UInt64) -> KeyEntry {
+    static func unpack(_ v: UInt64) -> KeyEntry {
         KeyEntry(
             synonym: Int32(truncatingIfNeeded: (v >> 43) & 0x1F_FFFF) &- 1,
             spaceless: Int32(truncatingIfNeeded: (v >> 23) & 0xF_FFFF) &- 1,

@@ -13,7 +13,7 @@ extension KeyTables {
         b.numbers = numbers
         for row in rows[.phrases] ?? [] {
             if let first = row.columns[0].split(separator: " ").first {
-                b.entries[KeyTables.wordHash(Array(first.lowercased().utf8)), default: KeyEntry()].bits |= KeyEntry.Bits.commentStart
+                b.entries.update(KeyTables.wordHash(Array(first.lowercased().utf8)), default: KeyEntry()) { $0.bits |= KeyEntry.Bits.commentStart }
             }
         }
         func ordered(_ table: DictionaryTable) -> [Lexicon.TableRow] {
@@ -58,7 +58,7 @@ extension KeyTables {
 
 /// The mutable storage `KeyTables` is built from.
 struct KeyTableBuilder {
-    var entries: [UInt64: KeyEntry] = [:]
+    var entries = HashTable<KeyEntry>(minimumCapacity: 8192)
     var formPool: [(bytes: [UInt8], hash: UInt64)] = []
     var rows: [KeyRow] = []
     var rowByKey = HashTable<Int32>()
@@ -81,13 +81,14 @@ struct KeyTableBuilder {
             throw DictionaryError.invalidValue(table: DictionaryTable.invariants.fileName, line: row.line, column: "word", value: row.columns[0])
         }
         if words.count == 1 {
-            entries[Self.wordHash(words[0]), default: KeyEntry()].replacement = -1
+            entries.update(Self.wordHash(words[0]), default: KeyEntry()) { $0.replacement = -1 }
             return
         }
         var h: UInt64 = 0
         for (i, w) in words.enumerated() {
             h = i == 0 ? Self.wordHash(w) : Self.extend(h, Self.wordHash(w))
-            entries[h, default: KeyEntry()].bits |= i == words.count - 1 ? KeyEntry.Bits.invariantPhrase : KeyEntry.Bits.formContinues
+            let bit = i == words.count - 1 ? KeyEntry.Bits.invariantPhrase : KeyEntry.Bits.formContinues
+            entries.update(h, default: KeyEntry()) { $0.bits |= bit }
         }
     }
 
@@ -106,7 +107,7 @@ struct KeyTableBuilder {
         }
         let index = Int32(formPool.count)
         formPool.append((singular[0], Self.wordHash(singular[0])))
-        entries[Self.wordHash(plural[0]), default: KeyEntry()].replacement = index
+        entries.update(Self.wordHash(plural[0]), default: KeyEntry()) { $0.replacement = index }
     }
 
     mutating func addKeyWord(_ row: Lexicon.TableRow, normalizer: KeyTables) throws {
@@ -123,12 +124,14 @@ struct KeyTableBuilder {
         }
         insertSequence(words) { $0.bits = ($0.bits & ~KeyEntry.Bits.roleMask) | role.rawValue }
         if role == .drop {
-            entries[Self.wordHash(words[0]), default: KeyEntry()].bits |= KeyEntry.Bits.startsDrop
+            entries.update(Self.wordHash(words[0]), default: KeyEntry()) { $0.bits |= KeyEntry.Bits.startsDrop }
         }
     }
 
-    /// The words of every sequence inserted, by hash (for `addRegularPlurals`).
-    var knownWords: [UInt64: [UInt8]] = [:]
+    /// The words of every sequence inserted, in the order first inserted, with their hashes
+    /// (for `addRegularPlurals`), and which hashes are among them.
+    var knownWords: [(hash: UInt64, bytes: [UInt8])] = []
+    var knownWordHashes = HashTable<Bool>(minimumCapacity: 4096)
 
     /// For each known word whose regular plural the rules would bring back to it ("onions" →
     /// "onion"), an entry under the plural carrying the singular's fields, so that the plural
@@ -151,7 +154,7 @@ struct KeyTableBuilder {
                 carried.replacement = Int32(formPool.count)
                 carried.carriesSingular = true
                 formPool.append((singular, hash))
-                entries[pluralHash] = carried
+                entries.set(pluralHash, carried)
             }
         }
     }
@@ -159,14 +162,20 @@ struct KeyTableBuilder {
     /// Inserts a word sequence, marking its prefixes as continuing.
     private mutating func insertSequence(_ words: [[UInt8]], _ body: (inout KeyEntry) -> Void) {
         var h: UInt64 = 0
-        for w in words { knownWords[Self.wordHash(w)] = w }
+        for w in words {
+            let hash = Self.wordHash(w)
+            if knownWordHashes[hash] == nil {
+                knownWordHashes.set(hash, true)
+                knownWords.append((hash, w))
+            }
+        }
         for (i, w) in words.enumerated() {
             h = i == 0 ? Self.wordHash(w) : Self.extend(h, Self.wordHash(w))
             if i < words.count - 1 {
-                entries[h, default: KeyEntry()].bits |= KeyEntry.Bits.continues
+                entries.update(h, default: KeyEntry()) { $0.bits |= KeyEntry.Bits.continues }
             }
         }
-        body(&entries[h, default: KeyEntry()])
+        entries.update(h, default: KeyEntry(), body)
     }
 
     /// The `|`-separated cells of a variants column, empty ones left out: split on bytes
@@ -231,7 +240,7 @@ struct KeyTableBuilder {
                 e.synonym = index
                 if whole { e.bits |= KeyEntry.Bits.wholeOnly } else { e.bits &= ~KeyEntry.Bits.wholeOnly }
             }
-            entries[Self.wordHash(Array(vw.joined())), default: KeyEntry()].spaceless = index
+            entries.update(Self.wordHash(Array(vw.joined())), default: KeyEntry()) { $0.spaceless = index }
         }
     }
 

@@ -32,23 +32,31 @@ package final class KeyTables: Sendable {
     /// (`wordByte`) or is an apostrophe (`apostrophe`); see `KeyTables.byteClasses`.
     let byteClasses: ByteClasses
 
-    init(_ b: KeyTableBuilder) {
-        entries = KeyEntryTable(b.entries)
-        formPool = b.formPool
-        rows = b.rows
-        rowKeys = b.rows.map(\.key)
+    convenience init(_ b: KeyTableBuilder) {
+        self.init(entries: KeyEntryTable(b.entries), formPool: b.formPool, rows: b.rows, rowByKey: b.rowByKey,
+                  overrides: b.overrides, overrideKeys: b.overrideKeys, lexiconPhrases: b.lexiconPhrases, numbers: b.numbers)
+    }
+
+    /// Tables of these parts (built from rows, or read from a snapshot: `LexiconSnapshot`).
+    init(entries: KeyEntryTable, formPool: [(bytes: [UInt8], hash: UInt64)], rows: [KeyRow], rowByKey: HashTable<Int32>,
+         overrides: HashTable<Int32>, overrideKeys: [String], lexiconPhrases: PhraseTable<Lexicon.PhraseInfo>,
+         numbers: PhraseTable<Double>) {
+        self.entries = entries
+        self.formPool = formPool
+        self.rows = rows
+        rowKeys = rows.map(\.key)
         var starts: [Int32] = [0], hashes: [UInt64] = []
-        for row in b.rows {
+        for row in rows {
             hashes.append(contentsOf: row.words.map(\.hash))
             starts.append(Int32(hashes.count))
         }
         rowWordStart = starts
         rowWordHashes = hashes
-        rowByKey = b.rowByKey
-        overrides = b.overrides
-        overrideKeys = b.overrideKeys
-        lexiconPhrases = b.lexiconPhrases
-        numbers = b.numbers
+        self.rowByKey = rowByKey
+        self.overrides = overrides
+        self.overrideKeys = overrideKeys
+        self.lexiconPhrases = lexiconPhrases
+        self.numbers = numbers
         hashOf = KeyTables.wordHash(Array("of".utf8))
         hashAnd = KeyTables.wordHash(Array("and".utf8))
         hashOr = KeyTables.wordHash(Array("or".utf8))

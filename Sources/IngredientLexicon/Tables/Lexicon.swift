@@ -40,7 +40,13 @@ public struct Lexicon: Sendable {
 
     /// Raw rows per table, keyed by their folded first column, in the order first seen;
     /// `user` marks rows that came from `adding` rather than the built-in tables.
-    private var rows: [DictionaryTable: [TableRow]] = [:]
+    private var rows: [DictionaryTable: [TableRow]] {
+        get { storedRows ?? Self.builtInRows }
+        set { storedRows = newValue }
+    }
+    /// The rows, or nil for the built-in ones (a lexicon read from the snapshot has tables but
+    /// no rows: they are read from the embedded text when first asked for, by `adding`).
+    var storedRows: [DictionaryTable: [TableRow]]? = [:]
 
     /// One row of a table as read.
     struct TableRow {
@@ -50,24 +56,24 @@ public struct Lexicon: Sendable {
         var user: Bool
     }
 
-    package private(set) var units: [UnitDefinition] = []
-    package private(set) var unitAliases = PhraseTable<Int32>()
-    package private(set) var unitAliasesExact = HashTable<Int32>()
-    package private(set) var numbers = PhraseTable<Double>()
-    package private(set) var sizes = PhraseTable<Bool>()
-    package private(set) var preparation = PhraseTable<PreparationKind>()
-    package private(set) var phrases = PhraseTable<PhraseInfo>()
-    package private(set) var headers = PhraseTable<Bool>()
+    package internal(set) var units: [UnitDefinition] = []
+    package internal(set) var unitAliases = PhraseTable<Int32>()
+    package internal(set) var unitAliasesExact = HashTable<Int32>()
+    package internal(set) var numbers = PhraseTable<Double>()
+    package internal(set) var sizes = PhraseTable<Bool>()
+    package internal(set) var preparation = PhraseTable<PreparationKind>()
+    package internal(set) var phrases = PhraseTable<PhraseInfo>()
+    package internal(set) var headers = PhraseTable<Bool>()
     /// The roles of each function word (`function-words.tsv`), by its case-folded hash
     /// (`ByteHash.fold`, as tokens carry it).
-    @usableFromInline package private(set) var functionWords = HashTable<UInt16>()
+    @usableFromInline package internal(set) var functionWords = HashTable<UInt16>()
     /// The length in bytes of the longest function word (a longer token is none).
-    @usableFromInline package private(set) var longestFunctionWord = 0
-    private var unitIndexByID: [String: Int] = [:]
+    @usableFromInline package internal(set) var longestFunctionWord = 0
+    var unitIndexByID: [String: Int] = [:]
     /// For each word that starts an entry of some table, which tables (see `FirstWord`).
-    package private(set) var firstWords = HashTable<UInt8>()
+    package internal(set) var firstWords = HashTable<UInt8>()
     /// The tables behind canonical keys (see `CanonicalKeyer`), built from the key tables.
-    package private(set) var keyTables = KeyTables.empty
+    package internal(set) var keyTables = KeyTables.empty
 
     /// Bits of `firstWords`.
     package enum FirstWord {
@@ -89,7 +95,34 @@ public struct Lexicon: Sendable {
     }
 
     /// The tables compiled into the library.
+    ///
+    /// Read from `Dictionaries/lexicon.snapshot`, the tables made ready ahead of time
+    /// (`LexiconSnapshot`), when it was made from the tables compiled in; otherwise (a table
+    /// edited since) built from the tables' text, which gives the same lexicon, more slowly.
     public static let builtIn: Lexicon = {
+        if let text = EmbeddedDictionaries.files[LexiconSnapshot.fileName],
+           let lexicon = try? LexiconSnapshot.read(text: text, expecting: LexiconSnapshot.builtInDigests) {
+            return lexicon
+        }
+        return builtFromText()
+    }()
+
+    /// The built-in lexicon built from the tables' text, as `builtIn` is when there is no
+    /// snapshot of these tables.
+    package static func builtFromText() -> Lexicon {
+        var lexicon = Lexicon()
+        lexicon.rows = builtInRows
+        do {
+            try lexicon.rebuild()
+        } catch {
+            // The embedded tables are ours and tested; a broken one is a build defect.
+            fatalError("built-in dictionary is invalid: \(error)")
+        }
+        return lexicon
+    }
+
+    /// The rows of the built-in tables that `builtIn` reads, merged as `adding` merges them.
+    private static let builtInRows: [DictionaryTable: [TableRow]] = {
         var lexicon = Lexicon()
         for table in DictionaryTable.allCases where !deferredTables.contains(table) {
             guard let text = table.builtInText else { continue }
@@ -100,8 +133,7 @@ public struct Lexicon: Sendable {
                 fatalError("built-in dictionary is invalid: \(error)")
             }
         }
-        try! lexicon.rebuild()
-        return lexicon
+        return lexicon.rows
     }()
 
     /// Built-in tables that no lexicon look-up or canonical key reads (the shopping-list
@@ -111,7 +143,7 @@ public struct Lexicon: Sendable {
     static let deferredTables: Set<DictionaryTable> = [.aisles, .categories, .densities, .proteins, .unitDisplay]
 
     /// The built-in rows of a deferred table (see `deferredTables`).
-    private static func builtInRows(of table: DictionaryTable) -> [TableRow] {
+    private static func deferredRows(of table: DictionaryTable) -> [TableRow] {
         guard let text = table.builtInText else { return [] }
         do {
             return try table.rows(in: text).map { TableRow(key: $0.columns[0].lowercased(), line: $0.line, columns: $0.columns, user: false) }
@@ -179,14 +211,14 @@ public struct Lexicon: Sendable {
     /// with their line numbers, for tables other parts of the library interpret
     /// (the shopping-list tables: see `ListTables`).
     func rows(of table: DictionaryTable) -> [(line: Int, columns: [String], isUser: Bool)] {
-        let merged = rows[table] ?? (Self.deferredTables.contains(table) ? Self.builtInRows(of: table) : [])
+        let merged = rows[table] ?? (Self.deferredTables.contains(table) ? Self.deferredRows(of: table) : [])
         return merged.map { ($0.line, $0.columns, $0.user) }
     }
 
     // MARK: - Building
 
     private mutating func merge(_ table: DictionaryTable, text: String, user: Bool) throws {
-        var existing = rows[table] ?? (user && Self.deferredTables.contains(table) ? Self.builtInRows(of: table) : [])
+        var existing = rows[table] ?? (user && Self.deferredTables.contains(table) ? Self.deferredRows(of: table) : [])
         var index: [String: Int] = [:]
         for (i, row) in existing.enumerated() { index[row.key] = i }
         for (line, columns) in try table.rows(in: text) {

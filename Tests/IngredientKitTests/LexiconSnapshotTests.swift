@@ -1,0 +1,74 @@
+import IngredientText
+import Testing
+@testable import IngredientLexicon
+
+/// `Dictionaries/lexicon.snapshot`, the built-in lexicon made ready ahead of time, must be made
+/// from the tables compiled in and give the very lexicon their text builds; a stale one must
+/// be passed over and a damaged one refused, never misread.
+struct LexiconSnapshotTests {
+    static let digests = LexiconSnapshot.builtInDigests
+
+    /// The bytes of a lexicon's every table (what two lexicons are compared by).
+    static func tables(_ lexicon: Lexicon) -> [UInt8] { LexiconSnapshot.bytes(of: lexicon, digests: digests) }
+
+    @Test func theCompiledSnapshotIsFreshAndGivesTheTextsLexicon() throws {
+        let text = try #require(EmbeddedDictionaries.files[LexiconSnapshot.fileName],
+                                "Dictionaries/lexicon.snapshot is missing: run tools/compile-lexicon")
+        let read = try LexiconSnapshot.read(text: text, expecting: Self.digests)
+        let lexicon = try #require(read, "Dictionaries/lexicon.snapshot was made from other tables: run tools/compile-lexicon")
+        let fromText = Lexicon.builtFromText()
+        #expect(Self.tables(lexicon) == Self.tables(fromText))
+        // `builtIn` is the snapshot's (it has no rows until a table is added).
+        #expect(Lexicon.builtIn.storedRows == nil)
+        // The same keys, display names and units (the derived tables too).
+        let a = CanonicalKeyer(lexicon: lexicon), b = CanonicalKeyer(lexicon: fromText)
+        for name in ["Red Onions", "cilantro leaves", "Jalapeños", "egg plants", "courgettes", "rolled oats",
+                     "hot red pepper flakes", "crème fraîche", "yoghurt", "tomatoes, chopped"] {
+            #expect(a.key(forName: name) == b.key(forName: name), "\(name)")
+            let key = b.key(forName: name)
+            #expect(a.displayName(forKey: key, locale: .enGB) == b.displayName(forKey: key, locale: .enGB), "\(name)")
+        }
+        for alias in ["tbsp", "T", "fl oz", "cups", "g"] {
+            #expect(lexicon.unit(alias: alias) == fromText.unit(alias: alias), "\(alias)")
+        }
+        #expect(lexicon.number(word: "dozen") == 12)
+    }
+
+    @Test func addingTablesToTheSnapshotsLexiconIsAddingThemToTheTexts() throws {
+        let units = "punnet\titem\t-\tpunnet|punnets\n"
+        let synonyms = "scallion\tscallion\tspring onion\tspring onion|green onion\n"
+        let fromSnapshot = try Lexicon.builtIn.adding(.units, text: units).adding(.synonyms, text: synonyms)
+        let fromText = try Lexicon.builtFromText().adding(.units, text: units).adding(.synonyms, text: synonyms)
+        #expect(Self.tables(fromSnapshot) == Self.tables(fromText))
+        #expect(fromSnapshot.unit(alias: "punnets")?.id == "punnet")
+        #expect(Self.tables(fromSnapshot) != Self.tables(Lexicon.builtIn))
+    }
+
+    @Test func aSnapshotOfOtherTablesIsPassedOver() throws {
+        var other = Self.digests
+        other[0].digest &+= 1
+        let text = Base64Text.text(of: LexiconSnapshot.bytes(of: Lexicon.builtIn, digests: other))
+        #expect(try LexiconSnapshot.read(text: text, expecting: Self.digests) == nil)
+        #expect(try LexiconSnapshot.read(text: text, expecting: other) != nil)
+        let fewer = Base64Text.text(of: LexiconSnapshot.bytes(of: Lexicon.builtIn, digests: Array(Self.digests.dropLast())))
+        #expect(try LexiconSnapshot.read(text: fewer, expecting: Self.digests) == nil)
+    }
+
+    @Test func aDamagedSnapshotIsRefusedNotMisread() throws {
+        let bytes = Self.tables(Lexicon.builtIn)
+        func read(_ b: [UInt8]) throws { _ = try LexiconSnapshot.read(text: Base64Text.text(of: b), expecting: Self.digests) }
+        // Cut anywhere: refused.
+        for cut in stride(from: 0, to: bytes.count, by: bytes.count / 50 + 1) {
+            #expect(throws: DictionaryError.self) { try read(Array(bytes[..<cut])) }
+        }
+        #expect(throws: DictionaryError.self) { try read(bytes + [0]) }
+        var wrongMagic = bytes
+        wrongMagic[0] ^= 0xFF
+        #expect(throws: DictionaryError.self) { try read(wrongMagic) }
+        var wrongVersion = bytes
+        wrongVersion[4] &+= 1
+        #expect(throws: DictionaryError.self) { try read(wrongVersion) }
+        // Not base 64 at all.
+        #expect(throws: DictionaryError.self) { _ = try LexiconSnapshot.read(text: "units\tvolume\n", expecting: Self.digests) }
+    }
+}
