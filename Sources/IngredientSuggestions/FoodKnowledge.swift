@@ -24,19 +24,41 @@ package struct FoodKnowledge: Sendable {
         case unrelated
     }
 
+    /// A key's neighbour in the neighbour table: its row and their similarity.
+    struct Neighbour: Sendable, Equatable {
+        /// The neighbour's row in the table.
+        var row: Int32
+        /// The cosine similarity the table gives, 0…1.
+        var similarity: Float
+    }
+
     /// Each synset row's direct hypernyms (row numbers).
-    private(set) var parents: [[Int32]] = []
+    private(set) var parents = RowLists<Int32>()
     /// Key (by `ByteHash.exact` of its bytes) → its entry in `synsetLists`.
     private var synsetIndex = HashTable<Int32>()
     /// The rows of the synsets a key is a term of, ascending, one list per key.
-    private var synsetLists: [[Int32]] = []
+    private var synsetLists = RowLists<Int32>()
     /// Key (by `ByteHash.exact` of its bytes) → its row in the neighbour table.
     private var vocabulary = HashTable<Int32>()
-    /// Each vocabulary key's neighbours (rows) with their similarity, best first.
-    private(set) var neighbours: [[(row: Int32, similarity: Float)]] = []
+    /// Each vocabulary key's neighbours with their similarity, best first.
+    private(set) var neighbours = RowLists<Neighbour>()
 
     /// The tables compiled into the library (empty where a table is absent).
+    ///
+    /// Read from `suggest/knowledge.snapshot`, the tables made ready ahead of time
+    /// (`KnowledgeSnapshot`), when it was made from the tables compiled in; otherwise (a table
+    /// regenerated since) read from the tables' text, which gives the same tables, more slowly.
     static let builtIn: FoodKnowledge = {
+        if let text = EmbeddedDictionaries.files[KnowledgeSnapshot.fileName],
+           let knowledge = try? KnowledgeSnapshot.read(text: text, expecting: KnowledgeSnapshot.builtInDigests) {
+            return knowledge
+        }
+        return builtFromText()
+    }()
+
+    /// The built-in tables read from their text, as `builtIn` is when there is no snapshot of
+    /// these tables.
+    package static func builtFromText() -> FoodKnowledge {
         do {
             return try FoodKnowledge(wordnet: EmbeddedDictionaries.files["suggest/wordnet.tsv"] ?? "",
                                      neighbours: EmbeddedDictionaries.files["suggest/neighbours.tsv"] ?? "")
@@ -44,7 +66,24 @@ package struct FoodKnowledge: Sendable {
             // The embedded tables are ours and tested; a broken one is a build defect.
             fatalError("built-in knowledge table is invalid: \(error)")
         }
-    }()
+    }
+
+    /// The tables of these parts (read from a snapshot: `KnowledgeSnapshot`).
+    init(parents: RowLists<Int32>, synsetIndex: HashTable<Int32>, synsetLists: RowLists<Int32>, vocabulary: HashTable<Int32>,
+         neighbours: RowLists<Neighbour>) {
+        self.parents = parents
+        self.synsetIndex = synsetIndex
+        self.synsetLists = synsetLists
+        self.vocabulary = vocabulary
+        self.neighbours = neighbours
+    }
+
+    /// The parts `init(parents:synsetIndex:synsetLists:vocabulary:neighbours:)` makes the
+    /// same tables from.
+    var parts: (parents: RowLists<Int32>, synsetIndex: HashTable<Int32>, synsetLists: RowLists<Int32>, vocabulary: HashTable<Int32>,
+                neighbours: RowLists<Neighbour>) {
+        (parents, synsetIndex, synsetLists, vocabulary, neighbours)
+    }
 
     /// Reads the two tables' texts (see `Dictionaries/README.md` for their formats). The
     /// tables are read on bytes, in one pass each, and keyed by the hashes of their keys'
@@ -53,6 +92,7 @@ package struct FoodKnowledge: Sendable {
     init(wordnet: String, neighbours neighbourText: String) throws {
         var rowOf = HashTable<Int32>()
         var rawParents: [[UInt64]] = []
+        var synsetLists: [[Int32]] = []
         try TableBytes.forEachRow(in: wordnet) { line, row in
             // synset<TAB>parents<TAB>terms: exactly two TABs, a synset id before them.
             let tabs = Self.find(0x09, in: row)
@@ -82,7 +122,8 @@ package struct FoodKnowledge: Sendable {
             }
         }
         // A hypernym outside the table ends the chain there.
-        parents = rawParents.map { list in list.compactMap { rowOf[$0] } }
+        for list in rawParents { parents.append(list.compactMap { rowOf[$0] }) }
+        for list in synsetLists { self.synsetLists.append(list) }
         var rawNeighbours: [[(UInt64, Float)]] = []
         try TableBytes.forEachRow(in: neighbourText) { line, row in
             // key, then TAB-separated neighbour=similarity cells.
@@ -106,7 +147,9 @@ package struct FoodKnowledge: Sendable {
             }
             rawNeighbours.append(cells)
         }
-        neighbours = rawNeighbours.map { row in row.compactMap { cell in vocabulary[cell.0].map { ($0, cell.1) } } }
+        for row in rawNeighbours {
+            neighbours.append(row.compactMap { cell in vocabulary[cell.0].map { Neighbour(row: $0, similarity: cell.1) } })
+        }
     }
 
     /// The bytes of `bytes` from `start` up to `end`.
@@ -148,7 +191,7 @@ package struct FoodKnowledge: Sendable {
     }
 
     /// The synset rows of `key` (empty when WordNet does not know it).
-    func synsets(of key: String) -> [Int32] { synsetIndex[Self.hash(key)].map { synsetLists[Int($0)] } ?? [] }
+    func synsets(of key: String) -> [Int32] { synsetIndex[Self.hash(key)].map { Array(synsetLists[Int($0)]) } ?? [] }
 
     /// The row of `key` in the neighbour table, or -1.
     func vocabularyRow(of key: String) -> Int32 { vocabulary[Self.hash(key)] ?? -1 }
@@ -197,5 +240,38 @@ package struct FoodKnowledge: Sendable {
         for n in neighbours[Int(a)] where n.row == b { return n.similarity }
         for n in neighbours[Int(b)] where n.row == a { return n.similarity }
         return 0
+    }
+}
+
+/// Lists of values, one per row, kept as one array of values and each row's start in it, so
+/// that tables of many short rows cost no array per row.
+struct RowLists<Element: Sendable>: Sendable {
+    /// Where each row starts in `values`, and, last, the end of the last row.
+    private(set) var starts: [Int32] = [0]
+    /// Every row's values, row after row.
+    private(set) var values: [Element] = []
+
+    /// No rows.
+    init() {}
+
+    /// The rows that `starts` cut `values` into; nil when they cannot be (not starting at 0,
+    /// decreasing, or not ending at the end of `values`).
+    init?(starts: [Int32], values: [Element]) {
+        guard starts.first == 0, Int(starts.last!) == values.count,
+              zip(starts, starts.dropFirst()).allSatisfy({ $0 <= $1 }) else { return nil }
+        self.starts = starts
+        self.values = values
+    }
+
+    /// The number of rows.
+    var count: Int { starts.count - 1 }
+
+    /// The values of row `row`.
+    subscript(row: Int) -> ArraySlice<Element> { values[Int(starts[row])..<Int(starts[row + 1])] }
+
+    /// Adds a row.
+    mutating func append<S: Sequence>(_ row: S) where S.Element == Element {
+        values.append(contentsOf: row)
+        starts.append(Int32(values.count))
     }
 }

@@ -30,7 +30,7 @@ struct DevCLITests {
     @Test func groupsListTheirCommands() throws {
         let groups: [([String], [String])] = [
             (["eval"], ["parse", "import", "dedupe", "keys"]),
-            (["dev"], ["bench", "train", "key-names", "lexicon-snapshot"]),
+            (["dev"], ["bench", "train", "key-names", "snapshots"]),
             (["dev", "bench"], ["parse", "keys", "list", "suggest"]),
             (["dev", "train"], ["parser", "suggest"]),
         ]
@@ -123,17 +123,19 @@ struct DevCLITests {
         #expect(one.stderr.contains("at least two sources"))
     }
 
-    /// `ingest dev lexicon-snapshot` writes the snapshot of the tables compiled in: the one
-    /// committed, when it is fresh (`LexiconSnapshotTests` checks that it is).
-    @Test func lexiconSnapshotWritesTheCommittedSnapshot() throws {
+    /// `ingest dev snapshots` writes the snapshots of the tables compiled in: the ones
+    /// committed, when they are fresh (`LexiconSnapshotTests`, `KnowledgeSnapshotTests`).
+    @Test func snapshotsWritesTheCommittedSnapshots() throws {
         let dir = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let out = dir.appendingPathComponent("lexicon.snapshot")
-        let r = try Ingest.run(["dev", "lexicon-snapshot", "--out", out.path])
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("suggest"), withIntermediateDirectories: true)
+        let r = try Ingest.run(["dev", "snapshots", "--dictionaries", dir.path])
         #expect(r.status == 0, "\(r.stderr)")
-        let committed = URL(fileURLWithPath: Repo.path("Dictionaries/lexicon.snapshot"))
-        #expect(try Data(contentsOf: out) == Data(contentsOf: committed))
-        let unwritable = try Ingest.run(["dev", "lexicon-snapshot", "--out", dir.appendingPathComponent("no/such/dir").path])
+        for name in ["lexicon.snapshot", "suggest/knowledge.snapshot"] {
+            let committed = URL(fileURLWithPath: Repo.path("Dictionaries/" + name))
+            #expect(try Data(contentsOf: dir.appendingPathComponent(name)) == Data(contentsOf: committed), "\(name)")
+        }
+        let unwritable = try Ingest.run(["dev", "snapshots", "--dictionaries", dir.appendingPathComponent("no/such/dir").path])
         #expect(unwritable.status == 1)
         #expect(unwritable.stderr.contains("cannot write"))
     }

@@ -13,9 +13,9 @@ struct LexiconSnapshotTests {
 
     @Test func theCompiledSnapshotIsFreshAndGivesTheTextsLexicon() throws {
         let text = try #require(EmbeddedDictionaries.files[LexiconSnapshot.fileName],
-                                "Dictionaries/lexicon.snapshot is missing: run tools/compile-lexicon")
+                                "Dictionaries/lexicon.snapshot is missing: run tools/compile-snapshots")
         let read = try LexiconSnapshot.read(text: text, expecting: Self.digests)
-        let lexicon = try #require(read, "Dictionaries/lexicon.snapshot was made from other tables: run tools/compile-lexicon")
+        let lexicon = try #require(read, "Dictionaries/lexicon.snapshot was made from other tables: run tools/compile-snapshots")
         let fromText = Lexicon.builtFromText()
         #expect(Self.tables(lexicon) == Self.tables(fromText))
         // `builtIn` is the snapshot's (it has no rows until a table is added).

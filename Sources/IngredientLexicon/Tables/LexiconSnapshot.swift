@@ -3,8 +3,8 @@ import IngredientText
 /// The built-in lexicon's tables made ready ahead of time, so that start-up copies them into
 /// place instead of reading 3,000 table rows and running the key rules over every synonym.
 ///
-/// `Dictionaries/lexicon.snapshot` is generated from the other tables (`tools/compile-lexicon`,
-/// which runs `ingest dev lexicon-snapshot`) and compiled in with them. It records the digest
+/// `Dictionaries/lexicon.snapshot` is generated from the other tables (`tools/compile-snapshots`,
+/// which runs `ingest dev snapshots`) and compiled in with them. It records the digest
 /// of every table it was made from; `Lexicon.builtIn` reads it only when those are the tables
 /// compiled in, and otherwise builds the lexicon from the tables' text, as before. So an edited
 /// table is never shadowed by an older snapshot: it only starts more slowly until the snapshot

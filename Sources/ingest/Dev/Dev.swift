@@ -5,7 +5,7 @@ import ArgumentParser
 struct Dev: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "dev",
-        abstract: "Tools for developers of IngredientKit: benchmarks, training, key names, the lexicon snapshot.",
-        subcommands: [Bench.self, Train.self, KeyNames.self, LexiconSnapshotCommand.self]
+        abstract: "Tools for developers of IngredientKit: benchmarks, training, key names, snapshots of the tables.",
+        subcommands: [Bench.self, Train.self, KeyNames.self, Snapshots.self]
     )
 }
