@@ -211,7 +211,14 @@ public struct Lexicon: Sendable {
     /// with their line numbers, for tables other parts of the library interpret
     /// (the shopping-list tables: see `ListTables`).
     func rows(of table: DictionaryTable) -> [(line: Int, columns: [String], isUser: Bool)] {
-        let merged = rows[table] ?? (Self.deferredTables.contains(table) ? Self.deferredRows(of: table) : [])
+        let deferred = Self.deferredTables.contains(table)
+        let merged: [TableRow]
+        if let stored = storedRows {
+            merged = stored[table] ?? (deferred ? Self.deferredRows(of: table) : [])
+        } else {
+            // The built-in rows: a deferred table's are read alone, without the others'.
+            merged = deferred ? Self.deferredRows(of: table) : Self.builtInRows[table] ?? []
+        }
         return merged.map { ($0.line, $0.columns, $0.user) }
     }
 
