@@ -11,6 +11,9 @@ enum LocaleOption: String, ExpressibleByArgument, CaseIterable {
 
 struct Dedupe: ParsableCommand {
     static let configuration = CommandConfiguration(
+        // Named here, not derived from the type's name: deriving it costs a run-time
+        // demangling of the type at every start.
+        commandName: "dedupe",
         abstract: "Group ingredient lines or names that denote the same thing to buy (JSON Lines).",
         discussion: """
             Reads each FILE, or standard input when none is given, and writes first one item record per \

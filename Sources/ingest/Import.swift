@@ -11,6 +11,9 @@ extension RecipeFormat: ExpressibleByArgument {}
 
 struct Import: ParsableCommand {
     static let configuration = CommandConfiguration(
+        // Named here, not derived from the type's name: deriving it costs a run-time
+        // demangling of the type at every start.
+        commandName: "import",
         abstract: "Import recipe files of every common format: one JSON record per recipe, in input order.",
         discussion: """
             Reads web pages (schema.org JSON-LD, microdata, recipe-plugin markup), schema.org and app JSON, JSON Lines, \

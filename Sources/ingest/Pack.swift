@@ -8,6 +8,9 @@ import Darwin
 
 struct Pack: ParsableCommand {
     static let configuration = CommandConfiguration(
+        // Named here, not derived from the type's name: deriving it costs a run-time
+        // demangling of the type at every start.
+        commandName: "pack",
         abstract: "Pack files into JSON Lines shard envelopes for a distributed `ingest import`.",
         discussion: """
             Writes one line per file, in the order `ingest import` reads them: {"source":PATH,"content":TEXT} \

@@ -3,6 +3,9 @@ import IngredientKit
 
 struct Parse: ParsableCommand {
     static let configuration = CommandConfiguration(
+        // Named here, not derived from the type's name: deriving it costs a run-time
+        // demangling of the type at every start.
+        commandName: "parse",
         abstract: "Parse ingredient lines into JSON Lines (one object per input line) or a table.",
         discussion: "Reads each FILE, or standard input when none is given. Every input line gives exactly one output object, in input order; see docs/json.md for the fields. A line over 1 MiB is not parsed: its object is {\"input\":<its first bytes>,\"error\":…}."
     )
