@@ -132,7 +132,21 @@ import Darwin
                     var bad: UInt16 = 0
                     if groups > 0 {
                         var from = UnsafeRawPointer(p + i), to = q + o
-                        for _ in 0..<groups {
+                        // Two groups at a time while eight bytes may be written (six are
+                        // the groups'; the next write or the single groups after it cover
+                        // the other two): four look-ups and one store for eight characters.
+                        let doubles = n - o >= 8 ? min(groups / 2, (n - o - 2) / 6) : 0
+                        for _ in 0..<doubles {
+                            let w = UInt64(littleEndian: from.loadUnaligned(as: UInt64.self))
+                            let a = pairs[Int(w & 0xFFFF)], b = pairs[Int(w >> 16 & 0xFFFF)]
+                            let c = pairs[Int(w >> 32 & 0xFFFF)], d = pairs[Int(w >> 48)]
+                            bad |= a | b | c | d
+                            let six = (UInt64(a) << 36 | UInt64(b) << 24 | UInt64(c) << 12 | UInt64(d)) << 16
+                            UnsafeMutableRawPointer(to).storeBytes(of: six.bigEndian, as: UInt64.self)
+                            from += 8
+                            to += 6
+                        }
+                        for _ in 0..<(groups - 2 * doubles) {
                             let w = UInt32(littleEndian: from.loadUnaligned(as: UInt32.self))
                             let a = pairs[Int(w & 0xFFFF)], b = pairs[Int(w >> 16)]
                             bad |= a | b
