@@ -347,7 +347,7 @@ struct FoodKnowledgeTests {
         #expect(same.values[reordered] == 1 && same.values[headChange] == 0)
         let other = features("milk chocolate", "chocolate milk").0
         #expect(other.values[reordered] == 0 && other.values[headChange] == 1)
-        // A word said twice is no other order (a key such as "red red pepper flake").
+        // A word said twice is no other order ("red red pepper flake", as keys read before key spec version 2).
         var forms = KeyForms(tables: .builtIn)
         let i = forms.add("red pepper flake"), j = forms.add("red red pepper flake")
         var detail = PairFeatures.Detail()

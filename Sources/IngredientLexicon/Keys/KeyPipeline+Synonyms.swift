@@ -105,7 +105,8 @@ extension KeyTables {
                 let row = rows[Int(m.row)]
                 let mark = w.used
                 let pushed = w.spareCount
-                for rw in row.words {
+                let (lead, trail) = overlap(w, of: row, at: i, count: m.synonym)
+                for rw in row.words[lead..<(row.words.count - trail)] {
                     let start = row.keyBytes.withUnsafeBufferPointer { w.store(UnsafeBufferPointer(rebasing: $0[rw.start..<(rw.start + rw.length)])) }
                     guard let start else { stored = false; break }
                     var word = KeyWord(start: start, length: rw.length, hash: rw.hash)
@@ -125,6 +126,30 @@ extension KeyTables {
         }
         if changed { w.commit() }
         return changed
+    }
+
+    /// How many of `row`'s leading key words repeat the words just before a match of `count`
+    /// words at `i` (the last words of the list being built), and how many of its trailing key
+    /// words repeat the words just after it: those are written once, not twice ("red hot
+    /// pepper flakes", whose "hot pepper flakes" is `red pepper flake`, is `red pepper flake`,
+    /// not `red red pepper flake`; "amaretto liqueur" is `almond liqueur`). At least one key
+    /// word stays.
+    private func overlap(_ w: KeyWork, of row: KeyRow, at i: Int, count: Int) -> (lead: Int, trail: Int) {
+        let k = row.words.count
+        var lead = 0
+        for n in stride(from: min(k - 1, w.spareCount), through: 1, by: -1) {
+            var same = true
+            for j in 0..<n where w.spare[w.spareCount - n + j].hash != row.words[j].hash { same = false; break }
+            if same { lead = n; break }
+        }
+        var trail = 0
+        let after = i + count
+        for n in stride(from: min(k - 1 - lead, w.count - after), through: 1, by: -1) {
+            var same = true
+            for j in 0..<n where w.words[after + j].hash != row.words[k - n + j].hash { same = false; break }
+            if same { trail = n; break }
+        }
+        return (lead, trail)
     }
 
     private func join(_ w: KeyWork) -> String {

@@ -32,8 +32,11 @@
 ///    around "and" are put in byte order ("yellow and red" → "red and yellow").
 /// 7. **Synonyms.** A whole name that is a key or variant of `synonyms.tsv` becomes that
 ///    key; otherwise variants inside the name are replaced by their keys, longest first,
-///    left to right ("courgette flowers" → "zucchini flower"); finally a whole name equal to
-///    a key or variant once spaces are ignored ("breadcrumbs" / "bread crumbs") takes that key.
+///    left to right ("courgette flowers" → "zucchini flower"), and key words that repeat the
+///    words just before or after the variant are written once ("red hot pepper flakes" →
+///    "red pepper flake", not "red red pepper flake"; at least one key word stays); finally a
+///    whole name equal to a key or variant once spaces are ignored ("breadcrumbs" / "bread
+///    crumbs") takes that key.
 ///
 /// The key is the resulting words joined by single spaces, possibly empty. It is the same
 /// for every `DisplayLocale`; only display names differ.
@@ -41,5 +44,5 @@ public enum KeySpec {
     /// The version of these rules and of the built-in tables behind them. It changes whenever
     /// a key computed from the built-in tables could change; the golden file
     /// `Corpora/keys/golden.tsv` pins it.
-    public static let version = 1
+    public static let version = 2
 }
