@@ -294,16 +294,20 @@ package enum Tokenizer {
         var hash = ByteHash.seed, beforeDot = hash
         var letters = 0, upper = 0, digitsAndMarks = 0, hyphens = 0, nonASCII = 0
         while i < n {
+            // Most bytes of a word are ASCII letters: a run of them takes this tight loop.
+            let run = i
+            while i < n {
+                let b = s[i]
+                guard isASCIILetter(b) else { break }
+                // Folding an ASCII letter is setting bit 5, which capitals lack.
+                upper &+= Int(~b >> 5 & 1)
+                hash = ByteHash.mixExact(hash, b | 0x20)
+                i &+= 1
+            }
+            letters &+= i &- run
+            guard i < n else { break }
             let b = s[i]
             if b < 0x80 {
-                if isASCIILetter(b) {
-                    // Folding an ASCII letter is setting bit 5, which capitals lack.
-                    letters &+= 1
-                    upper &+= Int(~b >> 5 & 1)
-                    hash = ByteHash.mixExact(hash, b | 0x20)
-                    i += 1
-                    continue
-                }
                 if isDigit(b), i > start {
                     digitsAndMarks &+= 1
                     hash = ByteHash.mixExact(hash, b)
