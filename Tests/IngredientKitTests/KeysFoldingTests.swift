@@ -57,7 +57,7 @@ struct KeysFoldingTests {
         var scalars: [Unicode.Scalar] = []
         for range in KeyFolding.CharacterFolds.ranges {
             for v in range {
-                guard let s = Unicode.Scalar(v), KeyFolding.latin.folds[KeyFolding.CharacterFolds.index(of: v)!] != nil else { continue }
+                guard let s = Unicode.Scalar(v), KeyFolding.latin.bytes(of: v) != nil else { continue }
                 scalars.append(s)
             }
         }

@@ -1,4 +1,5 @@
 import IngredientText
+import Synchronization
 
 /// Step 1 of the key spec: Unicode folding into bytes.
 ///
@@ -74,49 +75,78 @@ enum KeyFolding {
 
     /// The folded bytes of each character in a few blocks (Latin-1 Supplement, Latin
     /// Extended-A and -B, Greek, Cyrillic, Arabic, Hiragana and Katakana, General
-    /// Punctuation, Letterlike Symbols, Number Forms, Latin ligatures), each computed once
-    /// through ICU exactly as `fold` would fold it alone. Combining marks are left out (a name
-    /// with one goes to ICU), and no other character of these blocks combines with its
-    /// neighbors, so a name made of them and ASCII folds to the concatenation of its
-    /// characters' folds (the tests check this against ICU); any other character sends the
-    /// name to ICU.
-    struct CharacterFolds: Sendable {
+    /// Punctuation, Letterlike Symbols, Number Forms, Latin ligatures), each computed through
+    /// ICU exactly as `fold` would fold it alone, the first time a name needs it (a session
+    /// meets a few dozen of these characters, not the two thousand of the blocks). Combining
+    /// marks are left out (a name with one goes to ICU), and no other character of these
+    /// blocks combines with its neighbors, so a name made of them and ASCII folds to the
+    /// concatenation of its characters' folds (the tests check this against ICU); any other
+    /// character sends the name to ICU.
+    final class CharacterFolds: Sendable {
         static let ranges: [ClosedRange<UInt32>] = [
             0x0080...0x024F, 0x0370...0x03FF, 0x0400...0x04FF, 0x0600...0x06FF, 0x2000...0x206F, 0x2100...0x218F,
             0x2600...0x27BF, 0x3000...0x30FF, 0xFB00...0xFB06, 0xFF01...0xFF5E,
         ]
+        /// The number of characters in `ranges`.
+        static let characterCount = ranges.reduce(0) { $0 + $1.count }
         /// CJK ideographs and Hangul syllables: NFKC_Casefold and mark removal leave each of
         /// them as it is, and they do not combine with ASCII or table characters.
         @inline(__always)
         static func isUnchanged(_ v: UInt32) -> Bool {
             (0x4E00...0x9FFF).contains(v) || (0x3400...0x4DBF).contains(v) || (0xAC00...0xD7A3).contains(v)
         }
-        /// Folded bytes per character, by `index(of:)`; nil for characters left to ICU.
-        let folds: [[UInt8]?]
+
+        /// The folds made so far, by `index(of:)`.
+        struct Known {
+            /// Folded bytes per character; nil for characters left to ICU and those not yet folded.
+            var folds: [[UInt8]?]
+            /// Whether `folds` holds the character's result yet.
+            var isFolded: [Bool]
+
+            /// The folded bytes of character `v` at `index`, folding it first when it is new.
+            mutating func bytes(of v: UInt32, at index: Int, foldsDiacritics: Bool) -> [UInt8]? {
+                if !isFolded[index] {
+                    folds[index] = CharacterFolds.fold(character: v, foldsDiacritics: foldsDiacritics)
+                    isFolded[index] = true
+                }
+                return folds[index]
+            }
+        }
+
+        let foldsDiacritics: Bool
+        /// Shared by every thread that folds names: characters are folded once, under the lock.
+        let known: Mutex<Known>
 
         init(foldsDiacritics: Bool) {
-            var folds: [[UInt8]?] = []
-            for range in Self.ranges {
-                for v in range {
-                    guard let scalar = Unicode.Scalar(v) else { folds.append(nil); continue }
-                    switch scalar.properties.generalCategory {
-                    case .nonspacingMark, .spacingMark, .enclosingMark, .unassigned:
-                        folds.append(nil)
-                        continue
-                    default:
-                        break
-                    }
-                    let bytes = Array(String(scalar).utf8)
-                    let folded = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 64) { out in
-                        bytes.withUnsafeBufferPointer { n -> [UInt8] in
-                            let count = KeyFolding.foldWithICU(n, into: out, foldsDiacritics: foldsDiacritics)
-                            return Array(out[0..<count])
-                        }
-                    }
-                    folds.append(folded)
+            self.foldsDiacritics = foldsDiacritics
+            known = Mutex(Known(folds: Array(repeating: nil, count: Self.characterCount),
+                                isFolded: Array(repeating: false, count: Self.characterCount)))
+        }
+
+        /// The folded bytes of one character of the table's blocks, through ICU; nil for
+        /// combining marks and unassigned code points (left to ICU with their neighbors).
+        static func fold(character v: UInt32, foldsDiacritics: Bool) -> [UInt8]? {
+            guard let scalar = Unicode.Scalar(v) else { return nil }
+            switch scalar.properties.generalCategory {
+            case .nonspacingMark, .spacingMark, .enclosingMark, .unassigned:
+                return nil
+            default:
+                break
+            }
+            let bytes = Array(String(scalar).utf8)
+            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 64) { out in
+                bytes.withUnsafeBufferPointer { n -> [UInt8] in
+                    let count = KeyFolding.foldWithICU(n, into: out, foldsDiacritics: foldsDiacritics)
+                    return Array(out[0..<count])
                 }
             }
-            self.folds = folds
+        }
+
+        /// The folded bytes of character `v`; nil when it is not in the table's blocks or is
+        /// left to ICU.
+        func bytes(of v: UInt32) -> [UInt8]? {
+            guard let index = Self.index(of: v) else { return nil }
+            return known.withLock { $0.bytes(of: v, at: index, foldsDiacritics: foldsDiacritics) }
         }
 
         @inline(__always)
@@ -132,6 +162,10 @@ enum KeyFolding {
         /// Folds `input` character by character, or returns nil when a character is not in
         /// the table (or ill-formed) or the result does not fit in `out`.
         func fold(_ input: UnsafeBufferPointer<UInt8>, into out: UnsafeMutableBufferPointer<UInt8>) -> Int? {
+            known.withLock { known in fold(input, into: out, known: &known) }
+        }
+
+        private func fold(_ input: UnsafeBufferPointer<UInt8>, into out: UnsafeMutableBufferPointer<UInt8>, known: inout Known) -> Int? {
             var n = 0, i = 0
             let count = input.count
             while i < count {
@@ -157,7 +191,9 @@ enum KeyFolding {
                     i += length
                     continue
                 }
-                guard let index = Self.index(of: v), let bytes = folds[index] else { return nil }
+                guard let index = Self.index(of: v), let bytes = known.bytes(of: v, at: index, foldsDiacritics: foldsDiacritics) else {
+                    return nil
+                }
                 guard n + bytes.count <= out.count else { return nil }
                 for x in bytes { out[n] = x; n += 1 }
                 i += length

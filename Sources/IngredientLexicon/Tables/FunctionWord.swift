@@ -6,24 +6,24 @@ import IngredientText
     @inlinable @usableFromInline package init(rawValue: UInt16) { self.rawValue = rawValue }
 
     /// An article before a name or a number word ("a", "an").
-    package static let article = FunctionWord(rawValue: 1 << 0)
+    @inlinable package static var article: FunctionWord { FunctionWord(rawValue: 1 << 0) }
     /// A word that belongs to no field when it stands alone between fields ("of", "the").
-    package static let filler = FunctionWord(rawValue: 1 << 1)
+    @inlinable package static var filler: FunctionWord { FunctionWord(rawValue: 1 << 1) }
     /// Joins two amounts into a range ("2 to 3 cups").
-    package static let range = FunctionWord(rawValue: 1 << 2)
+    @inlinable package static var range: FunctionWord { FunctionWord(rawValue: 1 << 2) }
     /// Adds a second amount to the first ("1 cup plus 2 tablespoons").
-    package static let plus = FunctionWord(rawValue: 1 << 3)
+    @inlinable package static var plus: FunctionWord { FunctionWord(rawValue: 1 << 3) }
     /// Joins a measure to its ingredient ("2 cups of flour").
-    package static let measureOf = FunctionWord(rawValue: 1 << 4)
+    @inlinable package static var measureOf: FunctionWord { FunctionWord(rawValue: 1 << 4) }
     /// Between the name of a part and the amount of what it comes from ("peels from 40 bananas").
-    package static let partSource = FunctionWord(rawValue: 1 << 5)
+    @inlinable package static var partSource: FunctionWord { FunctionWord(rawValue: 1 << 5) }
     /// Opens a section header without a colon ("For cake").
-    package static let purpose = FunctionWord(rawValue: 1 << 6)
+    @inlinable package static var purpose: FunctionWord { FunctionWord(rawValue: 1 << 6) }
     /// Joins what follows it to what comes before; a name does not end in it ("cottage cheese
     /// or", "1 turkey weighing").
-    package static let joins = FunctionWord(rawValue: 1 << 7)
+    @inlinable package static var joins: FunctionWord { FunctionWord(rawValue: 1 << 7) }
     /// Introduces the last item of a list of alternatives ("ground beef, pork, or lamb").
-    package static let alternative = FunctionWord(rawValue: 1 << 8)
+    @inlinable package static var alternative: FunctionWord { FunctionWord(rawValue: 1 << 8) }
 
     /// The role named in the table, or nil.
     package init?(name: String) {

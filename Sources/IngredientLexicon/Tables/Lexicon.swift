@@ -77,7 +77,13 @@ public struct Lexicon: Sendable {
 
     /// Bits of `firstWords`.
     package enum FirstWord {
-        package static let unit: UInt8 = 1, number: UInt8 = 2, size: UInt8 = 4, preparation: UInt8 = 8, phrase: UInt8 = 16
+        // Computed and inlinable, so that the parser's per-word tests read constants rather
+        // than call an addressor in this module.
+        @inlinable package static var unit: UInt8 { 1 }
+        @inlinable package static var number: UInt8 { 2 }
+        @inlinable package static var size: UInt8 { 4 }
+        @inlinable package static var preparation: UInt8 { 8 }
+        @inlinable package static var phrase: UInt8 { 16 }
     }
 
     private mutating func noteFirstWord(_ phrase: String, _ bit: UInt8) {

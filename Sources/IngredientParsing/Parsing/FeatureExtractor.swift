@@ -113,75 +113,87 @@ package final class FeatureExtractor: Sendable {
         var parenThenWord = false
         var segmentStart = 0 // index of the first token of the current comma segment
         var previousCoarse: UInt8 = 0 // the coarse class of the token before
-        let shapes = self.shapes, recorder = self.recorder
+        let recorder = self.recorder
         // Word-pair hashes move along the line: this token's is the next one's `before`.
         var before = FeatureKeys.boundaryHash
         var here = tokens.isEmpty ? FeatureKeys.boundaryHash : Self.pairHash(tokens[0])
-        for (i, t) in tokens.enumerated() {
-            let lexI = lex[i]
-            let needsAffixes = f.beginToken(i, wordHash: t.kind == .word ? t.hash : 0, vocabularyRow: rows[i])
-            let shapeID = Self.shapeID(t, line)
-            let shape = shapes[shapeID]
-            f.addShape(shapeID, shape)
-            if lexI.count > 0 { f.addContext(.lexicon, FeatureKeys.key(.lexicon, lexI)) }
-            if let recorder { Self.recordContext(recorder, shape: shape, lexicon: lexI) }
-            if t.kind == .word, needsAffixes || recorder != nil {
-                let stem = UnsafeBufferPointer(rebasing: line[t.stemRange])
-                if needsAffixes, let (s3, s2, p3) = FeatureKeys.affixes(stem) {
-                    if let s3 { f.addContext(.suffix3, FeatureKeys.key(.suffix3, bytes: s3)) }
-                    f.addContext(.suffix2, FeatureKeys.key(.suffix2, bytes: s2))
-                    if let p3 { f.addContext(.prefix3, FeatureKeys.key(.prefix3, bytes: p3)) }
-                }
-                // A word of the vocabulary has its clusters in its precombined row.
-                if needsAffixes, let c = clusters.fineCluster(hash: t.hash) {
-                    let keys = clusters.keys[c]
-                    f.addContext(.cluster, keys[0])
-                    f.addContext(.cluster, keys[1])
-                    f.addContext(.cluster, keys[2])
-                    if let recorder { Self.recordClusters(recorder, clusters, c) }
-                }
-                if let recorder { Self.recordWord(recorder, wordKey: FeatureKeys.key(.word, hash: t.hash), stem: stem) }
-            }
+        // The loop reads tokens, classes, rows and shapes through pointers: indices are below
+        // `n` (classes and rows hold at least `n` entries) and shape ids below `shapeCount`.
+        let n = tokens.count
+        tokens.withUnsafeBufferPointer { tokenAt in
+            lex.withUnsafeBufferPointer { lexAt in
+                rows.withUnsafeBufferPointer { rowAt in
+                    shapes.withUnsafeBufferPointer { shapeAt in
+                        for i in 0..<n {
+                            let t = tokenAt[i]
+                            let lexI = lexAt[i]
+                            let needsAffixes = f.beginToken(i, wordHash: t.kind == .word ? t.hash : 0, vocabularyRow: rowAt[i])
+                            let shapeID = Self.shapeID(t, line)
+                            let shape = shapeAt[shapeID]
+                            f.addShape(shapeID, shape)
+                            if lexI.count > 0 { f.addContext(.lexicon, FeatureKeys.key(.lexicon, lexI)) }
+                            if let recorder { Self.recordContext(recorder, shape: shape, lexicon: lexI) }
+                            if t.kind == .word, needsAffixes || recorder != nil {
+                                let stem = UnsafeBufferPointer(rebasing: line[t.stemRange])
+                                if needsAffixes, let (s3, s2, p3) = FeatureKeys.affixes(stem) {
+                                    if let s3 { f.addContext(.suffix3, FeatureKeys.key(.suffix3, bytes: s3)) }
+                                    f.addContext(.suffix2, FeatureKeys.key(.suffix2, bytes: s2))
+                                    if let p3 { f.addContext(.prefix3, FeatureKeys.key(.prefix3, bytes: p3)) }
+                                }
+                                // A word of the vocabulary has its clusters in its precombined row.
+                                if needsAffixes, let c = clusters.fineCluster(hash: t.hash) {
+                                    let keys = clusters.keys[c]
+                                    f.addContext(.cluster, keys[0])
+                                    f.addContext(.cluster, keys[1])
+                                    f.addContext(.cluster, keys[2])
+                                    if let recorder { Self.recordClusters(recorder, clusters, c) }
+                                }
+                                if let recorder { Self.recordWord(recorder, wordKey: FeatureKeys.key(.word, hash: t.hash), stem: stem) }
+                            }
 
-            // Local features.
-            if t.kind == .punctuation {
-                if t.mark == 0x28 || t.mark == 0x5B {
-                    if depth == 0 { parenThenWord = Self.wordFollowsClose(tokens, from: i) }
-                    depth += 1
-                }
-            }
-            let coarseByte = Self.coarse(t, lexI)
-            let inParen = depth > 0
-            let paren = inParen ? (parenThenWord ? 2 : 1) : 0
-            if i > 0 { f.addShapePair(.previousShape, previousCoarse, coarseByte) }
-            previousCoarse = coarseByte
-            // Bits in `FeatureKeys.flagTemplates` order.
-            let flags = (i == tokens.count - 1 ? 1 : 0) | (seenQuantity ? 2 : 0) | (dash ? 4 : 0) | (seenOr ? 8 : 0)
-                | (i < lastComma ? 16 : 0)
-            f.addPlace(flags: flags, segment: min(commas, 3), paren: paren, position: min(i, 5),
-                       segmentPosition: min(i - segmentStart, 5), coarse: coarseByte)
-            if lexI.count > 0 { f.addLocal(FeatureKeys.key(.lexiconShape, lexI, shape)) }
-            let after = i + 1 < tokens.count ? Self.pairHash(tokens[i + 1]) : FeatureKeys.boundaryHash
-            f.addWordPairs(i, before: before, here: here, after: after)
-            if let recorder { Self.recordWordPairs(recorder, tokens, line, i, before: before, here: here, after: after) }
-            before = here
-            here = after
-            f.endToken()
-            if let recorder {
-                Self.recordLocal(recorder, tokens, lex, i, coarse: SmallBytes.single(coarseByte), seg: FeatureKeys.digit(min(commas, 3)),
-                                 pos: FeatureKeys.digit(min(i, 5)), paren: paren, segmentPosition: min(i - segmentStart, 5), shape: shape)
-            }
+                            // Local features.
+                            if t.kind == .punctuation {
+                                if t.mark == 0x28 || t.mark == 0x5B {
+                                    if depth == 0 { parenThenWord = Self.wordFollowsClose(tokens, from: i) }
+                                    depth += 1
+                                }
+                            }
+                            let coarseByte = Self.coarse(t, lexI)
+                            let inParen = depth > 0
+                            let paren = inParen ? (parenThenWord ? 2 : 1) : 0
+                            if i > 0 { f.addShapePair(.previousShape, previousCoarse, coarseByte) }
+                            previousCoarse = coarseByte
+                            // Bits in `FeatureKeys.flagTemplates` order.
+                            let flags = (i == n - 1 ? 1 : 0) | (seenQuantity ? 2 : 0) | (dash ? 4 : 0) | (seenOr ? 8 : 0)
+                                | (i < lastComma ? 16 : 0)
+                            f.addPlace(flags: flags, segment: min(commas, 3), paren: paren, position: min(i, 5),
+                                       segmentPosition: min(i - segmentStart, 5), coarse: coarseByte)
+                            if lexI.count > 0 { f.addLocal(FeatureKeys.key(.lexiconShape, lexI, shape)) }
+                            let after = i + 1 < n ? Self.pairHash(tokenAt[i + 1]) : FeatureKeys.boundaryHash
+                            f.addWordPairs(i, before: before, here: here, after: after)
+                            if let recorder { Self.recordWordPairs(recorder, tokens, line, i, before: before, here: here, after: after) }
+                            before = here
+                            here = after
+                            f.endToken()
+                            if let recorder {
+                                Self.recordLocal(recorder, tokens, lex, i, coarse: SmallBytes.single(coarseByte), seg: FeatureKeys.digit(min(commas, 3)),
+                                                 pos: FeatureKeys.digit(min(i, 5)), paren: paren, segmentPosition: min(i - segmentStart, 5), shape: shape)
+                            }
 
-            if t.kind == .punctuation {
-                if (t.mark == 0x29 || t.mark == 0x5D), depth > 0 { depth -= 1 }
-                if t.mark == 0x2C || t.mark == 0x3B, depth == 0 {
-                    commas += 1
-                    segmentStart = i + 1
+                            if t.kind == .punctuation {
+                                if (t.mark == 0x29 || t.mark == 0x5D), depth > 0 { depth -= 1 }
+                                if t.mark == 0x2C || t.mark == 0x3B, depth == 0 {
+                                    commas += 1
+                                    segmentStart = i + 1
+                                }
+                                if t.mark == 0x2D, i > 0, tokenAt[i - 1].end < t.start, i + 1 < n, tokenAt[i + 1].start > t.end { dash = true }
+                            }
+                            if t.kind == .quantity { seenQuantity = true }
+                            if t.kind == .word, t.end - t.start == 2, (line[t.start] | 0x20) == 0x6F, (line[t.start + 1] | 0x20) == 0x72 { seenOr = true }
+                        }
+                    }
                 }
-                if t.mark == 0x2D, i > 0, tokens[i - 1].end < t.start, i + 1 < tokens.count, tokens[i + 1].start > t.end { dash = true }
             }
-            if t.kind == .quantity { seenQuantity = true }
-            if t.kind == .word, t.end - t.start == 2, (line[t.start] | 0x20) == 0x6F, (line[t.start + 1] | 0x20) == 0x72 { seenOr = true }
         }
         return starts
     }

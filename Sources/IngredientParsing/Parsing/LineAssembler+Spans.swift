@@ -15,8 +15,9 @@ extension LineAssembler {
         var i = 0
         var previousEnd = -1
         let n = tokens.count
+        let targetValue = target.rawValue
         while i < n {
-            guard label(i) == target else { i += 1; continue }
+            guard labels[i] == targetValue else { i += 1; continue }
             if let allowed = onlyAcross, previousEnd >= 0,
                !(previousEnd + 1..<i).allSatisfy({ (allowed &>> labels[$0]) & 1 == 1 }) {
                 break
@@ -24,7 +25,7 @@ extension LineAssembler {
             var last = i
             var j = i + 1
             while j < n {
-                if label(j) == target { last = j; j += 1; continue }
+                if labels[j] == targetValue { last = j; j += 1; continue }
                 if label(j) == .punctuation, tokens[j].kind == .punctuation {
                     var k = j
                     while k < n, label(k) == .punctuation, tokens[k].kind == .punctuation { k += 1 }

@@ -49,7 +49,9 @@ package struct LineView {
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: size) { buffer in
             var n = 0
             forEachPiece(of: .name) { piece in
-                for b in piece { buffer[n] = b; n += 1 }
+                guard let source = piece.baseAddress, !piece.isEmpty else { return }
+                (buffer.baseAddress! + n).update(from: source, count: piece.count)
+                n += piece.count
             }
             let name = UnsafeBufferPointer(rebasing: buffer[0..<n])
             return cache.key(for: name) {

@@ -61,7 +61,7 @@ package enum Viterbi {
     ) -> Margins {
         let n = emission.count
         let L = Label.count
-        out.reset(count: n, to: 0)
+        out.resize(count: n, filling: 0) // the back-track writes every label
         guard n > 0 else { return Margins() }
         return withUnsafeTemporaryAllocation(of: Row.self, capacity: 2 * n) { scores in
             let alpha = UnsafeMutableBufferPointer(rebasing: scores[0..<n])

@@ -63,7 +63,7 @@ package enum Tokenizer {
                 // "2#" is two pounds: a '#' right after a number is a unit word.
                 if b == 0x22 || b == 0x5C { plain = false }
                 let kind: Token.Kind = b == 0x23 && i > 0 && isDigit(line[i - 1]) ? .word : .punctuation
-                raw.append(Token(kind: kind, start: i, end: i + 1, mark: kind == .word ? 0 : b))
+                raw.append(finished(Token(kind: kind, start: i, end: i + 1, mark: kind == .word ? 0 : b), line))
                 i += 1
                 continue
             }
@@ -74,13 +74,12 @@ package enum Tokenizer {
             case .fraction:
                 i = lexNumber(line, from: i, into: &raw)
             case .punctuation(let mark):
-                raw.append(Token(kind: .punctuation, start: i, end: i + length, mark: mark))
+                raw.append(finished(Token(kind: .punctuation, start: i, end: i + length, mark: mark), line))
                 i += length
             case .letter:
                 i = lexWord(line, from: i, into: &raw)
             }
         }
-        for k in raw.indices where raw[k].stemEnd == 0 { finishHash(&raw[k], line) } // words have theirs
         return plain
     }
 
@@ -246,7 +245,7 @@ package enum Tokenizer {
             }
         }
         if i == start { // a lone '.' that did not start a number after all
-            tokens.append(Token(kind: .punctuation, start: start, end: start + 1, mark: s[start]))
+            tokens.append(finished(Token(kind: .punctuation, start: start, end: start + 1, mark: s[start]), s))
             return start + 1
         }
         var token = Token(kind: .quantity, start: start, end: i, value: value, maxValue: value)
@@ -257,10 +256,10 @@ package enum Tokenizer {
         if i < n, isASCIILetter(s[i]) || (s[i] >= 0xC3 && !isSpace(s, at: i)) { token.gluedToNext = true }
         if i + 1 < n, s[i] == 0x2D, isASCIILetter(s[i + 1]) {
             token.gluedToNext = true
-            tokens.append(token)
+            tokens.append(finished(token, s))
             return i + 1 // drop the joining hyphen
         }
-        tokens.append(token)
+        tokens.append(finished(token, s))
         return i
     }
 
@@ -275,7 +274,7 @@ package enum Tokenizer {
         var i = start
         // "2x400g": the 'x' between two numbers is a word of its own (a multiplier sign).
         if (s[i] | 0x20) == 0x78, i + 1 < n, isDigit(s[i + 1]), i > 0, isDigit(s[i - 1]) {
-            tokens.append(Token(kind: .word, start: start, end: start + 1))
+            tokens.append(finished(Token(kind: .word, start: start, end: start + 1), s))
             return start + 1
         }
         // "x2" / "X2": a multiplier written after the name.
@@ -285,7 +284,7 @@ package enum Tokenizer {
                 var t = Token(kind: .quantity, start: start, end: j, value: v, maxValue: v)
                 t.isMultiplier = true
                 t.isInteger = true
-                tokens.append(t)
+                tokens.append(finished(t, s))
                 return j
             }
         }
@@ -294,16 +293,20 @@ package enum Tokenizer {
         var hash = ByteHash.seed, beforeDot = hash
         var letters = 0, upper = 0, digitsAndMarks = 0, hyphens = 0, nonASCII = 0
         while i < n {
+            // Most bytes of a word are ASCII letters: a run of them takes this tight loop.
+            let run = i
+            while i < n {
+                let b = s[i]
+                guard isASCIILetter(b) else { break }
+                // Folding an ASCII letter is setting bit 5, which capitals lack.
+                upper &+= Int(~b >> 5 & 1)
+                hash = ByteHash.mixExact(hash, b | 0x20)
+                i &+= 1
+            }
+            letters &+= i &- run
+            guard i < n else { break }
             let b = s[i]
             if b < 0x80 {
-                if isASCIILetter(b) {
-                    // Folding an ASCII letter is setting bit 5, which capitals lack.
-                    letters &+= 1
-                    upper &+= Int(~b >> 5 & 1)
-                    hash = ByteHash.mixExact(hash, b | 0x20)
-                    i += 1
-                    continue
-                }
                 if isDigit(b), i > start {
                     digitsAndMarks &+= 1
                     hash = ByteHash.mixExact(hash, b)
@@ -348,6 +351,15 @@ package enum Tokenizer {
                                          nonASCII: nonASCII, firstUpper: s[start] &- 0x41 < 26, trailingDot: end != token.stemEnd)
         tokens.append(token)
         return end
+    }
+
+    /// `t` with its stem end and hash (see `finishHash`): every token but the words `lexWord`
+    /// scans is made with this, as it is appended.
+    @inline(__always)
+    static func finished(_ t: Token, _ s: UnsafeBufferPointer<UInt8>) -> Token {
+        var t = t
+        finishHash(&t, s)
+        return t
     }
 
     static func finishHash(_ t: inout Token, _ s: UnsafeBufferPointer<UInt8>) {

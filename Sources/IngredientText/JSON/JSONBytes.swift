@@ -2,12 +2,23 @@
 /// six decimals. The writers of every JSON contract (`ingest parse`, `import`, `list --json`)
 /// build on it.
 package enum JSONBytes {
-    /// Runs `body` with a writer over `capacity` bytes of room, then appends what it wrote to
-    /// `out`. The room is a temporary allocation (on the stack unless it is large), so it
-    /// needs neither zero-filling nor a heap allocation, and `out` grows by exactly what was
-    /// written.
+    /// Runs `body` with a writer over `capacity` bytes of room, and `out` grows by exactly
+    /// what it wrote. The room is `out`'s own spare capacity, so nothing is zero-filled or
+    /// copied; where the standard library lacks `append(addingCapacity:)` (older Apple systems)
+    /// it is a temporary allocation (on the stack unless it is large), copied to `out`.
     @inlinable @inline(__always)
     package static func append(upTo capacity: Int, to out: inout [UInt8], _ body: (inout ByteWriter) -> Void) {
+        if #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) {
+            out.append(addingCapacity: capacity) { span in
+                span.withUnsafeMutableBufferPointer { room, written in
+                    var w = ByteWriter(base: room.baseAddress!)
+                    body(&w)
+                    assert(w.count <= capacity, "JSON room of \(capacity) bytes overrun: \(w.count)")
+                    written = w.count
+                }
+            }
+            return
+        }
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { room in
             var w = ByteWriter(base: room.baseAddress!)
             body(&w)
