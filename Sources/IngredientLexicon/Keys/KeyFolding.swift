@@ -1,5 +1,4 @@
 import IngredientText
-import Synchronization
 
 /// Step 1 of the key spec: Unicode folding into bytes.
 ///
@@ -115,11 +114,11 @@ enum KeyFolding {
 
         let foldsDiacritics: Bool
         /// Shared by every thread that folds names: characters are folded once, under the lock.
-        let known: Mutex<Known>
+        let known: LockedValue<Known>
 
         init(foldsDiacritics: Bool) {
             self.foldsDiacritics = foldsDiacritics
-            known = Mutex(Known(folds: Array(repeating: nil, count: Self.characterCount),
+            known = LockedValue(Known(folds: Array(repeating: nil, count: Self.characterCount),
                                 isFolded: Array(repeating: false, count: Self.characterCount)))
         }
 

@@ -7,7 +7,7 @@ import IngredientText
     // specialized for the value type.
     @usableFromInline var full = HashTable<Value>()
     @usableFromInline var prefixes = HashTable<Bool>()
-    @usableFromInline internal(set) var maxWords = 0
+    @usableFromInline var maxWords = 0
 
     /// Hash of a phrase's words as they are matched: each word's case-folded hash, the first
     /// alone, each later one combined into the hash of the words before it. A one-word phrase's
