@@ -34,10 +34,7 @@ package enum KnowledgeSnapshot {
     /// The snapshot bytes of `knowledge`, recording `digests` as the tables it was made from.
     static func bytes(of knowledge: FoodKnowledge, digests: [(table: String, digest: UInt64)]) -> [UInt8] {
         var w = SnapshotWriter()
-        w.scalar(magic)
-        w.scalar(version)
-        w.strings(digests.map(\.table))
-        w.array(digests.map(\.digest))
+        w.header(magic: magic, version: version, sources: digests)
         let parts = knowledge.parts
         w.rowLists(parts.parents)
         w.table(parts.synsetIndex)
@@ -54,11 +51,7 @@ package enum KnowledgeSnapshot {
         var text = text
         return try text.withUTF8 { utf8 in
             var r = SnapshotReader(utf8, name: fileName)
-            guard try r.scalar(UInt32.self) == magic else { throw r.failure("not a knowledge snapshot (byte order or magic)") }
-            guard try r.scalar(UInt32.self) == version else { throw r.failure("a snapshot of another version") }
-            let tables = try r.strings(), recorded: [UInt64] = try r.array()
-            guard tables.count == recorded.count else { throw r.failure("digests") }
-            guard tables == digests.map(\.table), recorded == digests.map(\.digest) else { return nil }
+            guard try r.header(magic: magic, version: version, kind: "knowledge", sources: digests) else { return nil }
             let parents: RowLists<Int32> = try r.rowLists()
             let synsetIndex: HashTable<Int32> = try r.table()
             let synsetLists: RowLists<Int32> = try r.rowLists()

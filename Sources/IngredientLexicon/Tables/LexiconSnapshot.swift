@@ -40,10 +40,7 @@ package enum LexiconSnapshot {
     /// The snapshot bytes of `lexicon`, recording `digests` as the tables it was made from.
     package static func bytes(of lexicon: Lexicon, digests: [(table: String, digest: UInt64)]) -> [UInt8] {
         var w = SnapshotWriter()
-        w.scalar(magic)
-        w.scalar(version)
-        w.strings(digests.map(\.table))
-        w.array(digests.map(\.digest))
+        w.header(magic: magic, version: version, sources: digests)
 
         w.strings(lexicon.units.map(\.id))
         w.array(lexicon.units.map { UInt8(UnitDefinition.Dimension.allCases.firstIndex(of: $0.dimension)!) })
@@ -87,11 +84,7 @@ package enum LexiconSnapshot {
         var text = text
         return try text.withUTF8 { utf8 in
             var r = SnapshotReader(utf8, name: name)
-            guard try r.scalar(UInt32.self) == magic else { throw r.failure("not a lexicon snapshot (byte order or magic)") }
-            guard try r.scalar(UInt32.self) == version else { throw r.failure("a snapshot of another version") }
-            let tables = try r.strings(), recorded: [UInt64] = try r.array()
-            guard tables.count == recorded.count else { throw r.failure("digests") }
-            guard tables == digests.map(\.table), recorded == digests.map(\.digest) else { return nil }
+            guard try r.header(magic: magic, version: version, kind: "lexicon", sources: digests) else { return nil }
             return try read(&r)
         }
     }

@@ -20,6 +20,18 @@
         .invalidValue(table: name, line: 0, column: "byte \(source.consumed)", value: what)
     }
 
+    /// Reads a header as `SnapshotWriter.header` wrote it; whether the snapshot was made from
+    /// `sources` (false: from other tables, or other versions of them: a stale snapshot, no
+    /// error). Throws when the magic or the version is not this one (`kind` names it).
+    package mutating func header(magic: UInt32, version: UInt32, kind: String,
+                                 sources: [(table: String, digest: UInt64)]) throws -> Bool {
+        guard try scalar(UInt32.self) == magic else { throw failure("not a \(kind) snapshot (byte order or magic)") }
+        guard try scalar(UInt32.self) == version else { throw failure("a snapshot of another version") }
+        let tables = try strings(), recorded: [UInt64] = try array()
+        guard tables.count == recorded.count else { throw failure("digests") }
+        return tables == sources.map(\.table) && recorded == sources.map(\.digest)
+    }
+
     /// The next plain value.
     @inlinable
     package mutating func scalar<T: BitwiseCopyable>(_ type: T.Type) throws -> T {

@@ -13,6 +13,15 @@ package struct SnapshotWriter {
         withUnsafeBytes(of: value) { bytes.append(contentsOf: $0) }
     }
 
+    /// Appends a snapshot's header: its magic, its layout's version, and the file name and
+    /// digest of each table it was made from (read back by `SnapshotReader.header`).
+    package mutating func header(magic: UInt32, version: UInt32, sources: [(table: String, digest: UInt64)]) {
+        scalar(magic)
+        scalar(version)
+        strings(sources.map(\.table))
+        array(sources.map(\.digest))
+    }
+
     /// Appends the number of values (8 bytes), then their bytes.
     package mutating func array<T: BitwiseCopyable>(_ values: [T]) {
         scalar(UInt64(values.count))
