@@ -43,10 +43,12 @@ enum ImportFiles {
         guard let dir = opendir(path) else { throw .unreadable(reason: errorText()) }
         defer { closedir(dir) }
         var names: [String] = []
+        // The name is read in place, up to its NUL: a directory entry is only as long as its
+        // name, so copying the whole 256-byte `d_name` field could read past the end of the
+        // system's buffer (a crash in a large directory, when an entry ends a page).
+        let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
         while let entry = readdir(dir) {
-            let name = withUnsafePointer(to: entry.pointee.d_name) { p in
-                p.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
-            }
+            let name = String(cString: (UnsafeRawPointer(entry) + nameOffset).assumingMemoryBound(to: CChar.self))
             if name == "." || name == ".." { continue }
             names.append(name)
         }
