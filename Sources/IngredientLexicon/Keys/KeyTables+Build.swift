@@ -161,16 +161,14 @@ struct KeyTableBuilder {
 
     /// Inserts a word sequence, marking its prefixes as continuing.
     private mutating func insertSequence(_ words: [[UInt8]], _ body: (inout KeyEntry) -> Void) {
-        var h: UInt64 = 0
-        for w in words {
-            let hash = Self.wordHash(w)
-            if knownWordHashes[hash] == nil {
-                knownWordHashes.set(hash, true)
-                knownWords.append((hash, w))
-            }
+        let hashes = words.map(Self.wordHash)
+        for (w, hash) in zip(words, hashes) where knownWordHashes[hash] == nil {
+            knownWordHashes.set(hash, true)
+            knownWords.append((hash, w))
         }
-        for (i, w) in words.enumerated() {
-            h = i == 0 ? Self.wordHash(w) : Self.extend(h, Self.wordHash(w))
+        var h: UInt64 = 0
+        for (i, hash) in hashes.enumerated() {
+            h = i == 0 ? hash : Self.extend(h, hash)
             if i < words.count - 1 {
                 entries.update(h, default: KeyEntry()) { $0.bits |= KeyEntry.Bits.continues }
             }

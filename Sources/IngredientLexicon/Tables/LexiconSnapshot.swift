@@ -60,8 +60,7 @@ package enum LexiconSnapshot {
         let entries = keys.entries.packedEntries
         w.array(entries.keys)
         w.array(entries.values)
-        w.array(keys.formPool.map { UInt32($0.bytes.count) })
-        w.array(Array(keys.formPool.map(\.bytes).joined()))
+        w.lists(keys.formPool.map(\.bytes))
         w.array(keys.formPool.map(\.hash))
         w.strings(keys.rows.map(\.key))
         w.array(keys.rows.map { UInt32($0.words.count) })
@@ -116,17 +115,9 @@ package enum LexiconSnapshot {
         lexicon.firstWords = try r.table()
 
         let entryKeys: [UInt64] = try r.array(), entryValues: [UInt64] = try r.array()
-        let formLengths: [UInt32] = try r.array(), formBytes: [UInt8] = try r.array(), formHashes: [UInt64] = try r.array()
-        guard formLengths.count == formHashes.count, formLengths.reduce(0, { $0 + Int($1) }) == formBytes.count else {
-            throw r.failure("singular forms")
-        }
-        var formPool: [(bytes: [UInt8], hash: UInt64)] = []
-        formPool.reserveCapacity(formLengths.count)
-        var at = 0
-        for (n, hash) in zip(formLengths, formHashes) {
-            formPool.append((Array(formBytes[at..<(at + Int(n))]), hash))
-            at += Int(n)
-        }
+        let formBytes: [[UInt8]] = try r.lists(), formHashes: [UInt64] = try r.array()
+        guard formBytes.count == formHashes.count else { throw r.failure("singular forms") }
+        let formPool = zip(formBytes, formHashes).map { (bytes: $0, hash: $1) }
         let keys = try r.strings(), wordCounts: [UInt32] = try r.array()
         let starts: [UInt32] = try r.array(), lengths: [UInt32] = try r.array(), hashes: [UInt64] = try r.array()
         let enUS = try r.strings(), enGB = try r.strings(), forms: [UInt8] = try r.array()
@@ -150,7 +141,7 @@ package enum LexiconSnapshot {
         let rowCount = Int32(rows.count)
         let isRow: (Int32) -> Int32? = { $0 >= 0 && $0 < rowCount ? $0 : nil }
         let rowByKey: HashTable<Int32> = try r.table(decode: isRow)
-        let overrides: HashTable<Int32> = try r.table(decode: { $0 })
+        let overrides: HashTable<Int32> = try r.table()
         let overrideKeys = try r.strings()
         guard overrides.entries.allSatisfy({ $0.value >= 0 && Int($0.value) < overrideKeys.count }) else {
             throw r.failure("key overrides")

@@ -93,15 +93,25 @@
 
     /// The next strings.
     package mutating func strings() throws -> [String] {
-        let lengths: [UInt32] = try array(), bytes: [UInt8] = try array()
-        guard lengths.reduce(0, { $0 + Int($1) }) == bytes.count else { throw failure("strings") }
-        var strings: [String] = []
-        strings.reserveCapacity(lengths.count)
+        try parts(what: "strings") { (bytes: [UInt8], range) in String(decoding: bytes[range], as: UTF8.self) }
+    }
+
+    /// The next lists of plain values (as `SnapshotWriter.lists` wrote them).
+    package mutating func lists<T: BitwiseCopyable>() throws -> [[T]] {
+        try parts(what: "lists") { (values: [T], range) in Array(values[range]) }
+    }
+
+    /// Lengths, then all the values: one part made by `make` of each length's range.
+    private mutating func parts<T: BitwiseCopyable, R>(what: String, _ make: ([T], Range<Int>) -> R) throws -> [R] {
+        let lengths: [UInt32] = try array(), values: [T] = try array()
+        guard lengths.reduce(0, { $0 + Int($1) }) == values.count else { throw failure(what) }
+        var parts: [R] = []
+        parts.reserveCapacity(lengths.count)
         var at = 0
         for n in lengths {
-            strings.append(String(decoding: bytes[at..<(at + Int(n))], as: UTF8.self))
+            parts.append(make(values, at..<(at + Int(n))))
             at += Int(n)
         }
-        return strings
+        return parts
     }
 }

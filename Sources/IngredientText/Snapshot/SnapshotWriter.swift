@@ -48,4 +48,10 @@ package struct SnapshotWriter {
         array(values.map { UInt32($0.utf8.count) })
         array(Array(values.joined().utf8))
     }
+
+    /// Appends lists of plain values: their lengths, then all their values.
+    package mutating func lists<T: BitwiseCopyable>(_ lists: [[T]]) {
+        array(lists.map { UInt32($0.count) })
+        array(Array(lists.joined()))
+    }
 }
