@@ -100,18 +100,7 @@ struct TaggerSnapshotTests {
 
     @Test func aDamagedSnapshotIsRefusedNotMisread() throws {
         let bytes = try Self.smallSnapshot()
-        func read(_ b: [UInt8]) throws { _ = try b.withUnsafeBytes { try TaggerSnapshot.read($0) } }
-        // Cut anywhere: refused.
-        for cut in stride(from: 0, to: bytes.count, by: 7) {
-            #expect(throws: DictionaryError.self) { try read(Array(bytes[..<cut])) }
-        }
-        #expect(throws: DictionaryError.self) { try read(bytes + [0]) }
-        var wrongMagic = bytes
-        wrongMagic[0] ^= 0xFF
-        #expect(throws: DictionaryError.self) { try read(wrongMagic) }
-        var wrongVersion = bytes
-        wrongVersion[4] &+= 1
-        #expect(throws: DictionaryError.self) { try read(wrongVersion) }
+        SnapshotDamage.expectRefused(bytes, cutEvery: 7) { b in _ = try b.withUnsafeBytes { try TaggerSnapshot.read($0) } }
     }
 
     /// The context weights' compact form: integer rows by mask, float rows as they are, known
