@@ -77,6 +77,9 @@ package struct ScorerTraining: Sendable {
     /// `crossValidation`): how much the held-out figures depend on which groups share a fold.
     package var repeated: [CrossValidation] = []
     package var examples = 0, positives = 0, calibrationExamples = 0
+    /// Positive key pairs among the calibration names that blocking never makes candidates,
+    /// so no model can suggest them (confidence 0), most name pairs first.
+    package var uncompared: [ScoredPair] = []
 
     /// Trains on `fixture` with keys from `keyer`.
     /// `calibrationFiles`: when given, the calibration and the cross-validation figures use only
@@ -129,6 +132,13 @@ package struct ScorerTraining: Sendable {
             pairs.append(pair)
             weight.append(weighByNamePairs ? max(1, namePairs[pair] ?? 1) : 1)
         }
+        let compared = Set(pairs)
+        uncompared = synonymKeyPairs.filter { pair in
+            !compared.contains(pair) && keyCalibrates[Int(pair >> 32)] && keyCalibrates[Int(pair & 0xFFFF_FFFF)]
+        }.map { pair in
+            ScoredPair(first: forms.keys[Int(pair >> 32)], second: forms.keys[Int(pair & 0xFFFF_FFFF)], confidence: 0, positive: true,
+                       namePairs: namePairs[pair] ?? 0)
+        }.sorted { ($0.namePairs, $1.first, $1.second) > ($1.namePairs, $0.first, $0.second) }
         examples = x.count
         positives = Int(y.reduce(0, +))
         let nameCalibrates = fixture.files.map { files in calibrationFiles.map { !files.isDisjoint(with: $0) } ?? true }

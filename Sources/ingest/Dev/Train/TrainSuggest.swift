@@ -30,7 +30,7 @@ struct TrainSuggest: ParsableCommand {
     @Option(name: .customLong("calibrate-on"), help: ArgumentHelp("Fit the calibration (and report cross-validation) only on pairs of names from this fixture file. Repeatable.", valueName: "fixture"))
     var calibrateOn: [String] = []
 
-    @Option(name: .customLong("show-pairs"), help: ArgumentHelp("Also list the held-out positive pairs below the threshold and the negative pairs at or above the threshold minus 0.3 (confidence averaged over the fold splits), at most N of each.", valueName: "N"))
+    @Option(name: .customLong("show-pairs"), help: ArgumentHelp("Also list the held-out positive pairs below the threshold and the negative pairs at or above the threshold minus 0.3 (confidence averaged over the fold splits), the positive pairs at or above it on average but below it in some fold split, and the positive pairs blocking never compares; at most N of each.", valueName: "N"))
     var showPairs = 0
 
     @OptionGroup var dictionaryOptions: DictionaryOptions
@@ -78,6 +78,20 @@ struct TrainSuggest: ParsableCommand {
                 .sorted(by: { ($0.namePairs, $0.confidence, $0.first) > ($1.namePairs, $1.confidence, $1.first) }).prefix(showPairs) {
                 print(line(p))
             }
+            // A pair whose mean clears the threshold can still fall below it in one split:
+            // those decide how much the recall moves from split to split.
+            var perSplit: [String: [Double]] = [:]
+            for cv in training.repeated {
+                for p in cv.scored where p.positive { perSplit[p.first + "\t" + p.second, default: []].append(p.confidence) }
+            }
+            print("held-out positive pairs at or above \(threshold) on average but below it in some split (confidence per split):")
+            for p in pairs.filter({ $0.positive && $0.confidence >= threshold && perSplit[$0.first + "\t" + $0.second, default: []].contains { $0 < threshold } })
+                .sorted(by: { ($0.namePairs, $0.confidence, $0.first) > ($1.namePairs, $1.confidence, $1.first) }).prefix(showPairs) {
+                let values = perSplit[p.first + "\t" + p.second, default: []].map { ScorerModel.format($0).prefix(4) }.joined(separator: " ")
+                print("  \(values)\t\(p.first) ~ \(p.second)\t(\(Int(p.namePairs)) name pairs)")
+            }
+            print("positive pairs that blocking never compares (no model can suggest them), most name pairs first:")
+            for p in training.uncompared.prefix(showPairs) { print("  \(p.first) ~ \(p.second)\t(\(Int(p.namePairs)) name pairs)") }
             print("held-out negative pairs at or above \(threshold - 0.3) (mean confidence), highest first:")
             for p in pairs.filter({ !$0.positive && $0.confidence >= threshold - 0.3 })
                 .sorted(by: { ($0.confidence, $0.first) > ($1.confidence, $1.first) }).prefix(showPairs) {
