@@ -6,8 +6,7 @@ import IngredientText
 /// "chicken"). Shared by the category and protein tables.
 ///
 /// Candidates are runs of the key's UTF-8 bytes, looked up by their hash and compared byte
-/// for byte with the stored key, so trying the dozen runs of a long name builds no String;
-/// only the key that matched is made into one.
+/// for byte with the stored key, so trying the dozen runs of a long name builds no String.
 struct KeyLookup<Value: Sendable>: Sendable {
     /// A stored key's bytes and its value.
     private struct Entry: Sendable {
@@ -40,19 +39,18 @@ struct KeyLookup<Value: Sendable>: Sendable {
 
     /// The value stored for exactly the bytes `run`.
     private func value(of run: UnsafeBufferPointer<UInt8>) -> Value? {
-        if let i = index[ByteHash.exact(run)] {
-            let entry = entries[Int(i)]
-            if entry.key.elementsEqual(run) { return entry.value }
+        if let i = index[ByteHash.exact(run)], entries[Int(i)].key.elementsEqual(run) {
+            return entries[Int(i)].value
         }
         guard !collided.isEmpty else { return nil }
         return collided[String(decoding: run, as: UTF8.self)]
     }
 
-    /// The value of the first match of `key`, with the key that matched.
-    func match(_ key: String) -> (key: String, value: Value)? {
+    /// The value of the first match of `key`: the whole key, then the runs below in order.
+    func value(forKey key: String) -> Value? {
         var copy = key
         return copy.withUTF8 { bytes in
-            if let v = value(of: bytes) { return (key, v) }
+            if let v = value(of: bytes) { return v }
             // Byte offsets of the spaces between words: every 0x20 byte when the key is
             // ASCII; otherwise the spaces that are characters of their own (a space that a
             // combining mark follows is no word break), as the key's Characters say.
@@ -67,10 +65,8 @@ struct KeyLookup<Value: Sendable>: Sendable {
                 }
             }
             guard !spaces.isEmpty else { return nil }
-            func found(_ start: Int, _ end: Int) -> (key: String, value: Value)? {
-                let run = UnsafeBufferPointer(rebasing: bytes[start..<end])
-                guard let v = value(of: run) else { return nil }
-                return (String(decoding: run, as: UTF8.self), v)
+            func found(_ start: Int, _ end: Int) -> Value? {
+                value(of: UnsafeBufferPointer(rebasing: bytes[start..<end]))
             }
             for space in spaces {
                 if let m = found(space + 1, bytes.count) { return m }

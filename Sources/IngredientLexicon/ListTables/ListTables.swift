@@ -142,13 +142,13 @@ public struct ListTables: Sendable {
     /// The aisle a canonical key is shopped in by the category table (whole key, then head
     /// noun, then leading words), or `other`.
     public func aisle(forKey key: String) -> Aisle {
-        aisle(id: storage.categories.match(key)?.value ?? Aisle.otherID)
+        aisle(id: storage.categories.value(forKey: key) ?? Aisle.otherID)
     }
 
     /// The store-order number of the aisle `categories.tsv` gives a canonical key, or nil when
     /// no row matches it (the key would fall in `other`).
     package func aisleIndex(forKey key: String) -> Int? {
-        guard let id = storage.categories.match(key)?.value, id != Aisle.otherID else { return nil }
+        guard let id = storage.categories.value(forKey: key), id != Aisle.otherID else { return nil }
         return storage.aisleIndex[id]
     }
 
@@ -159,7 +159,7 @@ public struct ListTables: Sendable {
 
     /// The protein an ingredient key stands for, if any (see `proteins.tsv`).
     public func protein(forKey key: String) -> Protein? {
-        storage.proteins.match(key)?.value ?? nil
+        storage.proteins.value(forKey: key) ?? nil
     }
 
     /// How `unit` may be shown, if `unit-display.tsv` has it.

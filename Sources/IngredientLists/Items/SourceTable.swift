@@ -164,6 +164,17 @@ final class SourceTable: Sendable {
         return (note(notes[base]), note(notes[base + 1]), note(notes[base + 2]), note(notes[base + 3]))
     }
 
+    /// The string numbers of record `r`'s four notes (size, preparation, comment, purpose;
+    /// 0: none): equal numbers are equal bytes, so callers can tell notes apart by number.
+    func noteIDs(_ r: Record) -> SIMD4<UInt32> {
+        guard r.notes > 0 else { return SIMD4() }
+        let base = Int(r.notes - 1) * 4
+        return SIMD4(notes[base], notes[base + 1], notes[base + 2], notes[base + 3])
+    }
+
+    /// The note string of number `id` (from `noteIDs`; 0: nil).
+    func note(id: UInt32) -> String? { id == 0 ? nil : strings[Int(id)] }
+
     /// The text of record `r`'s line.
     func line(_ r: Record) -> String { string(r.text) ?? "" }
 

@@ -18,19 +18,41 @@ public struct ProteinClassifier: Sendable {
     }
 
     /// The main protein of keys whose proteins `lookup` gives (a cache in front of the table).
+    /// Counts go in fixed slots, one per protein, so a recipe costs no allocation.
     func protein(ofKeys keys: [String], lookup: (String) -> Protein?) -> Protein {
-        var counts: [Protein: (lines: Int, first: Int)] = [:]
+        var lines = SIMD8<Int32>(), first = SIMD8<Int32>(repeating: -1)
         for (i, key) in keys.enumerated() {
             guard let p = lookup(key) else { continue }
-            counts[p, default: (0, i)].lines += 1
+            let slot = Self.slot(p)
+            if first[slot] < 0 { first[slot] = Int32(truncatingIfNeeded: i) }
+            lines[slot] += 1
         }
-        let meat = counts.filter { $0.key != .eggs }
-        if let best = meat.min(by: { a, b in
-            a.value.lines != b.value.lines ? a.value.lines > b.value.lines : a.value.first < b.value.first
-        }) {
-            return best.key
+        // The protein other than eggs with the most lines; of equal counts, the first seen.
+        let eggs = Self.slot(.eggs)
+        var bestSlot = -1
+        for slot in 0..<Self.bySlot.count where slot != eggs && lines[slot] > 0 {
+            if bestSlot < 0 || lines[slot] > lines[bestSlot] || (lines[slot] == lines[bestSlot] && first[slot] < first[bestSlot]) {
+                bestSlot = slot
+            }
         }
-        return counts[.eggs] != nil ? .eggs : .vegetarian
+        if bestSlot >= 0 { return Self.bySlot[bestSlot] }
+        return lines[eggs] > 0 ? .eggs : .vegetarian
+    }
+
+    /// The proteins in slot order (`slot(_:)`).
+    private static let bySlot: [Protein] = [.chicken, .beef, .pork, .lamb, .seafood, .eggs, .vegetarian]
+
+    /// The counting slot of `protein`.
+    private static func slot(_ protein: Protein) -> Int {
+        switch protein {
+        case .chicken: 0
+        case .beef: 1
+        case .pork: 2
+        case .lamb: 3
+        case .seafood: 4
+        case .eggs: 5
+        case .vegetarian: 6
+        }
     }
 
     /// The main protein of `recipe`, by its lines' parsed keys.

@@ -70,6 +70,8 @@ public struct ShoppingListAccumulator {
     private mutating func add(id: String, title: String?, planEntryID: String?, servingsFactor: Double, count: Int,
                               line: (Int) -> ParsedIngredient) {
         let factor = servingsFactor.isFinite && servingsFactor > 0 ? servingsFactor : 1
+        // Read once: passed beside `&table`, a stored property would be copied at every line.
+        let builder = self.builder, edits = self.edits
         let displayTitle = title.flatMap { $0.isEmpty ? nil : $0 } ?? id
         let r = Int32(truncatingIfNeeded: table.recipes.count)
         table.recipes.append(SourceTable.Recipe(id: id, title: displayTitle, planEntryID: planEntryID, servingsFactor: factor))
@@ -208,14 +210,15 @@ public struct ShoppingListAccumulator {
             if item.flags.contains(.suppressed) { hidden.append(item) } else { items.append(item) }
         }
         // Store order: aisle, then name ignoring case, then id (sort keys made once per item).
+        // The positions are sorted, not the items: a sort moves what it sorts many times over,
+        // and an item is large.
         func sorted(_ list: [ListItem]) -> [ListItem] {
-            list.map { (item: $0, name: $0.name.lowercased()) }
-                .sorted { a, b in
-                    if a.item.aisle.order != b.item.aisle.order { return a.item.aisle.order < b.item.aisle.order }
-                    if a.name != b.name { return a.name < b.name }
-                    return a.item.id < b.item.id
-                }
-                .map(\.item)
+            let orders = list.map(\.aisle.order), names = list.map { $0.name.lowercased() }
+            return list.indices.sorted { a, b in
+                if orders[a] != orders[b] { return orders[a] < orders[b] }
+                if names[a] != names[b] { return names[a] < names[b] }
+                return list[a].id < list[b].id
+            }.map { list[$0] }
         }
         items = sorted(items)
         hidden = sorted(hidden)

@@ -69,7 +69,8 @@ public struct ShoppingListBuilder: Sendable {
     /// name; then the user's accepted merges (`ListEdits.mergedKey`); nil when nothing in it
     /// reads as a name.
     func key(of line: ParsedIngredient, edits: ListEdits) -> String? {
-        unmergedKey(of: line, edits: edits).map(edits.mergedKey)
+        // A closure, not `edits.mergedKey` itself: that would copy the edits at every line.
+        unmergedKey(of: line, edits: edits).map { edits.mergedKey($0) }
     }
 
     /// `key(of:edits:)` before the user's accepted merges.
@@ -171,25 +172,28 @@ public struct ShoppingListBuilder: Sendable {
         let density = tables.density(forKey: key)
         let all = table.records
         var hasVolume = false, hasMass = false
-        for list in [records, more] { for r in list {
-            if all[Int(r)].family == 2 { hasVolume = true }
-            if all[Int(r)].family == 3 { hasMass = true }
-        } }
+        for r in records { hasVolume = hasVolume || all[Int(r)].family == 2; hasMass = hasMass || all[Int(r)].family == 3 }
+        for r in more { hasVolume = hasVolume || all[Int(r)].family == 2; hasMass = hasMass || all[Int(r)].family == 3 }
         let target: UnitFamily? = density.flatMap { d in hasVolume && hasMass ? (d.buyBy == .mass ? .mass : .volume) : nil }
         let defaultSystem: UnitDisplay.System = locale == .enUS ? .us : .metric
 
         var buckets: [Bucket] = []
         var flags: ListItem.Flags = []
         var allOptional = true
-        var notes: [String] = [], noted = Set<String>()
-        func note(_ text: String?, optional: Bool) {
-            guard let text, !text.isEmpty, !noted.contains(text) else { return }
+        // Notes are told apart as strings (canonically equal spellings are one note); a
+        // note's number in the table (equal bytes) is checked first, which spares most lines
+        // of an item comparing their notes' text.
+        var notes: [String] = [], noted = SmallSet<String>(), notedIDs = SmallSet<UInt32>()
+        func note(_ id: UInt32, optional: Bool) {
+            guard id != 0, !notedIDs.contains(id), let text = table.note(id: id), !text.isEmpty else { return }
+            if noted.contains(text) { notedIDs.insert(id); return }
             // "(optional)" is the optional flag, which the item shows on its own.
             if optional, Self.isOptionalNote(text) { return }
             noted.insert(text)
+            notedIDs.insert(id)
             notes.append(text)
         }
-        for list in [records, more] { for r in list {
+        func add(_ r: UInt32) {
             let record = all[Int(r)]
             let system = record.unitSystem
             if let m = table.measure(record) {
@@ -219,13 +223,12 @@ public struct ShoppingListBuilder: Sendable {
             if record.isManual { flags.insert(.manual) }
             if record.unrecognized { flags.insert(.unrecognized) }
             if record.notes > 0 {
-                let notes = table.notes(record)
-                note(notes.size, optional: optional)
-                note(notes.preparation, optional: optional)
-                note(notes.comment, optional: optional)
-                note(notes.purpose, optional: optional)
+                let ids = table.noteIDs(record)
+                for k in 0..<4 { note(ids[k], optional: optional) }
             }
-        } }
+        }
+        for r in records { add(r) }
+        for r in more { add(r) }
         if allOptional { flags.insert(.optional) }
         buckets.sort { $0.lines != $1.lines ? $0.lines > $1.lines : $0.family < $1.family }
 
@@ -287,9 +290,10 @@ public struct ShoppingListBuilder: Sendable {
 
     /// Whether a note only says that the line is optional ("optional", "(optional)").
     static func isOptionalNote(_ note: String) -> Bool {
-        var text = Substring(note)
-        while let first = text.first, first == "(" || first == " " { text = text.dropFirst() }
-        while let last = text.last, last == ")" || last == " " || last == "." { text = text.dropLast() }
-        return text.lowercased() == "optional"
+        var text = Substring(note).utf8
+        while let first = text.first, first == UInt8(ascii: "(") || first == 0x20 { text = text.dropFirst() }
+        while let last = text.last, last == UInt8(ascii: ")") || last == 0x20 || last == UInt8(ascii: ".") { text = text.dropLast() }
+        // ASCII letters in any case; any other byte (as in a non-ASCII letter) is no match.
+        return text.count == 8 && zip(text, "optional".utf8).allSatisfy { $0 | 0x20 == $1 }
     }
 }

@@ -7,8 +7,8 @@ import IngredientLexicon
 public struct KitchenFormatting: Sendable {
     /// The tables in use.
     public let tables: ListTables
-    /// Display units per (dimension, system), largest first.
-    private let candidates: [String: [(unit: UnitDisplay, factor: Double)]]
+    /// Display units per (dimension, system), largest first, at `slot(_:_:)`.
+    private let candidates: [[(unit: UnitDisplay, factor: Double)]]
 
     /// How far (relative) a value may be from a kitchen fraction and still be written as one.
     static let fractionTolerance = 0.04
@@ -18,13 +18,27 @@ public struct KitchenFormatting: Sendable {
     /// Formatting by `tables`.
     public init(tables: ListTables = .builtIn) {
         self.tables = tables
-        var candidates: [String: [(unit: UnitDisplay, factor: Double)]] = [:]
+        var candidates = [[(unit: UnitDisplay, factor: Double)]](repeating: [], count: 6)
         for display in tables.display.values {
-            guard display.minimum != nil, let def = tables.units[display.unit], let factor = def.factor else { continue }
-            candidates[def.dimension.rawValue + "/" + display.system.rawValue, default: []].append((display, factor))
+            guard display.minimum != nil, let def = tables.units[display.unit], let factor = def.factor,
+                  let slot = Self.slot(def.dimension, display.system) else { continue }
+            candidates[slot].append((display, factor))
         }
-        for k in candidates.keys { candidates[k]!.sort { ($0.factor, $0.unit.unit) > ($1.factor, $1.unit.unit) } }
+        for k in candidates.indices { candidates[k].sort { ($0.factor, $0.unit.unit) > ($1.factor, $1.unit.unit) } }
         self.candidates = candidates
+    }
+
+    /// The place of a measured dimension's display units in `system` in `candidates`; nil
+    /// for `item`, which has no factor.
+    private static func slot(_ dimension: UnitDefinition.Dimension, _ system: UnitDisplay.System) -> Int? {
+        let row: Int
+        switch dimension {
+        case .volume: row = 0
+        case .mass: row = 1
+        case .length: row = 2
+        case .item: return nil
+        }
+        return row * 2 + (system == .us ? 0 : 1)
     }
 
     /// The system a unit belongs to, if `unit-display.tsv` says.
@@ -51,8 +65,9 @@ public struct KitchenFormatting: Sendable {
         case .mass: dimension = .mass
         case .length: dimension = .length
         }
-        let choices = candidates[dimension.rawValue + "/" + system.rawValue]
-            ?? candidates[dimension.rawValue + "/" + (system == .us ? "metric" : "us")] ?? []
+        // The other system's units when this one has none.
+        let own = Self.slot(dimension, system).map { candidates[$0] } ?? []
+        let choices = own.isEmpty ? Self.slot(dimension, system == .us ? .metric : .us).map { candidates[$0] } ?? [] : own
         guard let smallest = choices.last else {
             let text = Self.decimal(measure.low, places: 2) + " " + measure.family.baseUnit
             return DisplayAmount(quantity: measure.low, quantityMax: measure.high, unit: measure.family.baseUnit, text: text, isRounded: false)
@@ -92,8 +107,18 @@ public struct KitchenFormatting: Sendable {
     static func number(_ value: Double, system: UnitDisplay.System) -> (Double, String) {
         if system == .us, let (v, text) = kitchenFraction(value) { return (v, text) }
         let places = value >= 10 ? 0 : 2
-        let text = decimal(value, places: places)
-        return (Double(text) ?? value, text)
+        return (decimalValue(value, places: places), decimal(value, places: places))
+    }
+
+    /// The value `decimal(value, places:)` writes, as reading its text back would give it
+    /// (the rounded number of hundredths or units, divided exactly once).
+    static func decimalValue(_ value: Double, places: Int) -> Double {
+        var scale = 1.0
+        for _ in 0..<places { scale *= 10 }
+        let scaled = (abs(value) * scale).rounded()
+        guard scaled < 9e15 else { return value }
+        let shown = scaled / scale
+        return value < 0 && scaled != 0 ? -shown : shown
     }
 
     /// The fractions a kitchen measures in, as (value, glyph).
