@@ -132,8 +132,8 @@ package struct PairFeatures {
         // Word kinds that say the differing words leave the food as it is: only words of use
         // ("table salt" / "salt", "table salt" / "cooking salt"), or, on both sides, only
         // reduced-fat markers ("skim milk" / "low fat milk").
-        let differing = onlyA + onlyB
-        if !differing.isEmpty, differing.allSatisfy({ forms.kind[Int($0)] == .neutral }) {
+        func neutral(_ w: Int32) -> Bool { forms.kind[Int(w)] == .neutral }
+        if !(onlyA.isEmpty && onlyB.isEmpty), onlyA.allSatisfy(neutral), onlyB.allSatisfy(neutral) {
             f.values[Index.neutralWords] = 1
         }
         if !onlyA.isEmpty, !onlyB.isEmpty,
@@ -155,7 +155,8 @@ package struct PairFeatures {
             // Close spellings of names long enough for a typo to mean little.
             // Numbers that differ ("350 degree" / "450 degree") are not spellings.
             let shortest = min(a.spaceless.count, b.spaceless.count)
-            let digits = differing.contains { forms.text[Int($0)].utf8.contains { $0 >= 0x30 && $0 <= 0x39 } }
+            func hasDigit(_ w: Int32) -> Bool { forms.text[Int(w)].utf8.contains { $0 >= 0x30 && $0 <= 0x39 } }
+            let digits = onlyA.contains(where: hasDigit) || onlyB.contains(where: hasDigit)
             if shortest >= 5, !digits {
                 let d = boundedEditDistance(a.spaceless, b.spaceless, limit: 2)
                 detail.editDistance = d
@@ -203,7 +204,9 @@ package struct PairFeatures {
             return nil
         }
         detail.derived = derivedIng(onlyA, onlyB)
-            ?? derivedIng(onlyA.filter { forms.kind[Int($0)] != .neutral }, onlyB.filter { forms.kind[Int($0)] != .neutral })
+        if detail.derived == nil, onlyA.contains(where: neutral) || onlyB.contains(where: neutral) {
+            detail.derived = derivedIng(onlyA.filter { !neutral($0) }, onlyB.filter { !neutral($0) })
+        }
         if detail.derived != nil { f.values[Index.derivedIng] = 1 }
         // The aisles the category table gives them.
         if a.aisle >= 0, b.aisle >= 0 {
@@ -237,8 +240,8 @@ package struct PairFeatures {
     static func isReducedFat(_ word: Int32, in words: [Int32], _ forms: KeyForms) -> Bool {
         if forms.kind[Int(word)] == .reducedFat { return true }
         let pairs = forms.tables.reducedFatPairs
-        guard !pairs.isEmpty, let i = words.firstIndex(of: word) else { return false }
         let text = forms.text[Int(word)]
+        guard !pairs.isEmpty, forms.tables.reducedFatPairWords.contains(text), let i = words.firstIndex(of: word) else { return false }
         return (i > 0 && pairs.contains(forms.text[Int(words[i - 1])] + " " + text))
             || (i + 1 < words.count && pairs.contains(text + " " + forms.text[Int(words[i + 1])]))
     }
@@ -246,45 +249,78 @@ package struct PairFeatures {
     /// Whether the differing words are pairwise in the same alike groups.
     static func alikeEqual(_ forms: KeyForms, _ onlyA: [Int32], _ onlyB: [Int32]) -> Bool {
         guard onlyA.count == onlyB.count else { return false }
+        // Most pairs fail at once: a word in no alike group.
+        if onlyA.contains(where: { forms.alike[Int($0)] == -1 }) || onlyB.contains(where: { forms.alike[Int($0)] == -1 }) { return false }
+        if onlyA.count == 1 { return forms.alike[Int(onlyA[0])] == forms.alike[Int(onlyB[0])] }
         let ga = onlyA.map { forms.alike[Int($0)] }.sorted(), gb = onlyB.map { forms.alike[Int($0)] }.sorted()
-        return ga == gb && !ga.contains(-1)
+        return ga == gb
     }
 
     /// The Dice coefficient of the letter pairs of the differing words (each side's words
     /// joined in word-number order).
     static func dice(_ forms: KeyForms, _ onlyA: [Int32], _ onlyB: [Int32]) -> Double {
-        // Each word's sorted bigrams are made once per batch (`KeyForms.bigrams`).
-        func bigrams(_ words: [Int32]) -> [UInt16] {
-            if words.count == 1 { return forms.bigrams[Int(words[0])] }
-            var out: [UInt16] = []
-            for w in words { out.append(contentsOf: forms.bigrams[Int(w)]) }
-            return out.sorted()
+        // Each word's sorted bigrams are made once per batch (`KeyForms.bigrams`); a side of
+        // several words has its words' bigrams copied side by side into scratch space on the
+        // stack and sorted there, so a pair allocates nothing.
+        var countA = 0, countB = 0
+        for w in onlyA { countA += forms.bigrams[Int(w)].count }
+        for w in onlyB { countB += forms.bigrams[Int(w)].count }
+        guard countA > 0, countB > 0 else { return 0 }
+        let common = withUnsafeTemporaryAllocation(of: UInt16.self, capacity: countA + countB) { scratch -> Int in
+            func fill(_ words: [Int32], at start: Int) -> UnsafeMutableBufferPointer<UInt16> {
+                var end = start
+                for w in words {
+                    for b in forms.bigrams[Int(w)] { scratch[end] = b; end += 1 }
+                }
+                let side = UnsafeMutableBufferPointer(rebasing: scratch[start..<end])
+                if words.count > 1 { insertionSort(side) }
+                return side
+            }
+            let ba = fill(onlyA, at: 0), bb = fill(onlyB, at: countA)
+            var x = 0, y = 0, common = 0
+            while x < ba.count && y < bb.count {
+                if ba[x] == bb[y] { common += 1; x += 1; y += 1 } else if ba[x] < bb[y] { x += 1 } else { y += 1 }
+            }
+            return common
         }
-        let ba = bigrams(onlyA), bb = bigrams(onlyB)
-        guard !ba.isEmpty, !bb.isEmpty else { return 0 }
-        var x = 0, y = 0, common = 0
-        while x < ba.count && y < bb.count {
-            if ba[x] == bb[y] { common += 1; x += 1; y += 1 } else if ba[x] < bb[y] { x += 1 } else { y += 1 }
+        return 2 * Double(common) / Double(countA + countB)
+    }
+
+    /// Sorts a few values in place, ascending.
+    private static func insertionSort(_ values: UnsafeMutableBufferPointer<UInt16>) {
+        guard values.count > 1 else { return }
+        for i in 1..<values.count {
+            let v = values[i]
+            var j = i
+            while j > 0, values[j - 1] > v {
+                values[j] = values[j - 1]
+                j -= 1
+            }
+            values[j] = v
         }
-        return 2 * Double(common) / Double(ba.count + bb.count)
     }
 
     /// The Levenshtein distance of `a` and `b`, or `limit + 1` when it exceeds `limit`.
     static func boundedEditDistance(_ a: [UInt8], _ b: [UInt8], limit: Int) -> Int {
         if abs(a.count - b.count) > limit { return limit + 1 }
-        var previous = Array(0...b.count), current = [Int](repeating: 0, count: b.count + 1)
-        for i in 1...a.count {
-            current[0] = i
-            var rowMin = i
-            for j in 1...b.count {
-                let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-                rowMin = min(rowMin, current[j])
+        // Two rows of the table, in scratch space on the stack.
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * (b.count + 1)) { rows in
+            var previous = UnsafeMutableBufferPointer(rebasing: rows[0...b.count])
+            var current = UnsafeMutableBufferPointer(rebasing: rows[(b.count + 1)...])
+            for j in 0...b.count { previous[j] = j }
+            for i in 1...a.count {
+                current[0] = i
+                var rowMin = i
+                for j in 1...b.count {
+                    let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                    current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+                    rowMin = min(rowMin, current[j])
+                }
+                if rowMin > limit { return limit + 1 }
+                swap(&previous, &current)
             }
-            if rowMin > limit { return limit + 1 }
-            swap(&previous, &current)
+            return min(previous[b.count], limit + 1)
         }
-        return min(previous[b.count], limit + 1)
     }
 
     /// Human-readable reasons for the features that fired, most telling first.

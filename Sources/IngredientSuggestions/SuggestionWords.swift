@@ -27,6 +27,9 @@ package struct SuggestionWords: Sendable {
     var kinds: [String: Kind] = [:]
     /// Two-word `reduced-fat` rows ("low fat", "fat free"), each as written.
     var reducedFatPairs: Set<String> = []
+    /// The words of `reducedFatPairs` ("low", "fat", "free"): a word outside them is in no
+    /// pair, which spares making the two-word strings.
+    var reducedFatPairWords: Set<String> = []
     var identity: Set<String> = []
     /// Word → alike group number.
     var alike: [String: Int32] = [:]
@@ -50,6 +53,7 @@ package struct SuggestionWords: Sendable {
             let words = columns[0].split(separator: " ", omittingEmptySubsequences: false)
             if words.count == 2, !words.contains(where: \.isEmpty), columns[1] == "reduced-fat" {
                 reducedFatPairs.insert(columns[0])
+                for word in words { reducedFatPairWords.insert(String(word)) }
                 continue
             }
             guard words.count == 1 else {
