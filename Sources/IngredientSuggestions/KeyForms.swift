@@ -32,6 +32,8 @@ package struct KeyForms {
     private(set) var alike: [Int32] = []
     /// The word's byte bigrams (`b0 << 8 | b1`), ascending.
     private(set) var bigrams: [[UInt16]] = []
+    /// Whether the word has an ASCII digit ("350", "00").
+    private(set) var hasDigit: [Bool] = []
     /// The word's WordNet synset rows as a key of its own ("cheese", "wine"), empty when unknown.
     private(set) var wordSynsets: [[Int32]] = []
     private(set) var forms: [Form] = []
@@ -53,6 +55,7 @@ package struct KeyForms {
         alike.append(tables.alike[w] ?? -1)
         var pairs: [UInt16] = []
         var previous: UInt8?
+        hasDigit.append(w.utf8.contains { $0 >= 0x30 && $0 <= 0x39 })
         for b in w.utf8 {
             if let previous { pairs.append(UInt16(previous) << 8 | UInt16(b)) }
             previous = b

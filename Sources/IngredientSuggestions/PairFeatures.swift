@@ -155,8 +155,7 @@ package struct PairFeatures {
             // Close spellings of names long enough for a typo to mean little.
             // Numbers that differ ("350 degree" / "450 degree") are not spellings.
             let shortest = min(a.spaceless.count, b.spaceless.count)
-            func hasDigit(_ w: Int32) -> Bool { forms.text[Int(w)].utf8.contains { $0 >= 0x30 && $0 <= 0x39 } }
-            let digits = onlyA.contains(where: hasDigit) || onlyB.contains(where: hasDigit)
+            let digits = onlyA.contains { forms.hasDigit[Int($0)] } || onlyB.contains { forms.hasDigit[Int($0)] }
             if shortest >= 5, !digits {
                 let d = boundedEditDistance(a.spaceless, b.spaceless, limit: 2)
                 detail.editDistance = d
