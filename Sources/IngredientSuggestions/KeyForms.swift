@@ -68,7 +68,11 @@ package struct KeyForms {
     /// Adds `key` (a canonical key: lowercase words separated by single spaces) and returns its index.
     @discardableResult
     package mutating func add(_ key: String) -> Int {
-        let words = key.split(separator: " ").prefix(32).map { id(of: $0) }
+        // An ASCII key splits on its bytes (the same words as splitting its Characters, far
+        // cheaper); any other key by Characters, where a space with a combining mark is none.
+        let words = key.utf8.allSatisfy({ $0 < 0x80 })
+            ? key.utf8.split(separator: 0x20).prefix(32).map { id(of: Substring($0)) }
+            : key.split(separator: " ").prefix(32).map { id(of: $0) }
         var spaceless: [UInt8] = []
         spaceless.reserveCapacity(key.utf8.count)
         // Spellings are compared on at most 256 bytes, so odd input costs little.
