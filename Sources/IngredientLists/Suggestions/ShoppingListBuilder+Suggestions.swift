@@ -14,6 +14,10 @@ extension ShoppingListBuilder {
         let positions = items.indices.filter { !items[$0].flags.contains(.unrecognized) && !items[$0].flags.contains(.suppressed) }
         guard positions.count > 1 else { return [] }
         func candidate(_ k: Int) -> ListItem { items[positions[k]] }
+        // Fields read in place: a whole item copied per pair cost more than scoring it.
+        func id(_ k: Int32) -> String { items[positions[Int(k)]].id }
+        func key(_ k: Int) -> String { items[positions[k]].key }
+        func lineCount(_ k: Int) -> Int { items[positions[k]].storedSources.count }
         var forms = KeyForms(tables: scorer.words)
         for p in positions { forms.add(items[p].key) }
         /// A pair that passed, before its features are made again for its reasons and its
@@ -24,16 +28,15 @@ extension ShoppingListBuilder {
         }
         func precedes(_ l: Offer, _ r: Offer) -> Bool {
             if l.confidence != r.confidence { return l.confidence > r.confidence }
-            let lm = candidate(Int(l.merge)).id, rm = candidate(Int(r.merge)).id
+            let lm = id(l.merge), rm = id(r.merge)
             if lm != rm { return lm.utf8.lexicographicallyPrecedes(rm.utf8) }
-            return candidate(Int(l.into)).id.utf8.lexicographicallyPrecedes(candidate(Int(r.into)).id.utf8)
+            return id(l.into).utf8.lexicographicallyPrecedes(id(r.into).utf8)
         }
         // Each item's best offer only (memory by items, not by the pairs that pass).
         var best = [Offer?](repeating: nil, count: positions.count)
         for pair in MergeSuggester.candidates(forms, MergeSuggester.Blocking()) {
             let i = Int(pair >> 32), j = Int(pair & 0xFFFF_FFFF)
-            let a = candidate(i), b = candidate(j)
-            guard !edits.rejectedMerges.contains(MergePair(a.key, b.key)),
+            guard edits.rejectedMerges.isEmpty || !edits.rejectedMerges.contains(MergePair(key(i), key(j))),
                   let scored = scorer.listConfidence(forms, i, j), scored.confidence >= threshold else { continue }
             // The more specific name joins the more general one: the longer of two names one
             // contains, the kind of a kind-of pair; otherwise the item with fewer lines.
@@ -42,10 +45,10 @@ extension ShoppingListBuilder {
                 aJoinsB = !scored.detail.bLonger
             } else if scored.detail.relation == .kindOf {
                 aJoinsB = scored.detail.firstIsKind
-            } else if a.storedSources.count != b.storedSources.count {
-                aJoinsB = a.storedSources.count < b.storedSources.count
+            } else if lineCount(i) != lineCount(j) {
+                aJoinsB = lineCount(i) < lineCount(j)
             } else {
-                aJoinsB = b.key.utf8.lexicographicallyPrecedes(a.key.utf8)
+                aJoinsB = key(j).utf8.lexicographicallyPrecedes(key(i).utf8)
             }
             let offer = Offer(merge: Int32(aJoinsB ? i : j), into: Int32(aJoinsB ? j : i), confidence: scored.confidence)
             if let current = best[Int(offer.merge)], !precedes(offer, current) { continue }
