@@ -271,8 +271,9 @@ public struct ShoppingListBuilder: Sendable {
         }
         idFamilies.sort()
         let id = key + "|" + (idFamilies.isEmpty ? "none" : idFamilies.joined(separator: "+"))
-        if edits.checkedItems.contains(id) { flags.insert(.checked) }
-        if edits.suppressedItems.contains(id), !flags.contains(.manual) { flags.insert(.suppressed) }
+        // (Empty edits are the common case: a set look-up would hash the id all the same.)
+        if !edits.checkedItems.isEmpty, edits.checkedItems.contains(id) { flags.insert(.checked) }
+        if !edits.suppressedItems.isEmpty, edits.suppressedItems.contains(id), !flags.contains(.manual) { flags.insert(.suppressed) }
 
         let name: String
         if let known, !flags.contains(.unrecognized) {
@@ -282,7 +283,8 @@ public struct ShoppingListBuilder: Sendable {
         } else {
             name = keyer.displayName(forKey: key, locale: locale)
         }
-        let aisle = known?.aisle ?? edits.categoryOverrides[key].map { tables.aisle(id: $0) } ?? tables.aisle(forKey: key)
+        let override = edits.categoryOverrides.isEmpty ? nil : edits.categoryOverrides[key]
+        let aisle = known?.aisle ?? override.map { tables.aisle(id: $0) } ?? tables.aisle(forKey: key)
         let sources = more.isEmpty ? ItemSources(table: table, indices: records) : ItemSources([])
         return ListItem(id: id, key: key, name: name, aisle: aisle, quantities: quantities, sources: sources,
                         notes: notes.count > 1 ? notes.sorted() : notes, flags: flags)
