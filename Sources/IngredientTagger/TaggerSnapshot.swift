@@ -6,7 +6,7 @@ import IngredientText
 ///
 /// The EmbedTagger build tool (`Sources/embed-tagger`) reads `Dictionaries/model/tagger.tsv`
 /// and `clusters.tsv` with this module's own reader, writes the snapshot, and compiles it into
-/// the parser as base-64 text (`Base64Text.text(of:)`); the parser reads it back at first use, decoding
+/// the parser as seven-bit text (`SevenBitText`); the parser reads it back at first use, decoding
 /// the text straight into the tables (`read(text:)`). The model file stays the source of truth: the snapshot is
 /// made anew from it at every build and never committed.
 ///
@@ -60,11 +60,11 @@ package enum TaggerSnapshot {
 
     /// The model and the word clusters of a snapshot's bytes.
     package static func read(_ bytes: UnsafeRawBufferPointer) throws -> (model: TaggerModel, clusters: WordClusters) {
-        try read(text: Base64Text.text(of: Array(bytes)))
+        try read(text: SevenBitText.text(of: Array(bytes)))
     }
 
-    /// The model and the word clusters of a snapshot in base-64 text (`Base64Text.text(of:)`), decoded
-    /// straight into the tables (no copy of the whole snapshot's bytes on the way).
+    /// The model and the word clusters of a snapshot in seven-bit text (`SevenBitText`),
+    /// decoded straight into the tables (no copy of the whole snapshot's bytes on the way).
     package static func read(text: String) throws -> (model: TaggerModel, clusters: WordClusters) {
         var text = text
         return try text.withUTF8 { utf8 in

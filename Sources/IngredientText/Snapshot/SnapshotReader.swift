@@ -1,19 +1,19 @@
-/// Reads what `SnapshotWriter` wrote, straight from its base-64 text (`Base64Text`), checking
+/// Reads what `SnapshotWriter` wrote, straight from its seven-bit text (`SevenBitText`), checking
 /// every length against what is left: a truncated or damaged snapshot is refused with a
 /// `DictionaryError` naming `source`, never misread.
 @usableFromInline package struct SnapshotReader {
-    @usableFromInline var source: Base64Text.Base64Reader
+    @usableFromInline var source: SevenBitText.Reader
     /// What the snapshot was made from, for error messages ("model/tagger.tsv (snapshot)").
     @usableFromInline package let name: String
 
     /// A reader of `text`, which must stay alive (and unmoved) while it reads.
     package init(_ text: UnsafeBufferPointer<UInt8>, name: String) {
-        source = Base64Text.Base64Reader(text)
+        source = SevenBitText.Reader(text)
         self.name = name
     }
 
     /// Whether every byte has been read (and the text held nothing else).
-    package var isAtEnd: Bool { mutating get { source.isAtEnd && !source.failed } }
+    package var isAtEnd: Bool { source.isAtEnd && !source.failed }
 
     /// The error for a snapshot that is not what the reader expects.
     @usableFromInline package func failure(_ what: String) -> DictionaryError {
