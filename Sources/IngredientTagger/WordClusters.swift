@@ -105,7 +105,7 @@ import IngredientText
     /// The clusters of a snapshot's tables (see `snapshotParts`); nil when they cannot be one.
     package init?(fineOfWord: HashTable<UInt16>, keys: [UInt64], ids: [Int32], sizes: [String]) {
         guard keys.count == ids.count, keys.count % 3 == 0, sizes.count == 3 || (keys.isEmpty && sizes.isEmpty),
-              fineOfWord.occupiedSlots.values.allSatisfy({ Int($0) < keys.count / 3 }) else { return nil }
+              fineOfWord.allValues({ Int($0) < keys.count / 3 }) else { return nil }
         self.fineOfWord = fineOfWord
         self.keys = stride(from: 0, to: keys.count, by: 3).map { SIMD3(keys[$0], keys[$0 + 1], keys[$0 + 2]) }
         self.ids = stride(from: 0, to: ids.count, by: 3).map { SIMD3(ids[$0], ids[$0 + 1], ids[$0 + 2]) }

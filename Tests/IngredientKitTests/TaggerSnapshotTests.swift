@@ -104,24 +104,6 @@ struct TaggerSnapshotTests {
         SnapshotDamage.expectRefused(bytes, cutEvery: 7) { b in _ = try b.withUnsafeBytes { try TaggerSnapshot.read($0) } }
     }
 
-    /// The context weights' compact form: integer rows by mask, float rows as they are, known
-    /// words' rows summed again; parts that do not fit together are refused.
-    @Test func contextWeightsAreMadeAgainFromTheirParts() {
-        let floats = (0..<40).map { Float($0) * 0.1 }
-        var integers = [Int32](repeating: 0, count: 8)
-        integers[3] = 1500
-        let w = TaggerSnapshot.contextWeights(scale: 1000, rows: 3, masks: [0x80, 0b00100], integers: integers, floats: floats,
-                                              starts: [0, 2], sources: [0, 1])
-        #expect(w?.count == 120)
-        #expect(w.map { Array($0[0..<40]) } == floats)
-        #expect(w?[40 + 2 * 8 + 3] == 1.5 && w?[40] == 0)
-        #expect(w?[80 + 2 * 8 + 3] == floats[2 * 8 + 3] + 1.5 && w?[80 + 5] == floats[5])
-        #expect(TaggerSnapshot.contextWeights(scale: 1000, rows: 3, masks: [0x80, 0b00100], integers: integers, floats: floats,
-                                              starts: [0, 2], sources: [0, 2]) == nil) // a summed row as a source
-        #expect(TaggerSnapshot.contextWeights(scale: 1000, rows: 2, masks: [0x80, 0b00110], integers: integers, floats: floats,
-                                              starts: [0], sources: []) == nil) // too few integers
-    }
-
     @Test func base64TextRoundTripsAndRefusesOtherText() {
         var state: UInt64 = 12345
         for length in 0..<40 {
