@@ -131,6 +131,7 @@ package enum LexiconSnapshot {
         for (i, key) in keys.enumerated() {
             let keyBytes = Array(key.utf8)
             var words: [KeyRowWord] = []
+            words.reserveCapacity(Int(wordCounts[i]))
             for _ in 0..<Int(wordCounts[i]) {
                 guard Int(starts[word]) + Int(lengths[word]) <= keyBytes.count else { throw r.failure("a synonym key's words") }
                 words.append(KeyRowWord(start: Int(starts[word]), length: Int(lengths[word]), hash: hashes[word]))

@@ -93,25 +93,30 @@
 
     /// The next strings.
     package mutating func strings() throws -> [String] {
-        try parts(what: "strings") { (bytes: [UInt8], range) in String(decoding: bytes[range], as: UTF8.self) }
+        try parts(what: "strings") { (bytes: UnsafeBufferPointer<UInt8>) in String(decoding: bytes, as: UTF8.self) }
     }
 
     /// The next lists of plain values (as `SnapshotWriter.lists` wrote them).
+    @inlinable
     package mutating func lists<T: BitwiseCopyable>() throws -> [[T]] {
-        try parts(what: "lists") { (values: [T], range) in Array(values[range]) }
+        try parts(what: "lists") { (values: UnsafeBufferPointer<T>) in Array(values) }
     }
 
-    /// Lengths, then all the values: one part made by `make` of each length's range.
-    private mutating func parts<T: BitwiseCopyable, R>(what: String, _ make: ([T], Range<Int>) -> R) throws -> [R] {
+    /// Lengths, then all the values: one part made by `make` of each length's values.
+    /// Inlinable, so that a caller's parts are made by code specialized for their type.
+    @inlinable
+    mutating func parts<T: BitwiseCopyable, R>(what: String, _ make: (UnsafeBufferPointer<T>) -> R) throws -> [R] {
         let lengths: [UInt32] = try array(), values: [T] = try array()
         guard lengths.reduce(0, { $0 + Int($1) }) == values.count else { throw failure(what) }
-        var parts: [R] = []
-        parts.reserveCapacity(lengths.count)
-        var at = 0
-        for n in lengths {
-            parts.append(make(values, at..<(at + Int(n))))
-            at += Int(n)
+        return values.withUnsafeBufferPointer { values in
+            var parts: [R] = []
+            parts.reserveCapacity(lengths.count)
+            var at = 0
+            for n in lengths {
+                parts.append(make(UnsafeBufferPointer(rebasing: values[at..<(at + Int(n))])))
+                at += Int(n)
+            }
+            return parts
         }
-        return parts
     }
 }
