@@ -124,23 +124,29 @@ package enum TaggerSnapshot {
 }
 
 extension SnapshotWriter {
+    /// Appends a weight table: its shape and scale, its probe slots, its weights.
     mutating func vectorTable(_ table: VectorTable) {
-        array(table.probes)
-        array(table.storedWeights)
         scalar(Int64(table.stride))
         scalar(Int64(table.capacity))
         scalar(Int64(table.count))
         scalar(table.scale)
+        array(table.probes)
+        array(table.storedWeights)
     }
 }
 
 extension SnapshotReader {
+    /// The next weight table, its weights decoded straight into their place.
     mutating func vectorTable() throws -> VectorTable {
-        let probes: [UInt64] = try array(), weights: [UInt8] = try array()
         let stride = try scalar(Int64.self), capacity = try scalar(Int64.self), count = try scalar(Int64.self)
         let scale = try scalar(Float.self)
-        guard let table = VectorTable(probes: probes, weights: weights, stride: Int(stride), capacity: Int(capacity),
-                                      count: Int(count), scale: scale) else { throw failure("weight table") }
+        let probes: [UInt64] = try array()
+        let weightCount = try arrayCount(of: UInt8.self)
+        guard stride >= 0, capacity >= 0, count >= 0, count <= 1 << 32, capacity <= 1 << 32,
+              let table = try VectorTable(probes: probes, weightCount: weightCount, stride: Int(stride), capacity: Int(capacity),
+                                          count: Int(count), scale: scale, fill: { try read(into: $0) }) else {
+            throw failure("weight table")
+        }
         return table
     }
 }

@@ -41,6 +41,20 @@
         return value.withUnsafeBytes { $0.loadUnaligned(as: T.self) }
     }
 
+    /// The number of values of the next array of plain values (checked against what is left),
+    /// whose bytes the caller then reads where it wants them (`read(into:)`).
+    package mutating func arrayCount<T: BitwiseCopyable>(of type: T.Type) throws -> Int {
+        let count = try scalar(UInt64.self)
+        guard count <= UInt64(source.bytesLeftAtMost / max(1, MemoryLayout<T>.stride)) else { throw failure("truncated") }
+        return Int(count)
+    }
+
+    /// Reads the next `buffer.count` bytes into `buffer`.
+    package mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws {
+        guard buffer.count > 0 else { return }
+        guard source.read(into: buffer.baseAddress!, atMost: buffer.count) == buffer.count else { throw failure("truncated") }
+    }
+
     /// The next array of plain values.
     @inlinable
     package mutating func array<T: BitwiseCopyable>() throws -> [T] {
