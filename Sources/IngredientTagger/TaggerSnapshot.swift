@@ -37,10 +37,10 @@ package enum TaggerSnapshot {
         w.scalar(version)
         w.array(model.transitions)
         w.array(model.end)
+        w.array(model.contextVectors)
         w.table(model.contextRows)
         w.array(model.shapeRows)
         w.table(model.vocabularyRows)
-        w.array(model.contextVectors)
         w.vectorTable(model.local)
         w.vectorTable(model.wordPairs)
         w.array(model.coarseClasses)
@@ -53,10 +53,11 @@ package enum TaggerSnapshot {
         w.scalar(model.padBegin)
         w.scalar(model.padEnd)
         let parts = clusters.snapshotParts
-        w.table(parts.fineOfWord)
         w.array(parts.keys)
         w.array(parts.ids)
         w.array(Array(parts.sizes.joined(separator: "\t").utf8))
+        w.array(parts.fineOfWord.keys)
+        w.array(parts.fineOfWord.clusters)
         return w.bytes
     }
 
@@ -81,17 +82,16 @@ package enum TaggerSnapshot {
         let transitions: [Float] = try r.array(), end: [Float] = try r.array()
         guard transitions.count == (TaggerLayout.labelCount + 1) * TaggerLayout.labelCount,
               end.count == TaggerLayout.labelCount else { throw r.failure("transitions") }
-        let contextRows: HashTable<Int32> = try r.table()
-        let shapeRows: [Int32] = try r.array()
-        let vocabularyRows: HashTable<Int32> = try r.table()
         let contextVectors: [Float] = try r.array()
         guard contextVectors.count % TaggerLayout.rowWidth == 0, contextVectors.count / TaggerLayout.rowWidth < Int(Int32.max) else {
             throw r.failure("context weights")
         }
         let rows = Int32(contextVectors.count / TaggerLayout.rowWidth)
-        for table in [contextRows, vocabularyRows] where !table.allValues({ $0 >= 0 && $0 < rows }) {
-            throw r.failure("a context row out of range")
-        }
+        // Each row a table names is checked as the table is read (its values, not its slots).
+        let isRow: (Int32) -> Int32? = { $0 >= 0 && $0 < rows ? $0 : nil }
+        let contextRows: HashTable<Int32> = try r.table(decode: isRow)
+        let shapeRows: [Int32] = try r.array()
+        let vocabularyRows: HashTable<Int32> = try r.table(decode: isRow)
         let local = try r.vectorTable(), wordPairs = try r.vectorTable()
         let coarseClasses: [UInt16] = try r.array()
         let coarseClassCount = Int(try r.scalar(Int64.self))
@@ -106,9 +106,10 @@ package enum TaggerSnapshot {
         let calibration: [Double] = try r.array()
         let padBegin = try r.scalar(Int32.self), padEnd = try r.scalar(Int32.self)
         guard padBegin >= 0, padBegin < rows, padEnd >= 0, padEnd < rows else { throw r.failure("pads") }
-        let fineOfWord: HashTable<UInt16> = try r.table()
         let keys: [UInt64] = try r.array(), ids: [Int32] = try r.array()
         let sizes = String(decoding: try r.array() as [UInt8], as: UTF8.self).split(separator: "\t").map(String.init)
+        let fineKeys: [UInt64] = try r.array(), fineClusters: [UInt16] = try r.array()
+        let fineOfWord = (keys: fineKeys, clusters: fineClusters)
         guard r.isAtEnd else { throw r.failure("bytes after the last table") }
         guard let clusters = WordClusters(fineOfWord: fineOfWord, keys: keys, ids: ids, sizes: sizes) else {
             throw r.failure("word clusters")

@@ -85,13 +85,6 @@
         }
     }
 
-    /// Whether every stored value satisfies `predicate` (a check of a table read from a
-    /// snapshot, without gathering its values).
-    @inlinable
-    package func allValues(_ predicate: (Value) -> Bool) -> Bool {
-        slots.withUnsafeBufferPointer { s in s.allSatisfy { $0.value.map(predicate) ?? true } }
-    }
-
     /// Every stored key and value, in no particular order.
     @inlinable
     package var entries: [(key: UInt64, value: Value)] {
