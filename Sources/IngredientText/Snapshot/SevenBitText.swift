@@ -88,7 +88,7 @@
     }
 
     /// Per high-bits character's seven bits: bit 7 of byte `k` set where bit `k` is (twice
-    /// over, so that bit 7 of the index, which decoding leaves set, needs no mask).
+    /// over, so that bit 7 of the index, which decoding may leave set, needs no mask).
     static let highBits: [UInt64] = (0..<256).map { (h: UInt64) in
         (0..<7).reduce(0) { $0 | (h >> UInt64($1) & 1) << UInt64(8 * $1 + 7) }
     }
@@ -143,7 +143,7 @@
         /// The seven bytes of a group's eight characters `w` (bit 63 set when one is not seven-bit).
         @inline(__always)
         static func bytes(_ w: UInt64, _ high: UnsafePointer<UInt64>) -> UInt64 {
-            let bits = (w | 0x8080_8080_8080_8080) &- 0x3030_3030_3030_3030
+            let bits = w &+ 0x5050_5050_5050_5050 // per byte c + 0x50: c - 0x30 modulo 128 in its low seven bits, no carry
             let x = bits & 0x007F_7F7F_7F7F_7F7F | high[Int(bits >> 56)]
             return w & 0x8080_8080_8080_8080 != 0 ? x | 1 << 63 : x
         }
@@ -171,7 +171,7 @@
                             for _ in 0..<groups {
                                 let w = UInt64(littleEndian: from.loadUnaligned(as: UInt64.self))
                                 bad |= w
-                                let bits = (w | 0x8080_8080_8080_8080) &- 0x3030_3030_3030_3030
+                                let bits = w &+ 0x5050_5050_5050_5050 // per byte c + 0x50: c - 0x30 modulo 128 in its low seven bits, no carry
                                 let x = bits & 0x007F_7F7F_7F7F_7F7F | high[Int(bits >> 56)]
                                 to.storeBytes(of: x.littleEndian, as: UInt64.self)
                                 from += 8
