@@ -10,6 +10,7 @@ import IngredientText
     @usableFromInline let keys: [UInt64]
     /// Per slot: the fine cluster of its key (0 when empty).
     @usableFromInline let clusters: [UInt16]
+    /// The number of slots less one (a power of two less one).
     @usableFromInline let mask: Int
     /// The number of words.
     package let count: Int
