@@ -44,7 +44,7 @@ let package = Package(
         ),
         // Build tool that turns Dictionaries/ into Swift source, so the library carries its
         // tables and finds no file at run time.
-        .executableTarget(name: "embed-dictionaries"),
+        .executableTarget(name: "embed-dictionaries", dependencies: ["IngredientText"]),
         .plugin(
             name: "EmbedDictionaries",
             capability: .buildTool(),

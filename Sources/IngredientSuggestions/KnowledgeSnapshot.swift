@@ -7,7 +7,8 @@ import IngredientText
 /// `suggest/neighbours.tsv` by `tools/compile-snapshots` (`ingest dev snapshots`), with the
 /// lexicon's snapshot (`LexiconSnapshot`, which describes the scheme), and records both tables'
 /// digests: it is read only when those are the tables compiled in, else the tables are read
-/// from their text. Layout: base-64 text of the bytes `SnapshotWriter` writes: the magic
+/// from their text. Layout: base-64 text of the bytes `SnapshotWriter` writes (compiled in as
+/// seven-bit text, `SevenBitText`, which `read(text:)` reads): the magic
 /// `IKKS`, a version, the digests, then the synset table, the key → synsets table and the
 /// neighbour table, each table of rows as the rows' starts and all their values.
 package enum KnowledgeSnapshot {
@@ -44,9 +45,9 @@ package enum KnowledgeSnapshot {
         return w.bytes
     }
 
-    /// The tables of a snapshot's text, or nil when the snapshot was made from other tables
-    /// than `digests` name (a stale snapshot, which is no error). Throws when the text is no
-    /// snapshot this reader can read.
+    /// The tables of a snapshot's seven-bit text (`SevenBitText`), or nil when the snapshot was
+    /// made from other tables than `digests` name (a stale snapshot, which is no error). Throws
+    /// when the text is no snapshot this reader can read.
     static func read(text: String, expecting digests: [(table: String, digest: UInt64)]) throws -> FoodKnowledge? {
         var text = text
         return try text.withUTF8 { utf8 in

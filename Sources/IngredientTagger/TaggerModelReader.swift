@@ -32,11 +32,6 @@ package struct TaggerModelReader {
     package var shapePairRows: [(previous: UInt8, coarse: UInt8)] = []
     /// Per known word, by its folded hash: the row that sums its lexical rows.
     package var vocabulary = HashTable<Int32>()
-    /// The rows read from the file (and the pads); the known words' summed rows follow them.
-    package var featureRowCount = 0
-    /// The rows each known word's row sums, in the order added: word `k`'s (the `k`-th row
-    /// after `featureRowCount`) are `vocabularySources[starts[k]..<starts[k + 1]]`.
-    package var vocabularySources: [Int32] = [], vocabularySourceStarts: [Int32] = [0]
     /// The template named by the last row, which the next row most often repeats.
     private var lastName: Range<Int> = 0..<0
     private var lastTemplate: Template?
@@ -144,11 +139,7 @@ package struct TaggerModelReader {
         // clusters).
         vocabulary = HashTable<Int32>(minimumCapacity: lexicalRowCount)
         contextWeights.reserveCapacity(contextWeights.count + wordRows.count * TaggerLayout.rowWidth)
-        featureRowCount = contextWeights.count / TaggerLayout.rowWidth
-        vocabularySourceStarts = [0]
-        vocabularySources = []
         let contextRows = self.contextRows
-        var sources: [Int32] = []
         for entry in wordRows {
             let stem = UnsafeBufferPointer(rebasing: buffer[entry.start..<(entry.start + entry.count)])
             let combined = Int32(contextWeights.count / TaggerLayout.rowWidth)
@@ -157,7 +148,6 @@ package struct TaggerModelReader {
                 let to = Int(combined) * TaggerLayout.rowWidth
                 func add(_ key: UInt64) {
                     guard let r = contextRows[key] else { return }
-                    sources.append(r)
                     let from = Int(r) * TaggerLayout.rowWidth
                     for x in 0..<TaggerLayout.rowWidth { cw[to + x] += cw[from + x] }
                 }
@@ -175,9 +165,6 @@ package struct TaggerModelReader {
                 }
             }
             vocabulary.set(ByteHash.fold(stem), combined)
-            vocabularySources += sources
-            vocabularySourceStarts.append(Int32(vocabularySources.count))
-            sources.removeAll(keepingCapacity: true)
         }
     }
 

@@ -6,9 +6,11 @@ import IngredientText
 ///
 /// The EmbedTagger build tool (`Sources/embed-tagger`) reads `Dictionaries/model/tagger.tsv`
 /// and `clusters.tsv` with this module's own reader, writes the snapshot, and compiles it into
-/// the parser as base-64 text (`Base64Text.text(of:)`); the parser reads it back at first use, decoding
-/// the text straight into the tables (`read(text:)`). The model file stays the source of truth: the snapshot is
-/// made anew from it at every build and never committed.
+/// the parser as seven-bit text (`SevenBitText`); the parser reads it back at first use,
+/// decoding the text straight into the tables (`read(text:)`), which are stored as the model
+/// holds them (the context weights too: nothing is summed or converted at load). The model
+/// file stays the source of truth: the snapshot is made anew from it at every build and never
+/// committed.
 ///
 /// Layout (little-endian, as the machine that built it): the magic `IKTS`, a version, then each
 /// table in a fixed order (see `bytes(modelText:clusters:)`), each array as its element count
@@ -18,7 +20,7 @@ package enum TaggerSnapshot {
     /// `IKTS` as the first four bytes.
     static let magic: UInt32 = 0x5354_4B49
     /// The layout's version; a reader refuses any other.
-    static let version: UInt32 = 1
+    static let version: UInt32 = 2
 
     /// A snapshot of the model that the text of a model file gives with `clusters`, and of
     /// the clusters.
@@ -26,19 +28,19 @@ package enum TaggerSnapshot {
         var reader = TaggerModelReader()
         var utf8 = modelText
         try utf8.withUTF8 { try reader.read($0, clusters: clusters) }
-        return try bytes(model: TaggerModel(reader: reader), reader: reader, clusters: clusters)
+        return bytes(model: TaggerModel(reader: reader), clusters: clusters)
     }
 
-    private static func bytes(model: TaggerModel, reader: TaggerModelReader, clusters: WordClusters) throws -> [UInt8] {
+    private static func bytes(model: TaggerModel, clusters: WordClusters) -> [UInt8] {
         var w = SnapshotWriter()
         w.scalar(magic)
         w.scalar(version)
         w.array(model.transitions)
         w.array(model.end)
+        w.array(model.contextVectors)
         w.table(model.contextRows)
         w.array(model.shapeRows)
         w.table(model.vocabularyRows)
-        try w.contextWeights(model.contextVectors, reader: reader)
         w.vectorTable(model.local)
         w.vectorTable(model.wordPairs)
         w.array(model.coarseClasses)
@@ -51,20 +53,21 @@ package enum TaggerSnapshot {
         w.scalar(model.padBegin)
         w.scalar(model.padEnd)
         let parts = clusters.snapshotParts
-        w.table(parts.fineOfWord)
         w.array(parts.keys)
         w.array(parts.ids)
         w.array(Array(parts.sizes.joined(separator: "\t").utf8))
+        w.array(parts.fineOfWord.keys)
+        w.array(parts.fineOfWord.clusters)
         return w.bytes
     }
 
     /// The model and the word clusters of a snapshot's bytes.
     package static func read(_ bytes: UnsafeRawBufferPointer) throws -> (model: TaggerModel, clusters: WordClusters) {
-        try read(text: Base64Text.text(of: Array(bytes)))
+        try read(text: SevenBitText.text(of: Array(bytes)))
     }
 
-    /// The model and the word clusters of a snapshot in base-64 text (`Base64Text.text(of:)`), decoded
-    /// straight into the tables (no copy of the whole snapshot's bytes on the way).
+    /// The model and the word clusters of a snapshot in seven-bit text (`SevenBitText`),
+    /// decoded straight into the tables (no copy of the whole snapshot's bytes on the way).
     package static func read(text: String) throws -> (model: TaggerModel, clusters: WordClusters) {
         var text = text
         return try text.withUTF8 { utf8 in
@@ -79,14 +82,16 @@ package enum TaggerSnapshot {
         let transitions: [Float] = try r.array(), end: [Float] = try r.array()
         guard transitions.count == (TaggerLayout.labelCount + 1) * TaggerLayout.labelCount,
               end.count == TaggerLayout.labelCount else { throw r.failure("transitions") }
-        let contextRows: HashTable<Int32> = try r.table()
-        let shapeRows: [Int32] = try r.array()
-        let vocabularyRows: HashTable<Int32> = try r.table()
-        let contextVectors = try r.contextWeights()
-        let rows = Int32(contextVectors.count / TaggerLayout.rowWidth)
-        for table in [contextRows, vocabularyRows] where table.occupiedSlots.values.contains(where: { $0 < 0 || $0 >= rows }) {
-            throw r.failure("a context row out of range")
+        let contextVectors: [Float] = try r.array()
+        guard contextVectors.count % TaggerLayout.rowWidth == 0, contextVectors.count / TaggerLayout.rowWidth < Int(Int32.max) else {
+            throw r.failure("context weights")
         }
+        let rows = Int32(contextVectors.count / TaggerLayout.rowWidth)
+        // Each row a table names is checked as the table is read (its values, not its slots).
+        let isRow: (Int32) -> Int32? = { $0 >= 0 && $0 < rows ? $0 : nil }
+        let contextRows: HashTable<Int32> = try r.table(decode: isRow)
+        let shapeRows: [Int32] = try r.array()
+        let vocabularyRows: HashTable<Int32> = try r.table(decode: isRow)
         let local = try r.vectorTable(), wordPairs = try r.vectorTable()
         let coarseClasses: [UInt16] = try r.array()
         let coarseClassCount = Int(try r.scalar(Int64.self))
@@ -101,9 +106,10 @@ package enum TaggerSnapshot {
         let calibration: [Double] = try r.array()
         let padBegin = try r.scalar(Int32.self), padEnd = try r.scalar(Int32.self)
         guard padBegin >= 0, padBegin < rows, padEnd >= 0, padEnd < rows else { throw r.failure("pads") }
-        let fineOfWord: HashTable<UInt16> = try r.table()
         let keys: [UInt64] = try r.array(), ids: [Int32] = try r.array()
         let sizes = String(decoding: try r.array() as [UInt8], as: UTF8.self).split(separator: "\t").map(String.init)
+        let fineKeys: [UInt64] = try r.array(), fineClusters: [UInt16] = try r.array()
+        let fineOfWord = (keys: fineKeys, clusters: fineClusters)
         guard r.isAtEnd else { throw r.failure("bytes after the last table") }
         guard let clusters = WordClusters(fineOfWord: fineOfWord, keys: keys, ids: ids, sizes: sizes) else {
             throw r.failure("word clusters")
@@ -116,143 +122,32 @@ package enum TaggerSnapshot {
             calibration: calibration, padBegin: padBegin, padEnd: padEnd)
         return (model, clusters)
     }
-
-    /// The context weights made again from their compact parts (see `SnapshotWriter.contextWeights`).
-    static func contextWeights(scale: Double, rows: Int, masks: [UInt8], integers: [Int32], floats: [Float],
-                               starts: [Int32], sources: [Int32]) -> [Float]? {
-        let width = TaggerLayout.rowWidth, lanes = TaggerLayout.labelCount
-        let features = masks.count
-        guard features <= rows, starts.count == rows - features + 1, starts.first == 0,
-              starts.last.map(Int.init) == sources.count,
-              zip(starts, starts.dropFirst()).allSatisfy({ $0 <= $1 }),
-              sources.allSatisfy({ $0 >= 0 && Int($0) < features }) else { return nil }
-        var weights = [Float](repeating: 0, count: rows * width)
-        var nextInteger = 0, nextFloat = 0
-        let complete = weights.withUnsafeMutableBufferPointer { w -> Bool in
-            integers.withUnsafeBufferPointer { integers in
-                floats.withUnsafeBufferPointer { floats in
-                    for row in 0..<features {
-                        let mask = masks[row], at = row * width
-                        if mask == 0x80 {
-                            guard floats.count - nextFloat >= width else { return false }
-                            for x in 0..<width { w[at + x] = floats[nextFloat + x] }
-                            nextFloat += width
-                            continue
-                        }
-                        guard mask < 1 << TaggerLayout.offsets,
-                              integers.count - nextInteger >= mask.nonzeroBitCount * lanes else { return false }
-                        for o in 0..<TaggerLayout.offsets where mask & (1 << o) != 0 {
-                            for l in 0..<lanes { w[at + o * lanes + l] = Float(Double(integers[nextInteger + l]) / scale) }
-                            nextInteger += lanes
-                        }
-                    }
-                    return true
-                }
-            }
-        }
-        // The known words' rows: their sources summed in the order the model's reader summed
-        // them, from zero, so to the same floats (eight lanes at a time: the same additions).
-        weights.withUnsafeMutableBytes { w in
-            sources.withUnsafeBufferPointer { sources in
-                let size = MemoryLayout<SIMD8<Float>>.size
-                for k in 0..<(rows - features) {
-                    let to = (features + k) * width * 4
-                    for v in 0..<TaggerLayout.offsets {
-                        var sum = SIMD8<Float>()
-                        for s in Int(starts[k])..<Int(starts[k + 1]) {
-                            sum += w.loadUnaligned(fromByteOffset: Int(sources[s]) * width * 4 + v * size, as: SIMD8<Float>.self)
-                        }
-                        w.storeBytes(of: sum, toByteOffset: to + v * size, as: SIMD8<Float>.self)
-                    }
-                }
-            }
-        }
-        guard complete, nextInteger == integers.count, nextFloat == floats.count else { return nil }
-        return weights
-    }
 }
 
 extension SnapshotWriter {
-    /// The context weights, compactly: the rows read from the file as the file's integers
-    /// (`scale` steps), only the offsets that have any weight (a mask byte a row); the known
-    /// words' rows as the rows they sum, summed again by the reader in the same order, so
-    /// to the same floats. A row whose floats are not the file's integers (none, as the
-    /// reader makes them) is kept as floats. Checked here: what the reader will make is the
-    /// model's table, bit for bit.
-    mutating func contextWeights(_ weights: [Float], reader: TaggerModelReader) throws {
-        let width = TaggerLayout.rowWidth, lanes = TaggerLayout.labelCount
-        let rows = weights.count / width, features = reader.featureRowCount
-        var masks: [UInt8] = [], integers: [Int32] = [], floats: [Float] = []
-        for row in 0..<features {
-            var mask: UInt8 = 0, rowIntegers: [Int32] = []
-            var exact = true
-            for o in 0..<TaggerLayout.offsets {
-                let lane = weights[(row * width + o * lanes)..<(row * width + (o + 1) * lanes)]
-                guard lane.contains(where: { $0 != 0 || $0.sign == .minus }) else { continue }
-                mask |= 1 << o
-                for f in lane {
-                    let v = (Double(f) * reader.scale).rounded()
-                    guard abs(v) < Double(Int32.max), Float(Double(Int32(v)) / reader.scale).bitPattern == f.bitPattern else {
-                        exact = false
-                        break
-                    }
-                    rowIntegers.append(Int32(v))
-                }
-            }
-            if exact {
-                masks.append(mask)
-                integers += rowIntegers
-            } else {
-                masks.append(0x80)
-                floats += weights[(row * width)..<((row + 1) * width)]
-            }
-        }
-        scalar(reader.scale)
-        scalar(Int64(rows))
-        array(masks)
-        array(integers)
-        array(floats)
-        array(reader.vocabularySourceStarts)
-        array(reader.vocabularySources)
-        let again = TaggerSnapshot.contextWeights(scale: reader.scale, rows: rows, masks: masks, integers: integers,
-                                                  floats: floats, starts: reader.vocabularySourceStarts,
-                                                  sources: reader.vocabularySources)
-        guard let again, again.elementsEqual(weights, by: { $0.bitPattern == $1.bitPattern }) else {
-            throw DictionaryError.invalidValue(table: "model/tagger.tsv (snapshot)", line: 0, column: "context weights",
-                                               value: "not made again bit for bit")
-        }
-    }
-
+    /// Appends a weight table: its shape and scale, its probe slots, its weights.
     mutating func vectorTable(_ table: VectorTable) {
-        array(table.probes)
-        array(table.storedWeights)
         scalar(Int64(table.stride))
         scalar(Int64(table.capacity))
         scalar(Int64(table.count))
         scalar(table.scale)
+        array(table.probes)
+        array(table.storedWeights)
     }
 }
 
 extension SnapshotReader {
-    /// The context weights `SnapshotWriter.contextWeights` wrote.
-    mutating func contextWeights() throws -> [Float] {
-        let scale = try scalar(Double.self), rows = try scalar(Int64.self)
-        let masks: [UInt8] = try array(), integers: [Int32] = try array(), floats: [Float] = try array()
-        let starts: [Int32] = try array(), sources: [Int32] = try array()
-        guard scale > 0, rows >= 0, rows <= 1 << 32 else { throw failure("context weights") }
-        guard let weights = TaggerSnapshot.contextWeights(scale: scale, rows: Int(rows), masks: masks, integers: integers,
-                                                          floats: floats, starts: starts, sources: sources) else {
-            throw failure("context weights")
-        }
-        return weights
-    }
-
+    /// The next weight table, its weights decoded straight into their place.
     mutating func vectorTable() throws -> VectorTable {
-        let probes: [UInt64] = try array(), weights: [UInt8] = try array()
         let stride = try scalar(Int64.self), capacity = try scalar(Int64.self), count = try scalar(Int64.self)
         let scale = try scalar(Float.self)
-        guard let table = VectorTable(probes: probes, weights: weights, stride: Int(stride), capacity: Int(capacity),
-                                      count: Int(count), scale: scale) else { throw failure("weight table") }
+        let probes: [UInt64] = try array()
+        let weightCount = try arrayCount(of: UInt8.self)
+        guard stride >= 0, capacity >= 0, count >= 0, count <= 1 << 32, capacity <= 1 << 32,
+              let table = try VectorTable(probes: probes, weightCount: weightCount, stride: Int(stride), capacity: Int(capacity),
+                                          count: Int(count), scale: scale, fill: { try read(into: $0) }) else {
+            throw failure("weight table")
+        }
         return table
     }
 }

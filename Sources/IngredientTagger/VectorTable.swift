@@ -172,20 +172,27 @@ import IngredientText
     }
 
     /// The probe slots, and the stored weights without the alignment padding: with `stride`,
-    /// `capacity`, `count` and `scale`, what `init(probes:weights:stride:capacity:count:scale:)`
+    /// `capacity`, `count` and `scale`, what `init(probes:weightCount:stride:capacity:count:scale:fill:)`
     /// rebuilds the very same table from (a snapshot made at build time).
     package var storedWeights: [UInt8] { Array(weightBytes[weightBase..<(weightBase + count * stride)]) }
 
-    /// The table whose parts these are (see `storedWeights`); nil when they cannot be one.
-    package init?(probes: [UInt64], weights: [UInt8], stride: Int, capacity: Int, count: Int, scale: Float) {
-        guard stride == 16 || stride == 32, capacity >= 1, probes.count == capacity, weights.count == count * stride,
+    /// The table whose parts these are (see `storedWeights`), its `weightCount` bytes of weights
+    /// written by `fill` straight into their aligned place (a snapshot's reader decodes them
+    /// there: no copy, no zeroing first); nil when the parts cannot be one.
+    package init?(probes: [UInt64], weightCount: Int, stride: Int, capacity: Int, count: Int, scale: Float,
+                  fill: (UnsafeMutableRawBufferPointer) throws -> Void) rethrows {
+        guard stride == 16 || stride == 32, capacity >= 1, probes.count == capacity, weightCount == count * stride,
               count <= capacity,
               probes.allSatisfy({ $0 == 0 || ($0 & 0xFFFF_FFFF >= 1 && $0 & 0xFFFF_FFFF <= UInt64(count)) }) else { return nil }
-        var (weightBytes, weightBase) = Self.alignedWeights(weights.count)
-        if !weights.isEmpty {
-            weightBytes.withUnsafeMutableBytes { raw in
-                weights.withUnsafeBytes { raw.baseAddress!.advanced(by: weightBase).copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
-            }
+        var weightBase = 0
+        let weightBytes = try [UInt8](unsafeUninitializedCapacity: weightCount + 64) { buffer, initialized in
+            let raw = UnsafeMutableRawBufferPointer(buffer)
+            weightBase = (64 - Int(bitPattern: raw.baseAddress!) % 64) % 64
+            try fill(UnsafeMutableRawBufferPointer(rebasing: raw[weightBase..<(weightBase + weightCount)]))
+            // The padding either side, zeroed as `alignedWeights` leaves it.
+            raw[..<weightBase].initializeMemory(as: UInt8.self, repeating: 0)
+            raw[(weightBase + weightCount)...].initializeMemory(as: UInt8.self, repeating: 0)
+            initialized = weightCount + 64
         }
         self.init(probes: probes, weightBytes: weightBytes, weightBase: weightBase, stride: stride, capacity: capacity,
                   count: count, scale: scale)

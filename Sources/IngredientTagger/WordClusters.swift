@@ -11,7 +11,7 @@ import IngredientText
 /// their coarser ones).
 @usableFromInline package struct WordClusters: Sendable {
     /// The fine cluster of each word, by folded hash.
-    @usableFromInline package let fineOfWord: HashTable<UInt16>
+    @usableFromInline package let fineOfWord: ClusterTable
     /// The `cluster` feature keys of each fine cluster: coarse, middle, fine.
     package let keys: [SIMD3<UInt64>]
     /// The names of the three sizes, from the table's header (`c16`, `c64`, `c512`).
@@ -21,7 +21,7 @@ import IngredientText
 
     /// No clusters.
     package init() {
-        fineOfWord = HashTable()
+        fineOfWord = ClusterTable()
         keys = []
         sizes = []
         ids = []
@@ -83,7 +83,7 @@ import IngredientText
                 keys[fine][k] = value.withUnsafeBufferPointer { FeatureKeys.fileKey(.cluster, $0) }
             }
         }
-        self.fineOfWord = fineOf
+        self.fineOfWord = ClusterTable(entries: fineOf.entries.map { ($0.key, $0.value) })
         self.keys = keys
         self.sizes = sizes
         self.ids = byFine
@@ -98,14 +98,16 @@ import IngredientText
 
     /// The tables a snapshot keeps (`TaggerSnapshot`): the fine cluster of each word, and per
     /// fine cluster its three feature keys and ids (flat, three a cluster), and the sizes' names.
-    package var snapshotParts: (fineOfWord: HashTable<UInt16>, keys: [UInt64], ids: [Int32], sizes: [String]) {
+    package var snapshotParts: (fineOfWord: ClusterTable, keys: [UInt64], ids: [Int32], sizes: [String]) {
         (fineOfWord, keys.flatMap { [$0[0], $0[1], $0[2]] }, ids.flatMap { [$0[0], $0[1], $0[2]] }, sizes)
     }
 
-    /// The clusters of a snapshot's tables (see `snapshotParts`); nil when they cannot be one.
-    package init?(fineOfWord: HashTable<UInt16>, keys: [UInt64], ids: [Int32], sizes: [String]) {
+    /// The clusters of a snapshot's tables (see `snapshotParts`; the table's slots as
+    /// `ClusterTable.init(keys:clusters:clusterCount:)` reads them); nil when they cannot be one.
+    package init?(fineOfWord: (keys: [UInt64], clusters: [UInt16]), keys: [UInt64], ids: [Int32], sizes: [String]) {
         guard keys.count == ids.count, keys.count % 3 == 0, sizes.count == 3 || (keys.isEmpty && sizes.isEmpty),
-              fineOfWord.occupiedSlots.values.allSatisfy({ Int($0) < keys.count / 3 }) else { return nil }
+              let fineOfWord = ClusterTable(keys: fineOfWord.keys, clusters: fineOfWord.clusters, clusterCount: keys.count / 3)
+        else { return nil }
         self.fineOfWord = fineOfWord
         self.keys = stride(from: 0, to: keys.count, by: 3).map { SIMD3(keys[$0], keys[$0 + 1], keys[$0 + 2]) }
         self.ids = stride(from: 0, to: ids.count, by: 3).map { SIMD3(ids[$0], ids[$0 + 1], ids[$0 + 2]) }

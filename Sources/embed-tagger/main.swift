@@ -2,7 +2,8 @@
 // Usage: embed-tagger TAGGER.tsv CLUSTERS.tsv OUTPUT.swift
 // Reads the tagger model and the word clusters with IngredientTagger's own readers, and
 // writes one Swift file that holds the built tables as a snapshot (`TaggerSnapshot`) in
-// base-64 text, which the parser copies into place at first use instead of reading the rows.
+// seven-bit text (`SevenBitText`), which the parser decodes into place at first use instead
+// of reading the rows.
 // A file that is missing gives an empty snapshot: the parser then has no built-in model.
 import Foundation
 import IngredientTagger
@@ -24,11 +25,11 @@ func text(_ path: String) -> String? {
     return text
 }
 
-var snapshot = ""
+var snapshot = SevenBitText.literal(of: [])
 if let tagger = text(arguments[1]) {
     do {
         let clusters = try text(arguments[2]).map { try WordClusters(text: $0) } ?? WordClusters()
-        snapshot = Base64Text.text(of: try TaggerSnapshot.bytes(modelText: tagger, clusters: clusters))
+        snapshot = SevenBitText.literal(of: try TaggerSnapshot.bytes(modelText: tagger, clusters: clusters))
     } catch {
         FileHandle.standardError.write("embed-tagger: \(error)\n".data(using: .utf8)!)
         exit(1)
@@ -42,11 +43,9 @@ let source = """
 /// EmbedTagger build plugin and compiled in, so that the library reads no file and parses no
 /// model text at run time.
 enum EmbeddedTagger {
-    /// The snapshot of the built model and word clusters (`TaggerSnapshot`), in base-64 text;
-    /// empty when the package has no model file.
-    static let snapshot: String = #\"\"\"
-\(snapshot)
-\"\"\"#
+    /// The snapshot of the built model and word clusters (`TaggerSnapshot`), in seven-bit
+    /// text (`SevenBitText`); empty when the package has no model file.
+    static let snapshot: String = \(snapshot)
 }
 
 """

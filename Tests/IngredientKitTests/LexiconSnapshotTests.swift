@@ -12,7 +12,7 @@ struct LexiconSnapshotTests {
     static func tables(_ lexicon: Lexicon) -> [UInt8] { LexiconSnapshot.bytes(of: lexicon, digests: digests) }
 
     @Test func theCompiledSnapshotIsFreshAndGivesTheTextsLexicon() throws {
-        let text = try #require(EmbeddedDictionaries.files[LexiconSnapshot.fileName],
+        let text = try #require(EmbeddedDictionaries.snapshots[LexiconSnapshot.fileName],
                                 "Dictionaries/lexicon.snapshot is missing: run tools/compile-snapshots")
         let read = try LexiconSnapshot.read(text: text, expecting: Self.digests)
         let lexicon = try #require(read, "Dictionaries/lexicon.snapshot was made from other tables: run tools/compile-snapshots")
@@ -34,6 +34,15 @@ struct LexiconSnapshotTests {
         #expect(lexicon.number(word: "dozen") == 12)
     }
 
+    /// The build compiles the committed file's base-64 text in as seven-bit text: the same bytes.
+    @Test func theCompiledSnapshotHoldsTheFilesBytes() throws {
+        let file = try String(contentsOfFile: Repo.path("Dictionaries/\(LexiconSnapshot.fileName)"), encoding: .utf8)
+        let compiled = try #require(EmbeddedDictionaries.snapshots[LexiconSnapshot.fileName])
+        let bytes = try #require(Base64Text.decode(text: file))
+        #expect(SevenBitText.decode(text: compiled) == bytes)
+        #expect(EmbeddedDictionaries.files[LexiconSnapshot.fileName] == nil)
+    }
+
     @Test func addingTablesToTheSnapshotsLexiconIsAddingThemToTheTexts() throws {
         let units = "punnet\titem\t-\tpunnet|punnets\n"
         let synonyms = "scallion\tscallion\tspring onion\tspring onion|green onion\n"
@@ -47,19 +56,19 @@ struct LexiconSnapshotTests {
     @Test func aSnapshotOfOtherTablesIsPassedOver() throws {
         var other = Self.digests
         other[0].digest &+= 1
-        let text = Base64Text.text(of: LexiconSnapshot.bytes(of: Lexicon.builtIn, digests: other))
+        let text = SevenBitText.text(of: LexiconSnapshot.bytes(of: Lexicon.builtIn, digests: other))
         #expect(try LexiconSnapshot.read(text: text, expecting: Self.digests) == nil)
         #expect(try LexiconSnapshot.read(text: text, expecting: other) != nil)
-        let fewer = Base64Text.text(of: LexiconSnapshot.bytes(of: Lexicon.builtIn, digests: Array(Self.digests.dropLast())))
+        let fewer = SevenBitText.text(of: LexiconSnapshot.bytes(of: Lexicon.builtIn, digests: Array(Self.digests.dropLast())))
         #expect(try LexiconSnapshot.read(text: fewer, expecting: Self.digests) == nil)
     }
 
     @Test func aDamagedSnapshotIsRefusedNotMisread() throws {
         let bytes = Self.tables(Lexicon.builtIn)
         SnapshotDamage.expectRefused(bytes, cutEvery: bytes.count / 50 + 1) { b in
-            _ = try LexiconSnapshot.read(text: Base64Text.text(of: b), expecting: Self.digests)
+            _ = try LexiconSnapshot.read(text: SevenBitText.text(of: b), expecting: Self.digests)
         }
-        // Not base 64 at all.
+        // Not seven-bit text at all.
         #expect(throws: DictionaryError.self) { _ = try LexiconSnapshot.read(text: "units\tvolume\n", expecting: Self.digests) }
     }
 }

@@ -37,9 +37,8 @@ struct TaggerSnapshotTests {
     static func expectSameClusters(_ a: WordClusters, _ b: WordClusters) {
         let x = a.snapshotParts, y = b.snapshotParts
         #expect(x.keys == y.keys && x.ids == y.ids && x.sizes == y.sizes)
-        #expect(x.fineOfWord.capacity == y.fineOfWord.capacity)
-        let sx = x.fineOfWord.occupiedSlots, sy = y.fineOfWord.occupiedSlots
-        #expect(sx.indices == sy.indices && sx.keys == sy.keys && sx.values == sy.values)
+        #expect(x.fineOfWord.capacity == y.fineOfWord.capacity && x.fineOfWord.count == y.fineOfWord.count)
+        #expect(x.fineOfWord.keys == y.fineOfWord.keys && x.fineOfWord.clusters == y.fineOfWord.clusters)
     }
 
     /// A small model file with rows of each kind.
@@ -91,9 +90,10 @@ struct TaggerSnapshotTests {
         Self.expectSameModel(model, back.model)
         Self.expectSameClusters(clusters, back.clusters)
         #expect(back.clusters.values(of: "MUG") == ["16:1", "64:2", "512:4"])
-        // The same again through the base-64 text the build tool compiles in.
-        let text = Base64Text.text(of: bytes, lineLength: 64)
-        #expect(Base64Text.decode(text: text) == bytes)
+        // The same again through the seven-bit text the build tool compiles in.
+        let text = SevenBitText.text(of: bytes)
+        #expect(SevenBitText.decode(text: text) == bytes)
+        Self.expectSameModel(model, try TaggerSnapshot.read(text: text).model)
         // Made twice, the same bytes (the build is deterministic).
         #expect(try Self.smallSnapshot() == bytes)
     }
@@ -101,24 +101,6 @@ struct TaggerSnapshotTests {
     @Test func aDamagedSnapshotIsRefusedNotMisread() throws {
         let bytes = try Self.smallSnapshot()
         SnapshotDamage.expectRefused(bytes, cutEvery: 7) { b in _ = try b.withUnsafeBytes { try TaggerSnapshot.read($0) } }
-    }
-
-    /// The context weights' compact form: integer rows by mask, float rows as they are, known
-    /// words' rows summed again; parts that do not fit together are refused.
-    @Test func contextWeightsAreMadeAgainFromTheirParts() {
-        let floats = (0..<40).map { Float($0) * 0.1 }
-        var integers = [Int32](repeating: 0, count: 8)
-        integers[3] = 1500
-        let w = TaggerSnapshot.contextWeights(scale: 1000, rows: 3, masks: [0x80, 0b00100], integers: integers, floats: floats,
-                                              starts: [0, 2], sources: [0, 1])
-        #expect(w?.count == 120)
-        #expect(w.map { Array($0[0..<40]) } == floats)
-        #expect(w?[40 + 2 * 8 + 3] == 1.5 && w?[40] == 0)
-        #expect(w?[80 + 2 * 8 + 3] == floats[2 * 8 + 3] + 1.5 && w?[80 + 5] == floats[5])
-        #expect(TaggerSnapshot.contextWeights(scale: 1000, rows: 3, masks: [0x80, 0b00100], integers: integers, floats: floats,
-                                              starts: [0, 2], sources: [0, 2]) == nil) // a summed row as a source
-        #expect(TaggerSnapshot.contextWeights(scale: 1000, rows: 2, masks: [0x80, 0b00110], integers: integers, floats: floats,
-                                              starts: [0], sources: []) == nil) // too few integers
     }
 
     @Test func base64TextRoundTripsAndRefusesOtherText() {
@@ -147,6 +129,60 @@ struct TaggerSnapshotTests {
                 #expect(decoded == nil || stray == 0x0A && decoded?.count != 300, "\(at) \(stray)")
             }
         }
+    }
+
+    @Test func sevenBitTextRoundTripsAndRefusesOtherText() {
+        var state: UInt64 = 12345
+        for length in 0..<60 {
+            let bytes = (0..<length).map { _ -> UInt8 in
+                state = state &* 6_364_136_223_846_793_005 &+ 1
+                return UInt8(truncatingIfNeeded: state >> 56)
+            }
+            let text = SevenBitText.text(of: bytes)
+            #expect(text.utf8.allSatisfy { $0 < 0x80 })
+            #expect(SevenBitText.decode(text: text) == bytes)
+            // Read in pieces of every size, from every place in a group.
+            for piece in 1...9 {
+                var utf8 = text
+                let back = utf8.withUTF8 { t -> [UInt8]? in
+                    var reader = SevenBitText.Reader(t)
+                    var out: [UInt8] = []
+                    var buffer = [UInt8](repeating: 0, count: piece)
+                    while !reader.isAtEnd {
+                        let n = buffer.withUnsafeMutableBytes { reader.read(into: $0.baseAddress!, atMost: piece) }
+                        guard n > 0 else { return nil }
+                        out += buffer[..<n]
+                    }
+                    return reader.failed ? nil : out
+                }
+                #expect(back == bytes, "\(length) \(piece)")
+            }
+            // A character too many, or one that is not seven-bit text, is refused.
+            #expect(SevenBitText.decode(text: text + "0") == nil || length % 7 != 0)
+            if length > 0 {
+                for at in [0, text.utf8.count - 1] {
+                    var broken = Array(text.utf8)
+                    broken[at] = 0xC3
+                    broken.insert(0xA9, at: at + 1)
+                    #expect(SevenBitText.decode(text: String(decoding: broken, as: UTF8.self)) == nil, "\(length) \(at)")
+                }
+            }
+        }
+        #expect(SevenBitText.decode(text: "") == [])
+        #expect(SevenBitText.decode(text: "1") == nil)
+        #expect(SevenBitText.decode(text: "10") == [1])
+        // High bits of bytes a short last group does not have.
+        #expect(SevenBitText.decode(text: "12") == nil)
+    }
+
+    /// The build tool's string literal holds the text: every character, escaped where it must be.
+    @Test func sevenBitLiteralsAreTheirText() {
+        let bytes: [UInt8] = [0, 0x22, 0x5C, 0x0A, 0x0D, 0x09, 0x7F, 0x20, 0xFF, 0x80, 0x41, 0x20, 0x20, 0x20]
+        let literal = SevenBitText.literal(of: bytes + bytes, lineLength: 8)
+        #expect(literal.hasPrefix("\"\"\"\n") && literal.hasSuffix("\n\"\"\""))
+        #expect(literal.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F || $0 == 0x0A })
+        #expect(!literal.contains(" \\\n"))
+        #expect(SevenBitText.literal(of: []) == "\"\"")
     }
 
     /// The parser's label order is the model file's.

@@ -37,6 +37,28 @@ struct WordClusterTests {
         #expect(clusters.values(of: "tarragon") == clusters.values(of: "chervil"))
     }
 
+    /// The table of each word's fine cluster finds what it was given (a key of 0 too) and
+    /// nothing else, and takes back its own slots but no others.
+    @Test func theClusterTableFindsItsWordsAndRefusesOtherSlots() {
+        let entries: [(key: UInt64, cluster: UInt16)] = (0..<100).map { (UInt64($0) &* 0x9E37_79B9_7F4A_7C15, UInt16($0 % 7)) }
+        let table = ClusterTable(entries: entries + [(0x1234, 3), (0x1234, 5)])
+        #expect(table.count == 101 && table.capacity == 256)
+        for (key, cluster) in entries { #expect(table[key] == cluster) }
+        #expect(table[0] == 0) // the key of entry 0 is 0
+        #expect(table[0x1234] == 5 && table[0x1235] == nil)
+        #expect(ClusterTable()[42] == nil)
+        let back = ClusterTable(keys: table.keys, clusters: table.clusters, clusterCount: 7)
+        #expect(back?.keys == table.keys && back?.count == 101)
+        #expect(ClusterTable(keys: table.keys, clusters: table.clusters, clusterCount: 5) == nil)
+        #expect(ClusterTable(keys: Array(table.keys.dropLast()), clusters: Array(table.clusters.dropLast()), clusterCount: 7) == nil)
+        var filled = table.keys
+        for i in filled.indices where filled[i] == 0 { filled[i] = UInt64(i) + 1 }
+        #expect(ClusterTable(keys: filled, clusters: table.clusters, clusterCount: 7) == nil)
+        var stray = table.clusters
+        if let empty = table.keys.firstIndex(of: 0) { stray[empty] = 7 }
+        #expect(ClusterTable(keys: table.keys, clusters: stray, clusterCount: 7) == nil)
+    }
+
     @Test func aTableThatIsNotNestedIsRefused() {
         let text = "# word\tc16\tc64\tc512\nbasil\t1\t2\t3\nthyme\t1\t4\t3\n"
         #expect(throws: DictionaryError.self) { try WordClusters(text: text) }

@@ -86,6 +86,7 @@ package final class KeyTables: Sendable {
         deinit { table.deallocate() }
     }
 
-    /// Tables with no rows (before a lexicon is built).
-    static let empty = KeyTables(KeyTableBuilder())
+    /// Tables with no rows (before a lexicon is built; every `Lexicon` starts with them, so
+    /// they are made from a builder without its 16,384 slots ready for the entries).
+    static let empty = KeyTables(KeyTableBuilder(entries: HashTable()))
 }

@@ -106,7 +106,7 @@ public struct Lexicon: Sendable {
     /// (`LexiconSnapshot`), when it was made from the tables compiled in; otherwise (a table
     /// edited since) built from the tables' text, which gives the same lexicon, more slowly.
     public static let builtIn: Lexicon = {
-        if let text = EmbeddedDictionaries.files[LexiconSnapshot.fileName],
+        if let text = EmbeddedDictionaries.snapshots[LexiconSnapshot.fileName],
            let lexicon = try? LexiconSnapshot.read(text: text, expecting: LexiconSnapshot.builtInDigests) {
             return lexicon
         }

@@ -10,8 +10,9 @@ import IngredientText
 /// table is never shadowed by an older snapshot: it only starts more slowly until the snapshot
 /// is made again, and a test (`LexiconSnapshotTests`) fails until then.
 ///
-/// Layout: base-64 text (`Base64Text`) of the bytes `SnapshotWriter` writes, little-endian as
-/// the machine that made it: the magic `IKLS`, a version, the digests, then each table in a
+/// Layout: base-64 text (`Base64Text`) of the bytes `SnapshotWriter` writes (compiled in as
+/// seven-bit text, `SevenBitText`, which `read(text:expecting:)` reads), little-endian as the
+/// machine that made it: the magic `IKLS`, a version, the digests, then each table in a
 /// fixed order (see `bytes(of:digests:)`). A snapshot that is truncated, of another version or
 /// byte order, or whose indices point outside its tables is refused with a `DictionaryError`.
 package enum LexiconSnapshot {
@@ -76,9 +77,9 @@ package enum LexiconSnapshot {
         return w.bytes
     }
 
-    /// The lexicon of a snapshot's text, or nil when the snapshot was made from other tables
-    /// than `digests` name (a stale snapshot, which is no error). Throws when the text is no
-    /// snapshot this reader can read.
+    /// The lexicon of a snapshot's seven-bit text (`SevenBitText`), or nil when the snapshot was
+    /// made from other tables than `digests` name (a stale snapshot, which is no error). Throws
+    /// when the text is no snapshot this reader can read.
     package static func read(text: String, expecting digests: [(table: String, digest: UInt64)]) throws -> Lexicon? {
         var text = text
         return try text.withUTF8 { utf8 in
@@ -130,6 +131,7 @@ package enum LexiconSnapshot {
         for (i, key) in keys.enumerated() {
             let keyBytes = Array(key.utf8)
             var words: [KeyRowWord] = []
+            words.reserveCapacity(Int(wordCounts[i]))
             for _ in 0..<Int(wordCounts[i]) {
                 guard Int(starts[word]) + Int(lengths[word]) <= keyBytes.count else { throw r.failure("a synonym key's words") }
                 words.append(KeyRowWord(start: Int(starts[word]), length: Int(lengths[word]), hash: hashes[word]))

@@ -123,12 +123,22 @@ extension HashTable {
     @inlinable package init?(capacity: Int, indices: [UInt32], keys: [UInt64], values: [Value]) {
         guard capacity >= 1, capacity & (capacity - 1) == 0, indices.count == keys.count, keys.count == values.count,
               keys.count * 2 <= capacity else { return nil }
-        var slots = Array(repeating: Slot(key: 0, value: nil), count: capacity)
-        for k in indices.indices {
-            let i = Int(indices[k])
-            guard i < capacity, slots[i].value == nil else { return nil }
-            slots[i] = Slot(key: keys[k], value: values[k])
+        var valid = true
+        let slots = [Slot](unsafeUninitializedCapacity: capacity) { s, initialized in
+            s.initialize(repeating: Slot(key: 0, value: nil))
+            initialized = capacity
+            indices.withUnsafeBufferPointer { indices in
+                for k in indices.indices {
+                    let i = Int(indices[k])
+                    guard i < capacity, s[i].value == nil else {
+                        valid = false
+                        return
+                    }
+                    s[i] = Slot(key: keys[k], value: values[k])
+                }
+            }
         }
+        guard valid else { return nil }
         self.slots = slots
         self.mask = capacity - 1
         self.count = keys.count

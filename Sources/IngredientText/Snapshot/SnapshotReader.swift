@@ -1,19 +1,19 @@
-/// Reads what `SnapshotWriter` wrote, straight from its base-64 text (`Base64Text`), checking
+/// Reads what `SnapshotWriter` wrote, straight from its seven-bit text (`SevenBitText`), checking
 /// every length against what is left: a truncated or damaged snapshot is refused with a
 /// `DictionaryError` naming `source`, never misread.
 @usableFromInline package struct SnapshotReader {
-    @usableFromInline var source: Base64Text.Base64Reader
+    @usableFromInline var source: SevenBitText.Reader
     /// What the snapshot was made from, for error messages ("model/tagger.tsv (snapshot)").
     @usableFromInline package let name: String
 
     /// A reader of `text`, which must stay alive (and unmoved) while it reads.
     package init(_ text: UnsafeBufferPointer<UInt8>, name: String) {
-        source = Base64Text.Base64Reader(text)
+        source = SevenBitText.Reader(text)
         self.name = name
     }
 
     /// Whether every byte has been read (and the text held nothing else).
-    package var isAtEnd: Bool { mutating get { source.isAtEnd && !source.failed } }
+    package var isAtEnd: Bool { source.isAtEnd && !source.failed }
 
     /// The error for a snapshot that is not what the reader expects.
     @usableFromInline package func failure(_ what: String) -> DictionaryError {
@@ -39,6 +39,20 @@
         let n = value.withUnsafeMutableBytes { source.read(into: $0.baseAddress!, atMost: $0.count) }
         guard n == MemoryLayout<T>.size else { throw failure("truncated") }
         return value.withUnsafeBytes { $0.loadUnaligned(as: T.self) }
+    }
+
+    /// The number of values of the next array of plain values (checked against what is left),
+    /// whose bytes the caller then reads where it wants them (`read(into:)`).
+    package mutating func arrayCount<T: BitwiseCopyable>(of type: T.Type) throws -> Int {
+        let count = try scalar(UInt64.self)
+        guard count <= UInt64(source.bytesLeftAtMost / max(1, MemoryLayout<T>.stride)) else { throw failure("truncated") }
+        return Int(count)
+    }
+
+    /// Reads the next `buffer.count` bytes into `buffer`.
+    package mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws {
+        guard buffer.count > 0 else { return }
+        guard source.read(into: buffer.baseAddress!, atMost: buffer.count) == buffer.count else { throw failure("truncated") }
     }
 
     /// The next array of plain values.
@@ -93,25 +107,30 @@
 
     /// The next strings.
     package mutating func strings() throws -> [String] {
-        try parts(what: "strings") { (bytes: [UInt8], range) in String(decoding: bytes[range], as: UTF8.self) }
+        try parts(what: "strings") { (bytes: UnsafeBufferPointer<UInt8>) in String(decoding: bytes, as: UTF8.self) }
     }
 
     /// The next lists of plain values (as `SnapshotWriter.lists` wrote them).
+    @inlinable
     package mutating func lists<T: BitwiseCopyable>() throws -> [[T]] {
-        try parts(what: "lists") { (values: [T], range) in Array(values[range]) }
+        try parts(what: "lists") { (values: UnsafeBufferPointer<T>) in Array(values) }
     }
 
-    /// Lengths, then all the values: one part made by `make` of each length's range.
-    private mutating func parts<T: BitwiseCopyable, R>(what: String, _ make: ([T], Range<Int>) -> R) throws -> [R] {
+    /// Lengths, then all the values: one part made by `make` of each length's values.
+    /// Inlinable, so that a caller's parts are made by code specialized for their type.
+    @inlinable
+    mutating func parts<T: BitwiseCopyable, R>(what: String, _ make: (UnsafeBufferPointer<T>) -> R) throws -> [R] {
         let lengths: [UInt32] = try array(), values: [T] = try array()
         guard lengths.reduce(0, { $0 + Int($1) }) == values.count else { throw failure(what) }
-        var parts: [R] = []
-        parts.reserveCapacity(lengths.count)
-        var at = 0
-        for n in lengths {
-            parts.append(make(values, at..<(at + Int(n))))
-            at += Int(n)
+        return values.withUnsafeBufferPointer { values in
+            var parts: [R] = []
+            parts.reserveCapacity(lengths.count)
+            var at = 0
+            for n in lengths {
+                parts.append(make(UnsafeBufferPointer(rebasing: values[at..<(at + Int(n))])))
+                at += Int(n)
+            }
+            return parts
         }
-        return parts
     }
 }
