@@ -35,6 +35,10 @@ package final class FeatureExtractor: Sendable {
         classes.resetPrefix(count: tokens.count, to: SmallBytes())
         rows.resetPrefix(count: tokens.count, to: -1)
         var starts = PhraseStarts()
+        // The table bits read once per line, not once per word (the getters are calls into
+        // the lexicon's module).
+        typealias F = Lexicon.FirstWord
+        let unitBit = F.unit, numberBit = F.number, sizeBit = F.size, preparationBit = F.preparation, phraseBit = F.phrase
         rows.withUnsafeMutableBufferPointer { rows in
             classes.withUnsafeMutableBufferPointer { lex in
                 let wordAt = Words(tokens)
@@ -44,8 +48,7 @@ package final class FeatureExtractor: Sendable {
                     rows[i] = entry.row
                     let bits = entry.bits
                     if bits == 0 { continue }
-                    typealias F = Lexicon.FirstWord
-                    if bits & F.unit != 0 {
+                    if bits & unitBit != 0 {
                         if t.stemEnd - t.start <= 3,
                            lexicon.unitAliasesExact[ByteHash.exact(UnsafeBufferPointer(rebasing: line[t.stemRange]))] != nil {
                             lex[i].append(0x55) // U
@@ -53,18 +56,18 @@ package final class FeatureExtractor: Sendable {
                             for k in i..<(i + m.words) where lex[k].count < 6 { lex[k].append(0x55) }
                         }
                     }
-                    if bits & F.number != 0, let m = lexicon.numbers.longestMatch(start: i, words: wordAt) {
+                    if bits & numberBit != 0, let m = lexicon.numbers.longestMatch(start: i, words: wordAt) {
                         for k in i..<(i + m.words) { lex[k].append(0x4E) } // N
                     }
-                    if bits & F.size != 0, lexicon.sizes.value(forWordHash: t.hash) != nil { lex[i].append(0x53) } // S
-                    if bits & F.preparation != 0, let kind = lexicon.preparation.value(forWordHash: t.hash) {
+                    if bits & sizeBit != 0, lexicon.sizes.value(forWordHash: t.hash) != nil { lex[i].append(0x53) } // S
+                    if bits & preparationBit != 0, let kind = lexicon.preparation.value(forWordHash: t.hash) {
                         switch kind {
                         case .verb: lex[i].append(0x56) // V
                         case .adverb: lex[i].append(0x41) // A
                         case .connector: lex[i].append(0x4A) // J
                         }
                     }
-                    if bits & F.phrase != 0 {
+                    if bits & phraseBit != 0 {
                         starts.insert(i)
                         if let m = lexicon.phrases.longestMatch(start: i, words: wordAt) {
                             let mark: UInt8 = switch m.value.role {
