@@ -97,8 +97,6 @@ public struct IngredientParser: Sendable {
     package final class Workspace {
         @exclusivity(unchecked) var raw: [Token] = []
         @exclusivity(unchecked) var tokens: [Token] = []
-        @exclusivity(unchecked) var classes: [SmallBytes] = []
-        @exclusivity(unchecked) var rows: [Int32] = []
         @exclusivity(unchecked) var labels: [Int] = []
         @exclusivity(unchecked) var spans: [Span] = []
         @exclusivity(unchecked) var amounts: [LineAmount] = []
@@ -124,7 +122,12 @@ public struct IngredientParser: Sendable {
         let (words, unknownWords, margins, phraseStarts) = withUnsafeTemporaryAllocation(of: SIMD8<Float>.self, capacity: n + padding) { padded in
             padded.initialize(repeating: SIMD8<Float>())
             var scorer = TaggerModel.Scorer(model: model, padded: padded)
-            let phraseStarts = extractor.extract(tokens, line, classes: &w.classes, rows: &w.rows, into: &scorer)
+            // The lexicon classes and vocabulary rows of the line's tokens, in temporary room.
+            let phraseStarts = withUnsafeTemporaryAllocation(of: SmallBytes.self, capacity: n) { classes in
+                withUnsafeTemporaryAllocation(of: Int32.self, capacity: n) { rows in
+                    extractor.extract(tokens, line, classes: classes, rows: rows, into: &scorer)
+                }
+            }
             let margins = model.transitionRows.withUnsafeBufferPointer { tr in
                 model.incomingRows.withUnsafeBufferPointer { inc in
                     Viterbi.decode(emission: scorer.emission, transitions: tr, incoming: inc, end: model.endRow, labels: &w.labels)
