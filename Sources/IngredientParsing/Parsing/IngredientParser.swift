@@ -163,7 +163,12 @@ public struct IngredientParser: Sendable {
             if let q = view.amounts.first?.quantityMax, q >= Confidence.absurdQuantity {
                 view.confidence = min(view.confidence, Confidence.absurdQuantityConfidence)
             }
-            view.key = view.nameKey(tables.lexicon.keyTables, cache: &w.keyCache)
+            let key = view.nameKey(tables.lexicon.keyTables, cache: &w.keyCache)
+            // The view's key is still nil here (only this line sets it), so the key is stored
+            // without destroying the old value: an assignment destroyed that nil through the
+            // generic value witnesses of `String?` (about 80 instructions a line).
+            precondition(view.key == nil)
+            withUnsafeMutablePointer(to: &view.key) { $0.initialize(to: key) }
             let result = body(view, evidence)
             swap(&view.spans, &w.spans) // keep the capacity for the next line
             swap(&view.amounts, &w.amounts)
