@@ -163,14 +163,9 @@ package enum JSONBytes {
     /// A JSON string, or null.
     @inlinable
     @usableFromInline package mutating func string(_ s: String?) {
-        guard let s else { raw("null"); return }
+        guard var s else { raw("null"); return }
         byte(0x22)
-        // A native string's bytes are read in place; only another string is copied to
-        // contiguous UTF-8 first (the copy `withUTF8` needs costs a retain and a release).
-        if s.utf8.withContiguousStorageIfAvailable({ escaped($0) }) == nil {
-            var copy = s
-            copy.withUTF8 { escaped($0) }
-        }
+        s.withUTF8 { escaped($0) }
         byte(0x22)
     }
 
