@@ -64,7 +64,7 @@ package enum JSONBytes {
     @inlinable @inline(__always)
     @usableFromInline package mutating func byte(_ b: UInt8) {
         base[count] = b
-        count += 1
+        count &+= 1 // wrapping: the count stays within the room the caller reserved
     }
 
     /// Copies `b`. Most pieces are short (literals, words), so up to 16 bytes are copied with
@@ -83,11 +83,11 @@ package enum JSONBytes {
             to.storeBytes(of: head, as: UInt32.self)
             to.storeBytes(of: tail, toByteOffset: n - 4, as: UInt32.self)
         } else if n < 4 {
-            for k in 0..<n { base[count + k] = source[k] }
+            for k in 0..<n { base[count &+ k] = source[k] }
         } else {
             (base + count).update(from: source, count: n)
         }
-        count += n
+        count &+= n
     }
 
     /// The bytes of a literal.
@@ -220,7 +220,7 @@ package enum JSONBytes {
     mutating func pair(_ n: UInt32) {
         let p = Self.pairs.utf8Start + 2 * Int(n)
         base[count] = p[0]
-        base[count + 1] = p[1]
-        count += 2
+        base[count &+ 1] = p[1]
+        count &+= 2
     }
 }
