@@ -193,8 +193,16 @@ package enum JSONBytes {
         if v < 0 { byte(0x2D); v = -v }
         // Whole numbers print exactly; large non-whole ones in Swift's shortest form; the rest
         // are rounded to millionths without libm (`Rounding`).
-        if v < 10, Double(UInt8(v)) == v { byte(0x30 &+ UInt8(v)); return } // the most common quantities
-        if v < 1e18, Double(UInt64(v)) == v { digits(UInt64(v)); return }
+        // Converted through Int and Int64 (`v` is finite and not negative here): one conversion
+        // instruction and a range test, where UInt8 tests more and UInt64 is emulated.
+        if v < 10 { // the most common quantities
+            let d = Int(v)
+            if Double(d) == v { byte(0x30 &+ UInt8(truncatingIfNeeded: d)); return }
+        }
+        if v < 1e18 {
+            let d = Int64(v)
+            if Double(d) == v { digits(UInt64(d)); return }
+        }
         if v >= 1e9 {
             var text = "\(v)"
             text.withUTF8 { bytes($0) }
@@ -210,7 +218,7 @@ package enum JSONBytes {
         pair(fraction32 / 10_000)
         pair(fraction32 / 100 % 100)
         pair(fraction32 % 100)
-        while base[count - 1] == 0x30 { count -= 1 }
+        while base[count &- 1] == 0x30 { count &-= 1 }
     }
 
     @usableFromInline static let pairs: StaticString = "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
