@@ -114,6 +114,20 @@ package enum JSONBytes {
                 bytes(b)
                 return
             }
+        } else if b.count > 16 {
+            // Longer text (keys of several words): every eight bytes tested, the last eight
+            // with one overlapping load, and plain text copied whole.
+            let raw = UnsafeRawPointer(base), n = b.count
+            var plain = !Self.needsEscape(raw.loadUnaligned(fromByteOffset: n &- 8, as: UInt64.self))
+            var k = 0
+            while plain, k &+ 8 <= n {
+                plain = !Self.needsEscape(raw.loadUnaligned(fromByteOffset: k, as: UInt64.self))
+                k &+= 8
+            }
+            if plain {
+                bytes(b)
+                return
+            }
         }
         var runStart = 0
         var i = 0
