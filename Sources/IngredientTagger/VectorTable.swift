@@ -143,11 +143,12 @@ import IngredientText
             var i = start
             while true {
                 let slot = p[i]
+                // Wrapping arithmetic: indices and offsets are bounded by the table's size.
                 if UInt32(truncatingIfNeeded: slot >> 32) == fingerprint {
-                    return weightBase + (Int(truncatingIfNeeded: slot & 0xFFFF_FFFF) - 1) * stride
+                    return weightBase &+ (Int(truncatingIfNeeded: slot & 0xFFFF_FFFF) &- 1) &* stride
                 }
                 if slot == 0 { return nil }
-                i = i + 1 == capacity ? 0 : i + 1
+                i = i &+ 1 == capacity ? 0 : i &+ 1
             }
         }
     }

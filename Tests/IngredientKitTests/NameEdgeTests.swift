@@ -16,8 +16,11 @@ struct NameEdgeTests {
             let tokens = Tokenizer.tokenize(line)
             guard tokens.count == codes.count else { return nil }
             let lexicon = Lexicon.builtIn
-            var classes: [SmallBytes] = [], rows: [Int32] = []
-            let starts = FeatureExtractor(lexicon: lexicon).lexiconClasses(tokens, line, into: &classes, rows: &rows)
+            let starts = withUnsafeTemporaryAllocation(of: SmallBytes.self, capacity: tokens.count) { classes in
+                withUnsafeTemporaryAllocation(of: Int32.self, capacity: tokens.count) { rows in
+                    FeatureExtractor(lexicon: lexicon).lexiconClasses(tokens, line, into: classes, rows: rows)
+                }
+            }
             return lexicon.units.withUnsafeBufferPointer { units in
                 var view = LineView(line: line, kind: .ingredient, units: units, confidence: 0)
                 var assembler = LineAssembler(tables: LexiconReference(lexicon), tokens: tokens,

@@ -34,7 +34,7 @@ extension FeatureExtractor {
     }
 
     @inline(never)
-    static func recordLocal(_ recorder: FeatureRecorder, _ tokens: [Token], _ lex: [SmallBytes], _ i: Int, coarse: SmallBytes,
+    static func recordLocal(_ recorder: FeatureRecorder, _ tokens: [Token], _ lex: UnsafeBufferPointer<SmallBytes>, _ i: Int, coarse: SmallBytes,
                             seg: SmallBytes, pos: SmallBytes, paren: Int, segmentPosition: Int, shape: SmallBytes) {
         recorder.note(FeatureKeys.key(.last, SmallBytes.one), .last, "1")
         if i > 0 {

@@ -27,54 +27,55 @@ package final class FeatureExtractor: Sendable {
     }
 
     /// Lexicon classes of each token, from the word tables (multi-word phrases included), and
-    /// each word's vocabulary row (-1 for other tokens and unknown words), in the first
-    /// `tokens.count` entries of `classes` and `rows` (entries past them are left from longer
-    /// lines); returns the tokens that start phrase-table entries.
-    func lexiconClasses(_ tokens: [Token], _ line: UnsafeBufferPointer<UInt8>, into classes: inout [SmallBytes], rows: inout [Int32]) -> PhraseStarts {
-        // Only the first `tokens.count` entries are this line's (see `resetPrefix`).
-        classes.resetPrefix(count: tokens.count, to: SmallBytes())
-        rows.resetPrefix(count: tokens.count, to: -1)
+    /// each word's vocabulary row (-1 for other tokens and unknown words), written to the first
+    /// `tokens.count` entries of `lex` and `rows` (memory that may be uninitialized, such as a
+    /// temporary allocation: no array to keep unique and no reference to count); returns the
+    /// tokens that start phrase-table entries.
+    func lexiconClasses(_ tokens: [Token], _ line: UnsafeBufferPointer<UInt8>, into lex: UnsafeMutableBufferPointer<SmallBytes>,
+                        rows: UnsafeMutableBufferPointer<Int32>) -> PhraseStarts {
+        precondition(lex.count >= tokens.count && rows.count >= tokens.count)
+        UnsafeMutableBufferPointer(rebasing: lex[..<tokens.count]).initialize(repeating: SmallBytes())
+        UnsafeMutableBufferPointer(rebasing: rows[..<tokens.count]).initialize(repeating: -1)
         var starts = PhraseStarts()
-        rows.withUnsafeMutableBufferPointer { rows in
-            classes.withUnsafeMutableBufferPointer { lex in
-                let wordAt = Words(tokens)
-                for i in tokens.indices where tokens[i].kind == .word {
-                    let t = tokens[i]
-                    let entry = words[hash: t.hash]
-                    rows[i] = entry.row
-                    let bits = entry.bits
-                    if bits == 0 { continue }
-                    typealias F = Lexicon.FirstWord
-                    if bits & F.unit != 0 {
-                        if t.stemEnd - t.start <= 3,
-                           lexicon.unitAliasesExact[ByteHash.exact(UnsafeBufferPointer(rebasing: line[t.stemRange]))] != nil {
-                            lex[i].append(0x55) // U
-                        } else if let m = lexicon.unitAliases.longestMatch(start: i, words: wordAt) {
-                            for k in i..<(i + m.words) where lex[k].count < 6 { lex[k].append(0x55) }
-                        }
+        // The table bits read once per line, not once per word (the getters are calls into
+        // the lexicon's module).
+        typealias F = Lexicon.FirstWord
+        let unitBit = F.unit, numberBit = F.number, sizeBit = F.size, preparationBit = F.preparation, phraseBit = F.phrase
+        let wordAt = Words(tokens)
+        for i in tokens.indices where tokens[i].kind == .word {
+            let t = tokens[i]
+            let entry = words[hash: t.hash]
+            rows[i] = entry.row
+            let bits = entry.bits
+            if bits == 0 { continue }
+            if bits & unitBit != 0 {
+                if t.stemEnd - t.start <= 3,
+                   lexicon.unitAliasesExact[ByteHash.exact(UnsafeBufferPointer(rebasing: line[t.stemRange]))] != nil {
+                    lex[i].append(0x55) // U
+                } else if let m = lexicon.unitAliases.longestMatch(start: i, words: wordAt) {
+                    for k in i..<(i + m.words) where lex[k].count < 6 { lex[k].append(0x55) }
+                }
+            }
+            if bits & numberBit != 0, let m = lexicon.numbers.longestMatch(start: i, words: wordAt) {
+                for k in i..<(i + m.words) { lex[k].append(0x4E) } // N
+            }
+            if bits & sizeBit != 0, lexicon.sizes.value(forWordHash: t.hash) != nil { lex[i].append(0x53) } // S
+            if bits & preparationBit != 0, let kind = lexicon.preparation.value(forWordHash: t.hash) {
+                switch kind {
+                case .verb: lex[i].append(0x56) // V
+                case .adverb: lex[i].append(0x41) // A
+                case .connector: lex[i].append(0x4A) // J
+                }
+            }
+            if bits & phraseBit != 0 {
+                starts.insert(i)
+                if let m = lexicon.phrases.longestMatch(start: i, words: wordAt) {
+                    let mark: UInt8 = switch m.value.role {
+                    case .comment: 0x43 // C
+                    case .purpose: 0x50 // P
+                    case .optional: 0x4F // O
                     }
-                    if bits & F.number != 0, let m = lexicon.numbers.longestMatch(start: i, words: wordAt) {
-                        for k in i..<(i + m.words) { lex[k].append(0x4E) } // N
-                    }
-                    if bits & F.size != 0, lexicon.sizes.value(forWordHash: t.hash) != nil { lex[i].append(0x53) } // S
-                    if bits & F.preparation != 0, let kind = lexicon.preparation.value(forWordHash: t.hash) {
-                        switch kind {
-                        case .verb: lex[i].append(0x56) // V
-                        case .adverb: lex[i].append(0x41) // A
-                        case .connector: lex[i].append(0x4A) // J
-                        }
-                    }
-                    if bits & F.phrase != 0 {
-                        starts.insert(i)
-                        if let m = lexicon.phrases.longestMatch(start: i, words: wordAt) {
-                            let mark: UInt8 = switch m.value.role {
-                            case .comment: 0x43 // C
-                            case .purpose: 0x50 // P
-                            case .optional: 0x4F // O
-                            }
-                            for k in i..<(i + m.words) where lex[k].count < 7 { lex[k].append(mark) }
-                        }
-                    }
+                    for k in i..<(i + m.words) where lex[k].count < 7 { lex[k].append(mark) }
                 }
             }
         }
@@ -90,17 +91,21 @@ package final class FeatureExtractor: Sendable {
         f.localKeys.reserveCapacity(tokens.count * 14)
         f.localStart.reserveCapacity(tokens.count + 1)
         f.lexicalWord.reserveCapacity(tokens.count)
-        var classes: [SmallBytes] = [], rows: [Int32] = []
-        extract(tokens, line, classes: &classes, rows: &rows, into: &f)
+        withUnsafeTemporaryAllocation(of: SmallBytes.self, capacity: tokens.count) { classes in
+            withUnsafeTemporaryAllocation(of: Int32.self, capacity: tokens.count) { rows in
+                extract(tokens, line, classes: classes, rows: rows, into: &f)
+            }
+        }
         return f
     }
 
     /// Computes every feature of the line's tokens and hands each to `f`, token by token;
-    /// returns the tokens that start phrase-table entries (see `lexiconClasses`).
+    /// returns the tokens that start phrase-table entries (see `lexiconClasses`). `classes`
+    /// and `rows` are room for at least `tokens.count` entries each (see `lexiconClasses`).
     @inline(__always) @discardableResult
-    func extract<Sink: FeatureSink>(_ tokens: [Token], _ line: UnsafeBufferPointer<UInt8>, classes lex: inout [SmallBytes],
-                                    rows: inout [Int32], into f: inout Sink) -> PhraseStarts {
-        let starts = lexiconClasses(tokens, line, into: &lex, rows: &rows)
+    func extract<Sink: FeatureSink>(_ tokens: [Token], _ line: UnsafeBufferPointer<UInt8>, classes lex: UnsafeMutableBufferPointer<SmallBytes>,
+                                    rows: UnsafeMutableBufferPointer<Int32>, into f: inout Sink) -> PhraseStarts {
+        let starts = lexiconClasses(tokens, line, into: lex, rows: rows)
 
         var depth = 0, commas = 0, seenQuantity = false, dash = false, seenOr = false
         // Looking ahead: the last comma or semicolon of the line.
@@ -120,78 +125,75 @@ package final class FeatureExtractor: Sendable {
         // The loop reads tokens, classes, rows and shapes through pointers: indices are below
         // `n` (classes and rows hold at least `n` entries) and shape ids below `shapeCount`.
         let n = tokens.count
+        let lexAt = UnsafeBufferPointer(lex), rowAt = UnsafeBufferPointer(rows)
         tokens.withUnsafeBufferPointer { tokenAt in
-            lex.withUnsafeBufferPointer { lexAt in
-                rows.withUnsafeBufferPointer { rowAt in
-                    shapes.withUnsafeBufferPointer { shapeAt in
-                        for i in 0..<n {
-                            let t = tokenAt[i]
-                            let lexI = lexAt[i]
-                            let needsAffixes = f.beginToken(i, wordHash: t.kind == .word ? t.hash : 0, vocabularyRow: rowAt[i])
-                            let shapeID = Self.shapeID(t, line)
-                            let shape = shapeAt[shapeID]
-                            f.addShape(shapeID, shape)
-                            if lexI.count > 0 { f.addContext(.lexicon, FeatureKeys.key(.lexicon, lexI)) }
-                            if let recorder { Self.recordContext(recorder, shape: shape, lexicon: lexI) }
-                            if t.kind == .word, needsAffixes || recorder != nil {
-                                let stem = UnsafeBufferPointer(rebasing: line[t.stemRange])
-                                if needsAffixes, let (s3, s2, p3) = FeatureKeys.affixes(stem) {
-                                    if let s3 { f.addContext(.suffix3, FeatureKeys.key(.suffix3, bytes: s3)) }
-                                    f.addContext(.suffix2, FeatureKeys.key(.suffix2, bytes: s2))
-                                    if let p3 { f.addContext(.prefix3, FeatureKeys.key(.prefix3, bytes: p3)) }
-                                }
-                                // A word of the vocabulary has its clusters in its precombined row.
-                                if needsAffixes, let c = clusters.fineCluster(hash: t.hash) {
-                                    let keys = clusters.keys[c]
-                                    f.addContext(.cluster, keys[0])
-                                    f.addContext(.cluster, keys[1])
-                                    f.addContext(.cluster, keys[2])
-                                    if let recorder { Self.recordClusters(recorder, clusters, c) }
-                                }
-                                if let recorder { Self.recordWord(recorder, wordKey: FeatureKeys.key(.word, hash: t.hash), stem: stem) }
-                            }
+            shapes.withUnsafeBufferPointer { shapeAt in
+                for i in 0..<n {
+                    let t = tokenAt[i]
+                    let lexI = lexAt[i]
+                    let needsAffixes = f.beginToken(i, wordHash: t.kind == .word ? t.hash : 0, vocabularyRow: rowAt[i])
+                    let shapeID = Self.shapeID(t, line)
+                    let shape = shapeAt[shapeID]
+                    f.addShape(shapeID, shape)
+                    if lexI.count > 0 { f.addContext(.lexicon, FeatureKeys.key(.lexicon, lexI)) }
+                    if let recorder { Self.recordContext(recorder, shape: shape, lexicon: lexI) }
+                    if t.kind == .word, needsAffixes || recorder != nil {
+                        let stem = UnsafeBufferPointer(rebasing: line[t.stemRange])
+                        if needsAffixes, let (s3, s2, p3) = FeatureKeys.affixes(stem) {
+                            if let s3 { f.addContext(.suffix3, FeatureKeys.key(.suffix3, bytes: s3)) }
+                            f.addContext(.suffix2, FeatureKeys.key(.suffix2, bytes: s2))
+                            if let p3 { f.addContext(.prefix3, FeatureKeys.key(.prefix3, bytes: p3)) }
+                        }
+                        // A word of the vocabulary has its clusters in its precombined row.
+                        if needsAffixes, let c = clusters.fineCluster(hash: t.hash) {
+                            let keys = clusters.keys[c]
+                            f.addContext(.cluster, keys[0])
+                            f.addContext(.cluster, keys[1])
+                            f.addContext(.cluster, keys[2])
+                            if let recorder { Self.recordClusters(recorder, clusters, c) }
+                        }
+                        if let recorder { Self.recordWord(recorder, wordKey: FeatureKeys.key(.word, hash: t.hash), stem: stem) }
+                    }
 
-                            // Local features.
-                            if t.kind == .punctuation {
-                                if t.mark == 0x28 || t.mark == 0x5B {
-                                    if depth == 0 { parenThenWord = Self.wordFollowsClose(tokens, from: i) }
-                                    depth += 1
-                                }
-                            }
-                            let coarseByte = Self.coarse(t, lexI)
-                            let inParen = depth > 0
-                            let paren = inParen ? (parenThenWord ? 2 : 1) : 0
-                            if i > 0 { f.addShapePair(.previousShape, previousCoarse, coarseByte) }
-                            previousCoarse = coarseByte
-                            // Bits in `FeatureKeys.flagTemplates` order.
-                            let flags = (i == n - 1 ? 1 : 0) | (seenQuantity ? 2 : 0) | (dash ? 4 : 0) | (seenOr ? 8 : 0)
-                                | (i < lastComma ? 16 : 0)
-                            f.addPlace(flags: flags, segment: min(commas, 3), paren: paren, position: min(i, 5),
-                                       segmentPosition: min(i - segmentStart, 5), coarse: coarseByte)
-                            if lexI.count > 0 { f.addLocal(FeatureKeys.key(.lexiconShape, lexI, shape)) }
-                            let after = i + 1 < n ? Self.pairHash(tokenAt[i + 1]) : FeatureKeys.boundaryHash
-                            f.addWordPairs(i, before: before, here: here, after: after)
-                            if let recorder { Self.recordWordPairs(recorder, tokens, line, i, before: before, here: here, after: after) }
-                            before = here
-                            here = after
-                            f.endToken()
-                            if let recorder {
-                                Self.recordLocal(recorder, tokens, lex, i, coarse: SmallBytes.single(coarseByte), seg: FeatureKeys.digit(min(commas, 3)),
-                                                 pos: FeatureKeys.digit(min(i, 5)), paren: paren, segmentPosition: min(i - segmentStart, 5), shape: shape)
-                            }
-
-                            if t.kind == .punctuation {
-                                if (t.mark == 0x29 || t.mark == 0x5D), depth > 0 { depth -= 1 }
-                                if t.mark == 0x2C || t.mark == 0x3B, depth == 0 {
-                                    commas += 1
-                                    segmentStart = i + 1
-                                }
-                                if t.mark == 0x2D, i > 0, tokenAt[i - 1].end < t.start, i + 1 < n, tokenAt[i + 1].start > t.end { dash = true }
-                            }
-                            if t.kind == .quantity { seenQuantity = true }
-                            if t.kind == .word, t.end - t.start == 2, (line[t.start] | 0x20) == 0x6F, (line[t.start + 1] | 0x20) == 0x72 { seenOr = true }
+                    // Local features.
+                    if t.kind == .punctuation {
+                        if t.mark == 0x28 || t.mark == 0x5B {
+                            if depth == 0 { parenThenWord = Self.wordFollowsClose(tokens, from: i) }
+                            depth += 1
                         }
                     }
+                    let coarseByte = Self.coarse(t, lexI)
+                    let inParen = depth > 0
+                    let paren = inParen ? (parenThenWord ? 2 : 1) : 0
+                    if i > 0 { f.addShapePair(.previousShape, previousCoarse, coarseByte) }
+                    previousCoarse = coarseByte
+                    // Bits in `FeatureKeys.flagTemplates` order.
+                    let flags = (i == n - 1 ? 1 : 0) | (seenQuantity ? 2 : 0) | (dash ? 4 : 0) | (seenOr ? 8 : 0)
+                        | (i < lastComma ? 16 : 0)
+                    f.addPlace(flags: flags, segment: min(commas, 3), paren: paren, position: min(i, 5),
+                               segmentPosition: min(i - segmentStart, 5), coarse: coarseByte)
+                    if lexI.count > 0 { f.addLocal(FeatureKeys.key(.lexiconShape, lexI, shape)) }
+                    let after = i + 1 < n ? Self.pairHash(tokenAt[i + 1]) : FeatureKeys.boundaryHash
+                    f.addWordPairs(i, before: before, here: here, after: after)
+                    if let recorder { Self.recordWordPairs(recorder, tokens, line, i, before: before, here: here, after: after) }
+                    before = here
+                    here = after
+                    f.endToken()
+                    if let recorder {
+                        Self.recordLocal(recorder, tokens, lexAt, i, coarse: SmallBytes.single(coarseByte), seg: FeatureKeys.digit(min(commas, 3)),
+                                         pos: FeatureKeys.digit(min(i, 5)), paren: paren, segmentPosition: min(i - segmentStart, 5), shape: shape)
+                    }
+
+                    if t.kind == .punctuation {
+                        if (t.mark == 0x29 || t.mark == 0x5D), depth > 0 { depth -= 1 }
+                        if t.mark == 0x2C || t.mark == 0x3B, depth == 0 {
+                            commas += 1
+                            segmentStart = i + 1
+                        }
+                        if t.mark == 0x2D, i > 0, tokenAt[i - 1].end < t.start, i + 1 < n, tokenAt[i + 1].start > t.end { dash = true }
+                    }
+                    if t.kind == .quantity { seenQuantity = true }
+                    if t.kind == .word, t.end - t.start == 2, (line[t.start] | 0x20) == 0x6F, (line[t.start + 1] | 0x20) == 0x72 { seenOr = true }
                 }
             }
         }

@@ -97,8 +97,6 @@ public struct IngredientParser: Sendable {
     package final class Workspace {
         @exclusivity(unchecked) var raw: [Token] = []
         @exclusivity(unchecked) var tokens: [Token] = []
-        @exclusivity(unchecked) var classes: [SmallBytes] = []
-        @exclusivity(unchecked) var rows: [Int32] = []
         @exclusivity(unchecked) var labels: [Int] = []
         @exclusivity(unchecked) var spans: [Span] = []
         @exclusivity(unchecked) var amounts: [LineAmount] = []
@@ -124,7 +122,12 @@ public struct IngredientParser: Sendable {
         let (words, unknownWords, margins, phraseStarts) = withUnsafeTemporaryAllocation(of: SIMD8<Float>.self, capacity: n + padding) { padded in
             padded.initialize(repeating: SIMD8<Float>())
             var scorer = TaggerModel.Scorer(model: model, padded: padded)
-            let phraseStarts = extractor.extract(tokens, line, classes: &w.classes, rows: &w.rows, into: &scorer)
+            // The lexicon classes and vocabulary rows of the line's tokens, in temporary room.
+            let phraseStarts = withUnsafeTemporaryAllocation(of: SmallBytes.self, capacity: n) { classes in
+                withUnsafeTemporaryAllocation(of: Int32.self, capacity: n) { rows in
+                    extractor.extract(tokens, line, classes: classes, rows: rows, into: &scorer)
+                }
+            }
             let margins = model.transitionRows.withUnsafeBufferPointer { tr in
                 model.incomingRows.withUnsafeBufferPointer { inc in
                     Viterbi.decode(emission: scorer.emission, transitions: tr, incoming: inc, end: model.endRow, labels: &w.labels)
@@ -160,7 +163,12 @@ public struct IngredientParser: Sendable {
             if let q = view.amounts.first?.quantityMax, q >= Confidence.absurdQuantity {
                 view.confidence = min(view.confidence, Confidence.absurdQuantityConfidence)
             }
-            view.key = view.nameKey(tables.lexicon.keyTables, cache: &w.keyCache)
+            let key = view.nameKey(tables.lexicon.keyTables, cache: &w.keyCache)
+            // The view's key is still nil here (only this line sets it), so the key is stored
+            // without destroying the old value: an assignment destroyed that nil through the
+            // generic value witnesses of `String?` (about 80 instructions a line).
+            precondition(view.key == nil)
+            withUnsafeMutablePointer(to: &view.key) { $0.initialize(to: key) }
             let result = body(view, evidence)
             swap(&view.spans, &w.spans) // keep the capacity for the next line
             swap(&view.amounts, &w.amounts)

@@ -22,7 +22,22 @@ struct LineAssembler {
         var quantityWordUnread = false
     }
 
-    func label(_ i: Int) -> Label { Label(rawValue: labels[i])! }
+    /// The label of token `i`: a switch the optimizer folds to a range check, where
+    /// `Label(rawValue:)!` stayed a call.
+    @inline(__always)
+    func label(_ i: Int) -> Label {
+        switch labels[i] {
+        case 0: .quantity
+        case 1: .unit
+        case 2: .size
+        case 3: .name
+        case 4: .preparation
+        case 5: .comment
+        case 6: .purpose
+        case 7: .punctuation
+        default: preconditionFailure("label out of range")
+        }
+    }
 
     /// Words whose label is one of `allowed` (a bit set of label raw values).
     func wordAt(_ allowed: Int) -> Words { Words(tokens, labels: labels, allowed: allowed) }

@@ -19,81 +19,94 @@ struct NameKeyCache {
     /// Slots per set.
     static let ways = 4
 
-    private var hashes: [UInt64] = []
-    private var lengths: [UInt8] = []
-    private var names: [UInt8] = []
-    private var keys: [String?] = []
-    /// When each slot was last used (a count of look-ups; 0 for an empty slot).
-    private var lastUse: [UInt32] = []
+    /// The slots, in memory of their own: a look-up reads and writes them through pointers,
+    /// without an array's uniqueness check and bounds checks per access.
+    private final class Table {
+        let hashes = UnsafeMutablePointer<UInt64>.allocate(capacity: NameKeyCache.slotCount)
+        let lengths = UnsafeMutablePointer<UInt8>.allocate(capacity: NameKeyCache.slotCount)
+        let names = UnsafeMutablePointer<UInt8>.allocate(capacity: NameKeyCache.slotCount * NameKeyCache.maximumNameBytes)
+        let keys = UnsafeMutablePointer<String?>.allocate(capacity: NameKeyCache.slotCount)
+        /// When each slot was last used (a count of look-ups; 0 for an empty slot).
+        let lastUse = UnsafeMutablePointer<UInt32>.allocate(capacity: NameKeyCache.slotCount)
+
+        init() {
+            let n = NameKeyCache.slotCount
+            hashes.initialize(repeating: 0, count: n)
+            lengths.initialize(repeating: 0, count: n)
+            names.initialize(repeating: 0, count: n * NameKeyCache.maximumNameBytes)
+            keys.initialize(repeating: nil, count: n)
+            lastUse.initialize(repeating: 0, count: n)
+        }
+
+        deinit {
+            keys.deinitialize(count: NameKeyCache.slotCount)
+            hashes.deallocate()
+            lengths.deallocate()
+            names.deallocate()
+            keys.deallocate()
+            lastUse.deallocate()
+        }
+    }
+
+    private var table: Table?
     private var clock: UInt32 = 0
     private var uncached = 0
-
-    private mutating func makeTable() {
-        hashes = Array(repeating: 0, count: Self.slotCount)
-        lengths = Array(repeating: 0, count: Self.slotCount)
-        names = Array(repeating: 0, count: Self.slotCount * Self.maximumNameBytes)
-        keys = Array(repeating: nil, count: Self.slotCount)
-        lastUse = Array(repeating: 0, count: Self.slotCount)
-    }
 
     /// The key of `name`: from the cache when this exact name is in the set of slots it maps
     /// to, else from `compute`, which is then remembered.
     @inline(__always)
     mutating func key(for name: UnsafeBufferPointer<UInt8>, _ compute: () -> String?) -> String? {
         guard name.count <= Self.maximumNameBytes, name.count > 0 else { return compute() }
-        if hashes.isEmpty {
+        if table == nil {
             uncached += 1
             guard uncached > Self.warmUp else { return compute() }
-            makeTable()
+            table = Table()
         }
+        let t = table.unsafelyUnwrapped
         let hash = Self.hash(name)
         let first = (Int(truncatingIfNeeded: hash) & (Self.slotCount / Self.ways - 1)) * Self.ways
         // A look-up clock that wraps would make old slots look new; restart the ages instead.
         if clock == .max {
-            for k in lastUse.indices where lastUse[k] != 0 { lastUse[k] = 1 }
+            for k in 0..<Self.slotCount where t.lastUse[k] != 0 { t.lastUse[k] = 1 }
             clock = 1
         }
         clock += 1
         var oldest = first
         for slot in first..<(first + Self.ways) {
-            if hashes[slot] == hash, Int(lengths[slot]) == name.count, matches(name, slot: slot) {
-                lastUse[slot] = clock
-                return keys[slot]
+            if t.hashes[slot] == hash, Int(t.lengths[slot]) == name.count, Self.matches(name, t.names + slot * Self.maximumNameBytes) {
+                t.lastUse[slot] = clock
+                return t.keys[slot]
             }
-            if lastUse[slot] < lastUse[oldest] { oldest = slot }
+            if t.lastUse[slot] < t.lastUse[oldest] { oldest = slot }
         }
         let key = compute()
         let slot = oldest
-        hashes[slot] = hash
-        lengths[slot] = UInt8(name.count)
-        lastUse[slot] = clock
-        names.withUnsafeMutableBufferPointer { stored in
-            (stored.baseAddress! + slot * Self.maximumNameBytes).update(from: name.baseAddress!, count: name.count)
-        }
-        keys[slot] = key
+        t.hashes[slot] = hash
+        t.lengths[slot] = UInt8(name.count)
+        t.lastUse[slot] = clock
+        (t.names + slot * Self.maximumNameBytes).update(from: name.baseAddress!, count: name.count)
+        t.keys[slot] = key
         return key
     }
 
-    /// Whether `slot` holds exactly the bytes of `name` (whose length it holds).
+    /// Whether the slot bytes at `stored` are exactly the bytes of `name` (the slot holds its length).
     @inline(__always)
-    private func matches(_ name: UnsafeBufferPointer<UInt8>, slot: Int) -> Bool {
-        names.withUnsafeBufferPointer { stored in
-            let a = UnsafeRawPointer(stored.baseAddress! + slot * Self.maximumNameBytes), b = UnsafeRawPointer(name.baseAddress!)
-            let n = name.count
-            guard n >= 8 else {
-                for k in 0..<n where a.load(fromByteOffset: k, as: UInt8.self) != b.load(fromByteOffset: k, as: UInt8.self) {
-                    return false
-                }
-                return true
+    private static func matches(_ name: UnsafeBufferPointer<UInt8>, _ stored: UnsafeMutablePointer<UInt8>) -> Bool {
+        let a = UnsafeRawPointer(stored), b = UnsafeRawPointer(name.baseAddress!)
+        let n = name.count
+        guard n >= 8 else {
+            for k in 0..<n where a.load(fromByteOffset: k, as: UInt8.self) != b.load(fromByteOffset: k, as: UInt8.self) {
+                return false
             }
-            // Eight bytes at a time, the last eight overlapping the words before.
-            var k = 0
-            while k < n - 8 {
-                if a.loadUnaligned(fromByteOffset: k, as: UInt64.self) != b.loadUnaligned(fromByteOffset: k, as: UInt64.self) { return false }
-                k += 8
-            }
-            return a.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self) == b.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self)
+            return true
         }
+        // Eight bytes at a time, the last eight overlapping the words before.
+        var k = 0
+        while k < n - 8 {
+            if a.loadUnaligned(fromByteOffset: k, as: UInt64.self) != b.loadUnaligned(fromByteOffset: k, as: UInt64.self) { return false }
+            k += 8
+        }
+        return a.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self) == b.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self)
     }
 
     /// The cache's own hash of a name (any well-mixed hash serves: slots compare the bytes),

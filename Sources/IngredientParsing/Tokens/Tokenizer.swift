@@ -293,8 +293,18 @@ package enum Tokenizer {
         var hash = ByteHash.seed, beforeDot = hash
         var letters = 0, upper = 0, digitsAndMarks = 0, hyphens = 0, nonASCII = 0
         while i < n {
-            // Most bytes of a word are ASCII letters: a run of them takes this tight loop.
+            // Most bytes of a word are ASCII letters: a run of them takes eight bytes at a time
+            // while eight remain, then this tight loop.
             let run = i
+            while i &+ 8 <= n {
+                let p = s.baseAddress! + i
+                let block = LetterBlock(p)
+                let k = block.letters
+                upper &+= LetterBlock.capitals(p, k)
+                hash = block.hash(into: hash)
+                i &+= k
+                if k < 8 { break }
+            }
             while i < n {
                 let b = s[i]
                 guard isASCIILetter(b) else { break }

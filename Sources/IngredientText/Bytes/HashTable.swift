@@ -35,7 +35,7 @@
     func slot(for key: UInt64) -> Int {
         var i = Int(truncatingIfNeeded: ByteHash.finish(key)) & mask
         return slots.withUnsafeBufferPointer { s in
-            while s[i].value != nil, s[i].key != key { i = (i + 1) & mask }
+            while s[i].value != nil, s[i].key != key { i = (i &+ 1) & mask }
             return i
         }
     }
@@ -48,7 +48,7 @@
             while true {
                 guard let v = s[i].value else { return nil }
                 if s[i].key == key { return v }
-                i = (i + 1) & mask
+                i = (i &+ 1) & mask
             }
         }
     }

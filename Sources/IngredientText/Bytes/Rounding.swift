@@ -5,8 +5,10 @@
     /// which is exact, as `x - trunc(x)` is exact for x ≥ 0.
     @inlinable
     @usableFromInline package static func halfAwayFromZero(_ x: Double) -> UInt64 {
-        var r = UInt64(x)
+        // Through Int64, which holds every such x: one conversion instruction each way, where
+        // UInt64's are emulated.
+        var r = Int64(x)
         if x - Double(r) >= 0.5 { r += 1 }
-        return r
+        return UInt64(r)
     }
 }

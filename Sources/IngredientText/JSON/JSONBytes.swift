@@ -64,7 +64,7 @@ package enum JSONBytes {
     @inlinable @inline(__always)
     @usableFromInline package mutating func byte(_ b: UInt8) {
         base[count] = b
-        count += 1
+        count &+= 1 // wrapping: the count stays within the room the caller reserved
     }
 
     /// Copies `b`. Most pieces are short (literals, words), so up to 16 bytes are copied with
@@ -83,11 +83,11 @@ package enum JSONBytes {
             to.storeBytes(of: head, as: UInt32.self)
             to.storeBytes(of: tail, toByteOffset: n - 4, as: UInt32.self)
         } else if n < 4 {
-            for k in 0..<n { base[count + k] = source[k] }
+            for k in 0..<n { base[count &+ k] = source[k] }
         } else {
             (base + count).update(from: source, count: n)
         }
-        count += n
+        count &+= n
     }
 
     /// The bytes of a literal.
@@ -110,6 +110,20 @@ package enum JSONBytes {
             let plain = n >= 8
                 ? !Self.needsEscape(raw.loadUnaligned(as: UInt64.self)) && !Self.needsEscape(raw.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self))
                 : !Self.needsEscape(UInt64(raw.loadUnaligned(as: UInt32.self)) | UInt64(raw.loadUnaligned(fromByteOffset: n - 4, as: UInt32.self)) << 32)
+            if plain {
+                bytes(b)
+                return
+            }
+        } else if b.count > 16 {
+            // Longer text (keys of several words): every eight bytes tested, the last eight
+            // with one overlapping load, and plain text copied whole.
+            let raw = UnsafeRawPointer(base), n = b.count
+            var plain = !Self.needsEscape(raw.loadUnaligned(fromByteOffset: n &- 8, as: UInt64.self))
+            var k = 0
+            while plain, k &+ 8 <= n {
+                plain = !Self.needsEscape(raw.loadUnaligned(fromByteOffset: k, as: UInt64.self))
+                k &+= 8
+            }
             if plain {
                 bytes(b)
                 return
@@ -193,8 +207,16 @@ package enum JSONBytes {
         if v < 0 { byte(0x2D); v = -v }
         // Whole numbers print exactly; large non-whole ones in Swift's shortest form; the rest
         // are rounded to millionths without libm (`Rounding`).
-        if v < 10, Double(UInt8(v)) == v { byte(0x30 &+ UInt8(v)); return } // the most common quantities
-        if v < 1e18, Double(UInt64(v)) == v { digits(UInt64(v)); return }
+        // Converted through Int and Int64 (`v` is finite and not negative here): one conversion
+        // instruction and a range test, where UInt8 tests more and UInt64 is emulated.
+        if v < 10 { // the most common quantities
+            let d = Int(v)
+            if Double(d) == v { byte(0x30 &+ UInt8(truncatingIfNeeded: d)); return }
+        }
+        if v < 1e18 {
+            let d = Int64(v)
+            if Double(d) == v { digits(UInt64(d)); return }
+        }
         if v >= 1e9 {
             var text = "\(v)"
             text.withUTF8 { bytes($0) }
@@ -210,7 +232,7 @@ package enum JSONBytes {
         pair(fraction32 / 10_000)
         pair(fraction32 / 100 % 100)
         pair(fraction32 % 100)
-        while base[count - 1] == 0x30 { count -= 1 }
+        while base[count &- 1] == 0x30 { count &-= 1 }
     }
 
     @usableFromInline static let pairs: StaticString = "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
@@ -220,7 +242,7 @@ package enum JSONBytes {
     mutating func pair(_ n: UInt32) {
         let p = Self.pairs.utf8Start + 2 * Int(n)
         base[count] = p[0]
-        base[count + 1] = p[1]
-        count += 2
+        base[count &+ 1] = p[1]
+        count &+= 2
     }
 }

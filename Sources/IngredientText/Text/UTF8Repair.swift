@@ -4,6 +4,18 @@ package enum UTF8Repair {
     package static func isValid(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var i = 0
         let n = bytes.count
+        // Most lines are ASCII: their words are or'ed together (the last eight bytes with one
+        // overlapping load) and tested once.
+        if n >= 8, let base = bytes.baseAddress {
+            let raw = UnsafeRawPointer(base)
+            var any = raw.loadUnaligned(fromByteOffset: n &- 8, as: UInt64.self)
+            var k = 0
+            while k &+ 8 <= n {
+                any |= raw.loadUnaligned(fromByteOffset: k, as: UInt64.self)
+                k &+= 8
+            }
+            if any & 0x8080_8080_8080_8080 == 0 { return true }
+        }
         while i < n {
             // Eight ASCII bytes at a time.
             if i + 8 <= n {

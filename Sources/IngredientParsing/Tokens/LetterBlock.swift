@@ -1,0 +1,47 @@
+import IngredientText
+
+/// Eight bytes of a line looked at together: how many of them, from the first, are ASCII
+/// letters, and those letters' folded hash and capitals, as the tokenizer's byte-by-byte
+/// letter loop makes them (`Tokenizer.lexWord`), with one test for the eight.
+struct LetterBlock {
+    /// The eight bytes with bit 7 cleared and bit 5 set: a letter's folded byte.
+    let folded: UInt64
+    /// How many bytes from the first are ASCII letters (0…8).
+    let letters: Int
+
+    /// The block of the eight bytes at `p` (which must all be readable).
+    @inline(__always)
+    init(_ p: UnsafePointer<UInt8>) {
+        let x = UInt64(littleEndian: UnsafeRawPointer(p).loadUnaligned(as: UInt64.self))
+        let high: UInt64 = 0x8080_8080_8080_8080
+        // Per byte, without carries between bytes (each folded byte is at most 0x7F):
+        // bit 7 of `atLeastA` is set from 0x61 ('a') up, of `pastZ` from 0x7B (past 'z').
+        let folded = (x & ~high) | 0x2020_2020_2020_2020
+        let atLeastA = folded &+ 0x1F1F_1F1F_1F1F_1F1F
+        let pastZ = folded &+ 0x0505_0505_0505_0505
+        // Bit 7 set for each byte that is not a letter (non-ASCII bytes included).
+        let notLetter = ~(atLeastA & ~pastZ & ~x) & high
+        self.folded = folded
+        self.letters = notLetter.trailingZeroBitCount &>> 3
+    }
+
+    /// The capitals among the leading `letters` bytes (the bytes without bit 5 of `raw`).
+    @inline(__always)
+    static func capitals(_ p: UnsafePointer<UInt8>, _ letters: Int) -> Int {
+        let x = UInt64(littleEndian: UnsafeRawPointer(p).loadUnaligned(as: UInt64.self))
+        let keep: UInt64 = letters >= 8 ? ~0 : (1 &<< UInt64(letters &* 8)) &- 1
+        let lowerCaseBitClear = (~x &>> 5) & 0x0101_0101_0101_0101 & keep
+        return Int(truncatingIfNeeded: (lowerCaseBitClear &* 0x0101_0101_0101_0101) &>> 56)
+    }
+
+    /// `hash` with the leading `letters` folded bytes mixed in, one by one.
+    @inline(__always)
+    func hash(into hash: UInt64) -> UInt64 {
+        var h = hash, w = folded
+        for _ in 0..<letters {
+            h = ByteHash.mixExact(h, UInt8(truncatingIfNeeded: w))
+            w &>>= 8
+        }
+        return h
+    }
+}
