@@ -103,13 +103,18 @@ struct TaggerSnapshotTests {
         SnapshotDamage.expectRefused(bytes, cutEvery: 7) { b in _ = try b.withUnsafeBytes { try TaggerSnapshot.read($0) } }
     }
 
+    /// `length` bytes from a linear congruential generator at `state` (deterministic).
+    static func pseudoRandomBytes(_ length: Int, _ state: inout UInt64) -> [UInt8] {
+        (0..<length).map { _ -> UInt8 in
+            state = state &* 6_364_136_223_846_793_005 &+ 1
+            return UInt8(truncatingIfNeeded: state >> 56)
+        }
+    }
+
     @Test func base64TextRoundTripsAndRefusesOtherText() {
         var state: UInt64 = 12345
         for length in 0..<40 {
-            let bytes = (0..<length).map { _ -> UInt8 in
-                state = state &* 6_364_136_223_846_793_005 &+ 1
-                return UInt8(truncatingIfNeeded: state >> 56)
-            }
+            let bytes = Self.pseudoRandomBytes(length, &state)
             for line in [4, 8, 4096] {
                 #expect(Base64Text.decode(text: Base64Text.text(of: bytes, lineLength: line)) == bytes)
             }
@@ -134,10 +139,7 @@ struct TaggerSnapshotTests {
     @Test func sevenBitTextRoundTripsAndRefusesOtherText() {
         var state: UInt64 = 12345
         for length in 0..<60 {
-            let bytes = (0..<length).map { _ -> UInt8 in
-                state = state &* 6_364_136_223_846_793_005 &+ 1
-                return UInt8(truncatingIfNeeded: state >> 56)
-            }
+            let bytes = Self.pseudoRandomBytes(length, &state)
             let text = SevenBitText.text(of: bytes)
             #expect(text.utf8.allSatisfy { $0 < 0x80 })
             #expect(SevenBitText.decode(text: text) == bytes)
