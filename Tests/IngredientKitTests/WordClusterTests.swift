@@ -18,11 +18,7 @@ struct WordClusterTests {
             var padded = [SIMD8<Float>](repeating: SIMD8<Float>(), count: tokens.count + 2 * margin)
             return padded.withUnsafeMutableBufferPointer { p in
                 var scorer = TaggerModel.Scorer(model: model, padded: p)
-                withUnsafeTemporaryAllocation(of: SmallBytes.self, capacity: tokens.count) { classes in
-                    withUnsafeTemporaryAllocation(of: Int32.self, capacity: tokens.count) { rows in
-                        extractor.extract(tokens, bytes, classes: classes, rows: rows, into: &scorer)
-                    }
-                }
+                extractor.extract(tokens, bytes, into: &scorer)
                 return Array(scorer.emission)
             }
         }

@@ -158,10 +158,8 @@ final class SourceTable: Sendable {
 
     /// Record `r`'s notes: size, preparation, comment, purpose.
     func notes(_ r: Record) -> (size: String?, preparation: String?, comment: String?, purpose: String?) {
-        guard r.notes > 0 else { return (nil, nil, nil, nil) }
-        let base = Int(r.notes - 1) * 4
-        func note(_ id: UInt32) -> String? { id == 0 ? nil : strings[Int(id)] }
-        return (note(notes[base]), note(notes[base + 1]), note(notes[base + 2]), note(notes[base + 3]))
+        let ids = noteIDs(r)
+        return (note(id: ids[0]), note(id: ids[1]), note(id: ids[2]), note(id: ids[3]))
     }
 
     /// The string numbers of record `r`'s four notes (size, preparation, comment, purpose;

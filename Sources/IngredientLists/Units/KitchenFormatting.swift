@@ -113,12 +113,18 @@ public struct KitchenFormatting: Sendable {
     /// The value `decimal(value, places:)` writes, as reading its text back would give it
     /// (the rounded number of hundredths or units, divided exactly once).
     static func decimalValue(_ value: Double, places: Int) -> Double {
+        guard let (scaled, scale) = rounded(value, places: places) else { return value }
+        let shown = scaled / scale
+        return value < 0 && scaled != 0 ? -shown : shown
+    }
+
+    /// `|value|` rounded to `places` decimals, as a whole number of `1 / scale` steps with its
+    /// scale (10 to the `places`); nil when that number is too large to write exactly.
+    private static func rounded(_ value: Double, places: Int) -> (scaled: Double, scale: Double)? {
         var scale = 1.0
         for _ in 0..<places { scale *= 10 }
         let scaled = (abs(value) * scale).rounded()
-        guard scaled < 9e15 else { return value }
-        let shown = scaled / scale
-        return value < 0 && scaled != 0 ? -shown : shown
+        return scaled < 9e15 ? (scaled, scale) : nil
     }
 
     /// The fractions a kitchen measures in, as (value, glyph).
@@ -148,10 +154,7 @@ public struct KitchenFormatting: Sendable {
 
     /// `value` with at most `places` decimals, trailing zeros dropped ("1.25", "2", "0.5").
     static func decimal(_ value: Double, places: Int) -> String {
-        var scale = 1.0
-        for _ in 0..<places { scale *= 10 }
-        let scaled = (abs(value) * scale).rounded()
-        guard scaled < 9e15 else { return String(value) }
+        guard let (scaled, scale) = rounded(value, places: places) else { return String(value) }
         let n = Int64(scaled)
         let unit = Int64(scale)
         var text = (value < 0 && n != 0 ? "-" : "") + String(n / unit)

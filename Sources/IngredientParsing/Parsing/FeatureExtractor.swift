@@ -91,19 +91,27 @@ package final class FeatureExtractor: Sendable {
         f.localKeys.reserveCapacity(tokens.count * 14)
         f.localStart.reserveCapacity(tokens.count + 1)
         f.lexicalWord.reserveCapacity(tokens.count)
+        extract(tokens, line, into: &f)
+        return f
+    }
+
+    /// Computes every feature of the line's tokens and hands each to `f`, token by token, with
+    /// the lexicon classes and vocabulary rows in temporary room (on the stack unless the line
+    /// is very long); returns the tokens that start phrase-table entries.
+    @inline(__always) @discardableResult
+    func extract<Sink: FeatureSink>(_ tokens: [Token], _ line: UnsafeBufferPointer<UInt8>, into f: inout Sink) -> PhraseStarts {
         withUnsafeTemporaryAllocation(of: SmallBytes.self, capacity: tokens.count) { classes in
             withUnsafeTemporaryAllocation(of: Int32.self, capacity: tokens.count) { rows in
                 extract(tokens, line, classes: classes, rows: rows, into: &f)
             }
         }
-        return f
     }
 
     /// Computes every feature of the line's tokens and hands each to `f`, token by token;
     /// returns the tokens that start phrase-table entries (see `lexiconClasses`). `classes`
     /// and `rows` are room for at least `tokens.count` entries each (see `lexiconClasses`).
     @inline(__always) @discardableResult
-    func extract<Sink: FeatureSink>(_ tokens: [Token], _ line: UnsafeBufferPointer<UInt8>, classes lex: UnsafeMutableBufferPointer<SmallBytes>,
+    private func extract<Sink: FeatureSink>(_ tokens: [Token], _ line: UnsafeBufferPointer<UInt8>, classes lex: UnsafeMutableBufferPointer<SmallBytes>,
                                     rows: UnsafeMutableBufferPointer<Int32>, into f: inout Sink) -> PhraseStarts {
         let starts = lexiconClasses(tokens, line, into: lex, rows: rows)
 

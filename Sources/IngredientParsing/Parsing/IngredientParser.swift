@@ -122,12 +122,7 @@ public struct IngredientParser: Sendable {
         let (words, unknownWords, margins, phraseStarts) = withUnsafeTemporaryAllocation(of: SIMD8<Float>.self, capacity: n + padding) { padded in
             padded.initialize(repeating: SIMD8<Float>())
             var scorer = TaggerModel.Scorer(model: model, padded: padded)
-            // The lexicon classes and vocabulary rows of the line's tokens, in temporary room.
-            let phraseStarts = withUnsafeTemporaryAllocation(of: SmallBytes.self, capacity: n) { classes in
-                withUnsafeTemporaryAllocation(of: Int32.self, capacity: n) { rows in
-                    extractor.extract(tokens, line, classes: classes, rows: rows, into: &scorer)
-                }
-            }
+            let phraseStarts = extractor.extract(tokens, line, into: &scorer)
             let margins = model.transitionRows.withUnsafeBufferPointer { tr in
                 model.incomingRows.withUnsafeBufferPointer { inc in
                     Viterbi.decode(emission: scorer.emission, transitions: tr, incoming: inc, end: model.endRow, labels: &w.labels)

@@ -143,9 +143,16 @@
         /// The seven bytes of a group's eight characters `w` (bit 63 set when one is not seven-bit).
         @inline(__always)
         static func bytes(_ w: UInt64, _ high: UnsafePointer<UInt64>) -> UInt64 {
-            let bits = w &+ 0x5050_5050_5050_5050 // per byte c + 0x50: c - 0x30 modulo 128 in its low seven bits, no carry
-            let x = bits & 0x007F_7F7F_7F7F_7F7F | high[Int(bits >> 56)]
+            let x = unpacked(w, high)
             return w & 0x8080_8080_8080_8080 != 0 ? x | 1 << 63 : x
+        }
+
+        /// The seven bytes of a group's eight characters `w`, unchecked (the caller tests that
+        /// every character is seven-bit: `w & 0x8080_8080_8080_8080 == 0`).
+        @inline(__always)
+        static func unpacked(_ w: UInt64, _ high: UnsafePointer<UInt64>) -> UInt64 {
+            let bits = w &+ 0x5050_5050_5050_5050 // per byte c + 0x50: c - 0x30 modulo 128 in its low seven bits, no carry
+            return bits & 0x007F_7F7F_7F7F_7F7F | high[Int(bits >> 56)]
         }
 
         /// Decodes up to `n` bytes into `q`; returns how many (fewer only at the end of the
@@ -170,10 +177,8 @@
                             var from = UnsafeRawPointer(p + g * 8), to = UnsafeMutableRawPointer(q + o)
                             for _ in 0..<groups {
                                 let w = UInt64(littleEndian: from.loadUnaligned(as: UInt64.self))
-                                bad |= w
-                                let bits = w &+ 0x5050_5050_5050_5050 // per byte c + 0x50: c - 0x30 modulo 128 in its low seven bits, no carry
-                                let x = bits & 0x007F_7F7F_7F7F_7F7F | high[Int(bits >> 56)]
-                                to.storeBytes(of: x.littleEndian, as: UInt64.self)
+                                bad |= w // tested once for the whole run
+                                to.storeBytes(of: Self.unpacked(w, high).littleEndian, as: UInt64.self)
                                 from += 8
                                 to += 7
                             }

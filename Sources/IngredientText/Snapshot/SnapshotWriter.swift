@@ -43,10 +43,9 @@ package struct SnapshotWriter {
         self.table(table) { $0 }
     }
 
-    /// Appends strings: their UTF-8 lengths, then all their bytes.
+    /// Appends strings: their UTF-8 lengths, then all their bytes (lists of their bytes).
     package mutating func strings(_ values: [String]) {
-        array(values.map { UInt32($0.utf8.count) })
-        array(Array(values.joined().utf8))
+        lists(values.map { Array($0.utf8) })
     }
 
     /// Appends lists of plain values: their lengths, then all their values.

@@ -58,18 +58,23 @@ struct TrainSuggest: ParsableCommand {
         print(text.split(separator: "\n").filter { $0.hasPrefix("#") }.joined(separator: "\n"))
         print("wrote \(out); rebuild so the new weights are compiled in")
         if showPairs > 0 {
-            // Each pair's held-out confidence averaged over the fold splits, so one split's
-            // luck (which groups share a fold) does not decide what is listed.
-            var mean: [String: ScorerTraining.ScoredPair] = [:]
+            // Each pair's held-out confidence in every fold split, and their mean, so that one
+            // split's luck (which groups share a fold) does not decide what is listed.
+            var firstSeen: [String: ScorerTraining.ScoredPair] = [:], perSplit: [String: [Double]] = [:]
             var order: [String] = []
             for cv in training.repeated {
                 for p in cv.scored {
                     let key = p.first + "\t" + p.second
-                    if var m = mean[key] { m.confidence += p.confidence; mean[key] = m } else { mean[key] = p; order.append(key) }
+                    if firstSeen[key] == nil { firstSeen[key] = p; order.append(key) }
+                    perSplit[key, default: []].append(p.confidence)
                 }
             }
             let splits = Double(training.repeated.count), threshold = training.crossValidation.threshold
-            let pairs = order.map { key -> ScorerTraining.ScoredPair in var p = mean[key]!; p.confidence /= splits; return p }
+            let pairs = order.map { key -> ScorerTraining.ScoredPair in
+                var p = firstSeen[key]!
+                p.confidence = perSplit[key]!.reduce(0, +) / splits
+                return p
+            }
             func line(_ p: ScorerTraining.ScoredPair) -> String {
                 "  \(ScorerModel.format(p.confidence))\t\(p.first) ~ \(p.second)\t(\(Int(p.namePairs)) name pairs)"
             }
@@ -80,10 +85,6 @@ struct TrainSuggest: ParsableCommand {
             }
             // A pair whose mean clears the threshold can still fall below it in one split:
             // those decide how much the recall moves from split to split.
-            var perSplit: [String: [Double]] = [:]
-            for cv in training.repeated {
-                for p in cv.scored where p.positive { perSplit[p.first + "\t" + p.second, default: []].append(p.confidence) }
-            }
             print("held-out positive pairs at or above \(threshold) on average but below it in some split (confidence per split):")
             for p in pairs.filter({ $0.positive && $0.confidence >= threshold && perSplit[$0.first + "\t" + $0.second, default: []].contains { $0 < threshold } })
                 .sorted(by: { ($0.namePairs, $0.confidence, $0.first) > ($1.namePairs, $1.confidence, $1.first) }).prefix(showPairs) {
