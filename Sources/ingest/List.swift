@@ -40,6 +40,9 @@ struct ListCommand: ParsableCommand {
     @Option(name: .customLong("min-confidence"), help: ArgumentHelp("Suggest merges from this confidence up (default 0.5; above 1: none).", valueName: "c"))
     var minConfidence = ListSuggestion.defaultThreshold
 
+    @Option(help: "Threads that parse recipes and make items (default: the machine's cores). The list does not depend on it.")
+    var jobs: Int?
+
     @OptionGroup var dictionaryOptions: DictionaryOptions
 
     @Argument(help: "Recipe files: `ingest import` JSON Lines, or ingredient lines (one recipe per file).")
@@ -49,7 +52,12 @@ struct ListCommand: ParsableCommand {
         if files.isEmpty { throw ValidationError("give at least one recipe file") }
         if let servings, !(servings > 0 && servings.isFinite) { throw ValidationError("--servings must be a positive number") }
         if !(minConfidence >= 0) { throw ValidationError("--min-confidence must be a number from 0 up") }
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
     }
+
+    /// How many recipes are read before they are parsed and merged together (on `--jobs`
+    /// threads): what is held of the input at a time.
+    static let recipesPerBatch = 256
 
     func run() throws {
         let lexicon = try dictionaryOptions.lexicon()
@@ -71,7 +79,8 @@ struct ListCommand: ParsableCommand {
         }
         // Recipes are merged as they are read: only each line's source record is kept, never
         // a file's parsed recipes (memory by distinct items and line text, not by recipes).
-        var merging = ShoppingListAccumulator(builder: builder, edits: userEdits)
+        var merging = ShoppingListAccumulator(builder: builder, edits: userEdits, jobs: jobs ?? RecipeImporter.defaultJobs)
+        var batch: [ListRecipeText] = []
         var unscaled = 0
         var failed = false
         for path in files {
@@ -88,12 +97,19 @@ struct ListCommand: ParsableCommand {
                             fileUnscaled += 1
                         }
                     }
-                    merging.add(id: recipe.id, title: recipe.title, servingsFactor: factor, lines: recipe.lines)
+                    batch.append(ListRecipeText(id: recipe.id, title: recipe.title, servingsFactor: factor, lines: recipe.lines))
+                    if batch.count == Self.recipesPerBatch {
+                        merging.add(contentsOf: batch)
+                        batch.removeAll(keepingCapacity: true)
+                    }
                 }
+                merging.add(contentsOf: batch)
+                batch.removeAll(keepingCapacity: true)
                 unscaled += fileUnscaled
                 for note in notes { printError(note) }
             } catch {
                 // A file that turns out unusable part-way adds none of its recipes.
+                batch.removeAll(keepingCapacity: true)
                 merging.rollBack(to: mark)
                 printError("\(error)")
                 failed = true

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import IngredientLists
 
@@ -89,5 +90,50 @@ import Testing
         #expect(out.isEmpty)
         #expect(pieces.count > 3)
         #expect(String(decoding: pieces.joined(), as: UTF8.self) == list.json())
+    }
+
+    /// Recipes of our own lines (the parse fixture's, ten a recipe), each three times with
+    /// its own plan entry and servings: enough lines and items that `jobs` threads do parse
+    /// and make items.
+    func fixtureRecipes() throws -> [ListRecipeText] {
+        let text = try String(contentsOfFile: Repo.path("Corpora/parse/fixture.jsonl"), encoding: .utf8)
+        var lines: [String] = []
+        for row in text.split(separator: "\n") {
+            let object = try #require(JSONSerialization.jsonObject(with: Data(row.utf8)) as? [String: Any])
+            lines.append(try #require(object["input"] as? String))
+        }
+        var recipes: [ListRecipeText] = []
+        for copy in 0..<3 {
+            for start in stride(from: 0, to: lines.count, by: 10) {
+                recipes.append(ListRecipeText(id: "r\(start)", title: "Recipe \(start)", planEntryID: "day \(copy)",
+                                              servingsFactor: Double(copy + 1) / 2,
+                                              lines: Array(lines[start..<min(lines.count, start + 10)])))
+            }
+        }
+        return recipes
+    }
+
+    @Test func threadsGiveTheSameList() throws {
+        let recipes = try fixtureRecipes()
+        let edits = ListEdits(manualItems: ["2 onions"], checkedItems: ["cumin|volume"])
+        var alone = ShoppingListAccumulator(builder: builder, edits: edits)
+        for r in recipes {
+            alone.add(id: r.id, title: r.title, planEntryID: r.planEntryID, servingsFactor: r.servingsFactor, lines: r.lines)
+        }
+        let expected = alone.list(suggestionThreshold: 0.3)
+        let lineCount = recipes.reduce(0) { $0 + $1.lines.count }
+        #expect(lineCount >= ShoppingListAccumulator.linesPerWork * 8)
+        #expect(expected.items.count >= ShoppingListAccumulator.itemsPerWork * 2)
+        for jobs in [2, 3] {
+            var threaded = ShoppingListAccumulator(builder: builder, edits: edits, jobs: jobs)
+            // In uneven batches, as a reader hands them over.
+            threaded.add(contentsOf: Array(recipes[0..<7]))
+            threaded.add(contentsOf: Array(recipes[7...]))
+            #expect(threaded.recipeCount == recipes.count)
+            let list = threaded.list(suggestionThreshold: 0.3)
+            #expect(list == expected)
+            #expect(list.json() == expected.json())
+            #expect(threaded.jobs == jobs)
+        }
     }
 }

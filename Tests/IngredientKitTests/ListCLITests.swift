@@ -101,6 +101,37 @@ import Testing
         #expect(a.lines == b.lines)
     }
 
+    /// The number of threads never changes the list: recipes of the parse fixture's lines as
+    /// `ingest import` JSON Lines, enough of them that several threads parse and make items.
+    @Test func threadsGiveTheSameBytes() throws {
+        let dir = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let text = try String(contentsOfFile: Repo.path("Corpora/parse/fixture.jsonl"), encoding: .utf8)
+        let inputs = try text.split(separator: "\n").map { row in
+            let object = try #require(JSONSerialization.jsonObject(with: Data(row.utf8)) as? [String: Any])
+            return try #require(object["input"] as? String)
+        }
+        var records = ""
+        for copy in 0..<3 {
+            for start in stride(from: 0, to: inputs.count, by: 10) {
+                let lines = inputs[start..<min(inputs.count, start + 10)].map { ["text": $0] }
+                let record: [String: Any] = ["source": "r\(start)#\(copy)", "title": "Recipe \(start)", "ingredients": lines]
+                records += String(decoding: try JSONSerialization.data(withJSONObject: record), as: UTF8.self) + "\n"
+            }
+        }
+        let plan = dir.appendingPathComponent("plan.jsonl")
+        try Data(records.utf8).write(to: plan)
+        let one = try KeysCLI.run(["list", "--json", "--jobs", "1", plan.path])
+        #expect(one.status == 0, "\(one.stderr)")
+        for jobs in ["2", "3"] {
+            let run = try KeysCLI.run(["list", "--json", "--jobs", jobs, plan.path])
+            #expect(run.lines == one.lines)
+        }
+        let zero = try KeysCLI.run(["list", "--jobs", "0", plan.path])
+        #expect(zero.status != 0)
+        #expect(zero.stderr.contains("--jobs must be at least 1"))
+    }
+
     @Test func badInputIsReportedNotFatal() throws {
         let dir = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }

@@ -2,6 +2,7 @@ import CZlib
 import Foundation
 import Testing
 @testable import IngredientImport
+import IngredientText
 
 /// Hostile input to the import readers: each must take time linear in its size, keep memory
 /// bounded, and say what it did.

@@ -6,6 +6,7 @@ import Musl
 import Darwin
 #endif
 import IngredientParsing
+import IngredientText
 
 /// Imports recipe files: walks paths (directories recursively, in byte order of names),
 /// reads every file in its detected (or forced) format, parses every ingredient line, and

@@ -1,5 +1,6 @@
 import IngredientLexicon
 import IngredientParsing
+import IngredientText
 
 /// Merges recipes into a shopping list one at a time, keeping per item only what the list
 /// shows: each line as one compact source record (`SourceTable`), not the parsed recipe.
@@ -17,6 +18,9 @@ import IngredientParsing
 /// merging.add(id: "chili", title: "Chili", servingsFactor: 2, lines: ["1 lb ground beef"])
 /// let list = merging.list()
 /// ```
+///
+/// With `jobs` above 1, `add(contentsOf:)` parses recipes on that many threads and `list(…)`
+/// makes its items on them; the list is the same for any number of threads.
 public struct ShoppingListAccumulator {
     /// A point to roll back to (`rollBack(to:)`): what had been added when it was taken.
     public struct Mark: Sendable {
@@ -27,6 +31,9 @@ public struct ShoppingListAccumulator {
     public let builder: ShoppingListBuilder
     /// The user's edits; their key overrides and accepted merges apply as lines are added.
     public let edits: ListEdits
+    /// The threads that parse the recipes given to `add(contentsOf:)` and make the list's
+    /// items (1, the default: all on the calling thread). The list does not depend on it.
+    public var jobs: Int
 
     var table = SourceTable.Builder()
     /// Each recipe's raw title (for the merge order) and its lines' byte ranges in `table.text`
@@ -41,10 +48,12 @@ public struct ShoppingListAccumulator {
     var proteins: [String: Protein?] = [:]
     let session: IngredientParser.Session
 
-    /// An empty list over `builder` with the user's `edits`.
-    public init(builder: ShoppingListBuilder, edits: ListEdits = ListEdits()) {
+    /// An empty list over `builder` with the user's `edits`, working on `jobs` threads
+    /// (values below 1 count as 1).
+    public init(builder: ShoppingListBuilder, edits: ListEdits = ListEdits(), jobs: Int = 1) {
         self.builder = builder
         self.edits = edits
+        self.jobs = max(1, jobs)
         self.session = builder.parser.makeSession()
     }
 
@@ -66,6 +75,55 @@ public struct ShoppingListAccumulator {
         add(id: id, title: title, planEntryID: planEntryID, servingsFactor: servingsFactor,
             count: texts.count) { session.parse(texts[$0]) }
     }
+
+    /// Adds recipes from their ingredient lines as text, as `add(id:title:planEntryID:servingsFactor:lines:)`
+    /// adds each in turn; with `jobs` above 1 the lines are parsed on that many threads while
+    /// the calling thread merges the recipes already parsed, in the order given.
+    public mutating func add(contentsOf recipes: [ListRecipeText]) {
+        // Threads pay off from a few work items up (a week's plan is parsed faster alone).
+        guard jobs > 1, recipes.count > 1,
+              recipes.reduce(0, { $0 + $1.lines.count }) >= Self.linesPerWork * 8 else {
+            for r in recipes {
+                add(id: r.id, title: r.title, planEntryID: r.planEntryID, servingsFactor: r.servingsFactor, lines: r.lines)
+            }
+            return
+        }
+        let parser = builder.parser
+        // Work items of whole recipes, about `Self.linesPerWork` lines each, at most four a
+        // thread in flight: parsed lines are held for those only.
+        let pool = OrderedWorkPool<(recipes: Range<Int>, lines: [ParsedIngredient])>(threads: jobs, window: jobs * 4)
+        defer { pool.close() }
+        func deliver(_ done: (recipes: Range<Int>, lines: [ParsedIngredient])) {
+            var offset = 0
+            for k in done.recipes {
+                let r = recipes[k]
+                add(id: r.id, title: r.title, planEntryID: r.planEntryID, servingsFactor: r.servingsFactor,
+                    count: r.lines.count) { done.lines[offset + $0] }
+                offset += r.lines.count
+            }
+        }
+        var start = 0
+        while start < recipes.count {
+            var end = start, lineCount = 0
+            while end < recipes.count, lineCount < Self.linesPerWork {
+                lineCount += recipes[end].lines.count
+                end += 1
+            }
+            let range = start..<end, capacity = lineCount
+            pool.submit({
+                let session = parser.makeSession()
+                var parsed: [ParsedIngredient] = []
+                parsed.reserveCapacity(capacity)
+                for k in range { for line in recipes[k].lines { parsed.append(session.parse(line)) } }
+                return (range, parsed)
+            }, deliver: deliver)
+            start = end
+        }
+        pool.finish(deliver: deliver)
+    }
+
+    /// About how many lines one parsing work item holds (`add(contentsOf:)`).
+    static let linesPerWork = 64
 
     private mutating func add(id: String, title: String?, planEntryID: String?, servingsFactor: Double, count: Int,
                               line: (Int) -> ParsedIngredient) {
@@ -149,6 +207,9 @@ public struct ShoppingListAccumulator {
         return la.count < lb.count
     }
 
+    /// How many items one work item of `list(…)` makes.
+    static let itemsPerWork = 64
+
     private func text(_ range: SourceTable.TextRange) -> String {
         table.text.string(range)
     }
@@ -195,8 +256,8 @@ public struct ShoppingListAccumulator {
             let r = records[Int(index)].recipe
             return (r < 0 ? Int64(n) : Int64(rank[Int(r)])) << 32 | Int64(index)
         }
-        var items: [ListItem] = [], hidden: [ListItem] = []
-        items.reserveCapacity(byKey.count)
+        var keys: [(key: String, records: [UInt32])] = []
+        keys.reserveCapacity(byKey.count)
         for key in Array(byKey.keys) {
             var refs = byKey[key]!
             var inOrder = true
@@ -205,9 +266,34 @@ public struct ShoppingListAccumulator {
                 refs.sort { position($0) < position($1) }
                 byKey[key] = refs
             }
-            let item = builder.makeItem(key: key, records: refs, table: sources, pantry: onHand[key], edits: edits,
-                                        locale: locale)
-            if item.flags.contains(.suppressed) { hidden.append(item) } else { items.append(item) }
+            keys.append((key, refs))
+        }
+        var items: [ListItem] = [], hidden: [ListItem] = []
+        items.reserveCapacity(byKey.count)
+        func take(_ made: [ListItem]) {
+            for item in made {
+                if item.flags.contains(.suppressed) { hidden.append(item) } else { items.append(item) }
+            }
+        }
+        let builder = self.builder, edits = self.edits, work = keys
+        keys = []
+        @Sendable func makeItems(_ range: Range<Int>) -> [ListItem] {
+            range.map { k in
+                builder.makeItem(key: work[k].key, records: work[k].records, table: sources, pantry: onHand[work[k].key],
+                                 edits: edits, locale: locale)
+            }
+        }
+        // The items are sorted below, so the order they are made in does not matter.
+        if jobs > 1, work.count >= 2 * Self.itemsPerWork {
+            let pool = OrderedWorkPool<[ListItem]>(threads: jobs, window: jobs * 4)
+            defer { pool.close() }
+            for start in stride(from: 0, to: work.count, by: Self.itemsPerWork) {
+                let range = start..<min(work.count, start + Self.itemsPerWork)
+                pool.submit({ makeItems(range) }, deliver: take)
+            }
+            pool.finish(deliver: take)
+        } else {
+            take(makeItems(0..<work.count))
         }
         // Store order: aisle, then name ignoring case, then id (sort keys made once per item).
         // The positions are sorted, not the items: a sort moves what it sorts many times over,
@@ -236,7 +322,7 @@ public struct ShoppingListAccumulator {
         } ?? []
         let list = ShoppingList(locale: locale, aisles: builder.tables.aisles, recipes: recipes, items: items,
                                 hiddenItems: hidden, skippedLines: skipped, suggestions: suggestions)
-        self = ShoppingListAccumulator(builder: builder, edits: edits)
+        self = ShoppingListAccumulator(builder: builder, edits: edits, jobs: jobs)
         return list
     }
 }

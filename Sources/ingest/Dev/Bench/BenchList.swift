@@ -34,6 +34,9 @@ struct BenchList: ParsableCommand {
     @Option(help: "Repeat each measurement this many times and keep the fastest.")
     var rounds = 5
 
+    @Option(help: "Threads for the second parse + merge (default: the machine's cores; 1 skips it).")
+    var jobs: Int?
+
     @Option(help: ArgumentHelp("Write the large run's recipes to this file as JSON Lines and stop.", valueName: "file"))
     var emit: String?
 
@@ -91,6 +94,7 @@ struct BenchList: ParsableCommand {
             return
         }
 
+        let threads = max(1, jobs ?? RecipeImporter.defaultJobs)
         func texts(_ recipes: [ListRecipe]) -> [[String]] { recipes.map { $0.lines.map(\.input) } }
         func measure(_ label: String, _ set: [ListRecipe]) {
             let inputs = texts(set)
@@ -98,6 +102,11 @@ struct BenchList: ParsableCommand {
             var sink = 0
             var merge = (wall: Double.infinity, cpu: Double.infinity)
             var both = (wall: Double.infinity, cpu: Double.infinity)
+            var parallel = (wall: Double.infinity, cpu: Double.infinity)
+            let batch = zip(set, inputs).map { recipe, lines in
+                ListRecipeText(id: recipe.id, title: recipe.title, planEntryID: recipe.planEntryID,
+                               servingsFactor: recipe.servingsFactor, lines: lines)
+            }
             var suggest = (wall: Double.infinity, cpu: Double.infinity)
             for _ in 0..<rounds {
                 var t = (ParseBenchmark.monotonicSeconds(), threadCPUSeconds())
@@ -119,6 +128,17 @@ struct BenchList: ParsableCommand {
                 sink &+= merging.list(suggestionThreshold: nil).items.count
                 both.wall = min(both.wall, ParseBenchmark.monotonicSeconds() - t.0)
                 both.cpu = min(both.cpu, threadCPUSeconds() - t.1)
+
+                guard threads > 1 else { continue }
+                t = (ParseBenchmark.monotonicSeconds(), processCPUSeconds())
+                var threaded = ShoppingListAccumulator(builder: builder, jobs: threads)
+                // In batches, as `ingest list` adds what it reads.
+                for start in stride(from: 0, to: batch.count, by: ListCommand.recipesPerBatch) {
+                    threaded.add(contentsOf: Array(batch[start..<min(batch.count, start + ListCommand.recipesPerBatch)]))
+                }
+                sink &+= threaded.list(suggestionThreshold: nil).items.count
+                parallel.wall = min(parallel.wall, ParseBenchmark.monotonicSeconds() - t.0)
+                parallel.cpu = min(parallel.cpu, processCPUSeconds() - t.1)
             }
             let full = builder.list(for: set)
             let items = full.items.count
@@ -127,6 +147,9 @@ struct BenchList: ParsableCommand {
             print("  merge only:    \(ms(merge.wall)) ms wall, \(ms(merge.cpu)) ms CPU")
             print("  + suggestions: \(ms(suggest.wall)) ms wall, \(ms(suggest.cpu)) ms CPU  (\(full.suggestions.count) suggestions)")
             print("  parse + merge: \(ms(both.wall)) ms wall, \(ms(both.cpu)) ms CPU  (\(sink % 2 == 2 ? "" : "best of \(rounds)"))")
+            if threads > 1 {
+                print("  parse + merge, \(threads) threads: \(ms(parallel.wall)) ms wall, \(ms(parallel.cpu)) ms CPU (process)")
+            }
         }
         measure("plan", plan)
         measure("large", large)

@@ -9,8 +9,9 @@ import Darwin
 
 /// Runs work items on a fixed number of threads and hands their results back in the order
 /// the items were submitted, with at most `window` items submitted but not yet handed back:
-/// parallel work, deterministic output, bounded memory.
-final class OrderedWorkPool<Output: Sendable>: @unchecked Sendable {
+/// parallel work, deterministic output, bounded memory. Shared by the modules of this package
+/// (import workers, shopping-list parsing); not public API.
+package final class OrderedWorkPool<Output: Sendable>: @unchecked Sendable {
     private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private let workReady = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
     private let resultReady = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
@@ -27,14 +28,14 @@ final class OrderedWorkPool<Output: Sendable>: @unchecked Sendable {
     private let group = DispatchGroup()
 
     /// A pool of `threads` worker threads holding at most `window` items in flight.
-    init(threads: Int, window: Int) {
+    package init(threads: Int, window: Int) {
         self.window = max(1, window)
         pthread_mutex_init(lock, nil)
         pthread_cond_init(workReady, nil)
         pthread_cond_init(resultReady, nil)
         for k in 0..<max(1, threads) {
             group.enter()
-            let thread = DispatchQueue(label: "ingredientkit.import.worker.\(k)")
+            let thread = DispatchQueue(label: "ingredientkit.worker.\(k)")
             thread.async { [self] in
                 workerLoop()
                 group.leave()
@@ -92,7 +93,7 @@ final class OrderedWorkPool<Output: Sendable>: @unchecked Sendable {
 
     /// Submits `work`; first hands finished results to `deliver`, in order, waiting for the
     /// oldest while the window is full. `deliver` runs on the calling thread.
-    func submit<E: Error>(_ work: @escaping @Sendable () -> Output, deliver: (Output) throws(E) -> Void) throws(E) {
+    package func submit<E: Error>(_ work: @escaping @Sendable () -> Output, deliver: (Output) throws(E) -> Void) throws(E) {
         while let ready = takeNext(wait: false) { try deliver(ready) }
         while inFlight >= window, let oldest = takeNext(wait: true) { try deliver(oldest) }
         pthread_mutex_lock(lock)
@@ -109,13 +110,13 @@ final class OrderedWorkPool<Output: Sendable>: @unchecked Sendable {
     }
 
     /// Hands every remaining result to `deliver`, in order, and stops the threads.
-    func finish<E: Error>(deliver: (Output) throws(E) -> Void) throws(E) {
+    package func finish<E: Error>(deliver: (Output) throws(E) -> Void) throws(E) {
         defer { close() }
         while let next = takeNext(wait: true) { try deliver(next) }
     }
 
     /// Stops the threads once the queued work is done (results not yet delivered are dropped).
-    func close() {
+    package func close() {
         pthread_mutex_lock(lock)
         let wasClosed = closed
         closed = true
