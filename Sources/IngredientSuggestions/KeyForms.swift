@@ -2,7 +2,7 @@ import IngredientLexicon
 
 /// Canonical keys as the pair scorer reads them: words interned to numbers, with each word's
 /// kind, identity flag and alike group looked up once. One instance serves one batch of keys.
-package struct KeyForms {
+package struct KeyForms: Sendable {
     /// One key's words.
     struct Form {
         /// Word numbers in key order.

@@ -318,7 +318,7 @@ public struct ShoppingListAccumulator {
         }
         let suggestions = suggestionThreshold.map {
             builder.suggestions(among: items, records: byKey, table: sources, pantry: onHand, edits: edits,
-                                locale: locale, threshold: $0)
+                                locale: locale, threshold: $0, jobs: jobs)
         } ?? []
         let list = ShoppingList(locale: locale, aisles: builder.tables.aisles, recipes: recipes, items: items,
                                 hiddenItems: hidden, skippedLines: skipped, suggestions: suggestions)

@@ -103,6 +103,7 @@ struct BenchList: ParsableCommand {
             var merge = (wall: Double.infinity, cpu: Double.infinity)
             var both = (wall: Double.infinity, cpu: Double.infinity)
             var parallel = (wall: Double.infinity, cpu: Double.infinity)
+            var parallelSuggest = (wall: Double.infinity, cpu: Double.infinity)
             let batch = zip(set, inputs).map { recipe, lines in
                 ListRecipeText(id: recipe.id, title: recipe.title, planEntryID: recipe.planEntryID,
                                servingsFactor: recipe.servingsFactor, lines: lines)
@@ -130,15 +131,22 @@ struct BenchList: ParsableCommand {
                 both.cpu = min(both.cpu, threadCPUSeconds() - t.1)
 
                 guard threads > 1 else { continue }
-                t = (ParseBenchmark.monotonicSeconds(), processCPUSeconds())
-                var threaded = ShoppingListAccumulator(builder: builder, jobs: threads)
-                // In batches, as `ingest list` adds what it reads.
-                for start in stride(from: 0, to: batch.count, by: ListCommand.recipesPerBatch) {
-                    threaded.add(contentsOf: Array(batch[start..<min(batch.count, start + ListCommand.recipesPerBatch)]))
+                for withSuggestions in [false, true] {
+                    t = (ParseBenchmark.monotonicSeconds(), processCPUSeconds())
+                    var threaded = ShoppingListAccumulator(builder: builder, jobs: threads)
+                    // In batches, as `ingest list` adds what it reads.
+                    for start in stride(from: 0, to: batch.count, by: ListCommand.recipesPerBatch) {
+                        threaded.add(contentsOf: Array(batch[start..<min(batch.count, start + ListCommand.recipesPerBatch)]))
+                    }
+                    let list = threaded.list(suggestionThreshold: withSuggestions ? ListSuggestion.defaultThreshold : nil)
+                    sink &+= list.items.count + list.suggestions.count
+                    let wall = ParseBenchmark.monotonicSeconds() - t.0, cpu = processCPUSeconds() - t.1
+                    if withSuggestions {
+                        parallelSuggest = (min(parallelSuggest.wall, wall), min(parallelSuggest.cpu, cpu))
+                    } else {
+                        parallel = (min(parallel.wall, wall), min(parallel.cpu, cpu))
+                    }
                 }
-                sink &+= threaded.list(suggestionThreshold: nil).items.count
-                parallel.wall = min(parallel.wall, ParseBenchmark.monotonicSeconds() - t.0)
-                parallel.cpu = min(parallel.cpu, processCPUSeconds() - t.1)
             }
             let full = builder.list(for: set)
             let items = full.items.count
@@ -149,6 +157,7 @@ struct BenchList: ParsableCommand {
             print("  parse + merge: \(ms(both.wall)) ms wall, \(ms(both.cpu)) ms CPU  (\(sink % 2 == 2 ? "" : "best of \(rounds)"))")
             if threads > 1 {
                 print("  parse + merge, \(threads) threads: \(ms(parallel.wall)) ms wall, \(ms(parallel.cpu)) ms CPU (process)")
+                print("  parse + merge + suggestions, \(threads) threads: \(ms(parallelSuggest.wall)) ms wall, \(ms(parallelSuggest.cpu)) ms CPU (process)")
             }
         }
         measure("plan", plan)
