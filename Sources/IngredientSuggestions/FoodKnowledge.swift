@@ -198,7 +198,7 @@ package struct FoodKnowledge: Sendable {
 
     /// How keys with synset rows `a` and `b` relate.
     func relation(_ a: [Int32], _ b: [Int32]) -> Relation {
-        relation(a, above: ancestors(a).sorted(), b, above: ancestors(b).sorted())
+        relation(a, above: ancestors(a), b, above: ancestors(b))
     }
 
     /// How keys with synset rows `a` and `b` relate, given every hypernym above each
@@ -207,8 +207,10 @@ package struct FoodKnowledge: Sendable {
         guard !a.isEmpty, !b.isEmpty else { return .unknown }
         if a.contains(where: b.contains) { return .sameMeaning }
         if Self.meets(b, aboveA) || Self.meets(a, aboveB) { return .kindOf }
-        let parentsA = Set(a.flatMap { parents[Int($0)] })
-        if b.contains(where: { parents[Int($0)].contains(where: parentsA.contains) }) { return .siblings }
+        // (A few rows each: lists compared in place cost less than a set made per pair.)
+        for x in a {
+            for p in parents[Int(x)] where b.contains(where: { parents[Int($0)].contains(p) }) { return .siblings }
+        }
         return .unrelated
     }
 
@@ -224,12 +226,18 @@ package struct FoodKnowledge: Sendable {
         }
     }
 
-    /// Every hypernym above `rows`.
-    func ancestors(_ rows: [Int32]) -> Set<Int32> {
-        var seen = Set<Int32>(), stack = rows.flatMap { parents[Int($0)] }
+    /// Every hypernym above `rows`, ascending, each once. (A food's hypernyms are a few
+    /// dozen at most: a list searched in place costs less than a set.)
+    func ancestors(_ rows: [Int32]) -> [Int32] {
+        var seen: [Int32] = [], stack: [Int32] = []
+        for row in rows { stack.append(contentsOf: parents[Int(row)]) }
         while let row = stack.popLast() {
-            if seen.insert(row).inserted { stack.append(contentsOf: parents[Int(row)]) }
+            if !seen.contains(row) {
+                seen.append(row)
+                stack.append(contentsOf: parents[Int(row)])
+            }
         }
+        seen.sort()
         return seen
     }
 

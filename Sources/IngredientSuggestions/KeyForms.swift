@@ -80,7 +80,7 @@ package struct KeyForms: Sendable {
         let aisle = aisles.aisleIndex(forKey: key)
         let synsets = knowledge.synsets(of: key)
         forms.append(Form(words: words, set: Array(Set(words)).sorted(), spaceless: spaceless,
-                          synsets: synsets, above: synsets.isEmpty ? [] : knowledge.ancestors(synsets).sorted(), vocabularyRow: knowledge.vocabularyRow(of: key),
+                          synsets: synsets, above: synsets.isEmpty ? [] : knowledge.ancestors(synsets), vocabularyRow: knowledge.vocabularyRow(of: key),
                           aisle: aisle.map { Int16(truncatingIfNeeded: $0) } ?? -1))
         keys.append(key)
         return forms.count - 1

@@ -141,8 +141,11 @@ public struct MergeSuggester: Sendable {
         // Neighbours in letter order, forwards and backwards.
         if blocking.window > 0 {
             let order = (0..<n).filter { live[$0] }
+            // Each key's letters backwards, made once (not at every comparison of the sort).
+            var backwards = [[UInt8]](repeating: [], count: n)
+            for i in order { backwards[i] = forms.forms[i].spaceless.reversed() }
             let forward = order.sorted { forms.forms[$0].spaceless.lexicographicallyPrecedes(forms.forms[$1].spaceless) }
-            let backward = order.sorted { forms.forms[$0].spaceless.reversed().lexicographicallyPrecedes(forms.forms[$1].spaceless.reversed()) }
+            let backward = order.sorted { backwards[$0].lexicographicallyPrecedes(backwards[$1]) }
             for sorted in [forward, backward] {
                 for x in sorted.indices {
                     for y in (x + 1)..<min(sorted.count, x + 1 + blocking.window) { add(sorted[x], sorted[y]) }
@@ -162,8 +165,8 @@ public struct MergeSuggester: Sendable {
                     var lo = 0, hi = sorted.count
                     while lo < hi {
                         let mid = (lo + hi) / 2
-                        let key = forms.forms[sorted[mid]].spaceless
-                        if reversed ? key.reversed().lexicographicallyPrecedes(probe) : key.lexicographicallyPrecedes(probe) { lo = mid + 1 } else { hi = mid }
+                        let key = reversed ? backwards[sorted[mid]] : forms.forms[sorted[mid]].spaceless
+                        if key.lexicographicallyPrecedes(probe) { lo = mid + 1 } else { hi = mid }
                     }
                     for y in max(0, lo - blocking.window)..<min(sorted.count, lo + blocking.window) { add(i, sorted[y]) }
                 }
