@@ -191,20 +191,24 @@ public struct ShoppingListAccumulator {
         skipped = mark.skipped
     }
 
-    /// Whether recipe `a` comes before recipe `b` in the merge order: `ListRecipe.precedes`
-    /// on the stored fields and lines.
-    func precedes(_ a: Int, _ b: Int) -> Bool {
+    /// How recipe `a` compares with recipe `b` in the merge order, `ListRecipe.precedes` on
+    /// the stored fields and lines: negative when `a` comes first, positive when `b` does, 0
+    /// when they are equal (each field compared once, not once each way).
+    func mergeOrder(_ a: Int, _ b: Int) -> Int {
+        func compare<T: Comparable>(_ x: T, _ y: T) -> Int { x == y ? 0 : x < y ? -1 : 1 }
         let ra = table.recipes[a], rb = table.recipes[b]
-        if ra.id != rb.id { return ra.id < rb.id }
-        if ra.planEntryID != rb.planEntryID { return (ra.planEntryID ?? "") < (rb.planEntryID ?? "") }
-        if ra.servingsFactor != rb.servingsFactor { return ra.servingsFactor < rb.servingsFactor }
-        if rawTitles[a] != rawTitles[b] { return (rawTitles[a] ?? "") < (rawTitles[b] ?? "") }
+        var c = compare(ra.id, rb.id)
+        if c != 0 { return c }
+        if ra.planEntryID != rb.planEntryID { return compare(ra.planEntryID ?? "", rb.planEntryID ?? "") }
+        c = compare(ra.servingsFactor, rb.servingsFactor)
+        if c != 0 { return c }
+        if rawTitles[a] != rawTitles[b] { return compare(rawTitles[a] ?? "", rawTitles[b] ?? "") }
         let la = lines[lineStart[a]..<lineStart[a + 1]], lb = lines[lineStart[b]..<lineStart[b + 1]]
         for (x, y) in zip(la, lb) {
-            let sx = text(x), sy = text(y)
-            if sx != sy { return sx < sy }
+            c = compare(text(x), text(y))
+            if c != 0 { return c }
         }
-        return la.count < lb.count
+        return compare(la.count, lb.count)
     }
 
     /// How many items one work item of `list(…)` makes.
@@ -223,9 +227,8 @@ public struct ShoppingListAccumulator {
         // The merge order: recipes by `precedes`, equal ones in the order they were added.
         var order = Array(0..<n)
         order.sort { a, b in
-            if precedes(a, b) { return true }
-            if precedes(b, a) { return false }
-            return a < b
+            let c = mergeOrder(a, b)
+            return c != 0 ? c < 0 : a < b
         }
         var rank = [Int32](repeating: 0, count: n)
         for (position, r) in order.enumerated() { rank[r] = Int32(position) }
