@@ -62,8 +62,14 @@ public struct ShoppingListAccumulator {
 
     /// Adds a recipe of parsed lines.
     public mutating func add(_ recipe: ListRecipe) {
-        add(id: recipe.id, title: recipe.title, planEntryID: recipe.planEntryID,
-            servingsFactor: recipe.servingsFactor, count: recipe.lines.count) { recipe.lines[$0] }
+        let builder = self.builder, edits = self.edits, factor = Self.factor(recipe.servingsFactor)
+        add(id: recipe.id, title: recipe.title, planEntryID: recipe.planEntryID, servingsFactor: factor,
+            count: recipe.lines.count) { (recipe.lines[$0], builder.prepare(recipe.lines[$0], factor: factor, edits: edits)) }
+    }
+
+    /// A servings factor as merging uses it: one that is not a positive finite number counts as 1.
+    static func factor(_ servingsFactor: Double) -> Double {
+        servingsFactor.isFinite && servingsFactor > 0 ? servingsFactor : 1
     }
 
     /// Adds a recipe from its ingredient lines as text, parsing each line once and keeping
@@ -71,9 +77,11 @@ public struct ShoppingListAccumulator {
     /// `ListRecipe`).
     public mutating func add(id: String, title: String? = nil, planEntryID: String? = nil, servingsFactor: Double = 1,
                              lines texts: [String]) {
-        let session = self.session
-        add(id: id, title: title, planEntryID: planEntryID, servingsFactor: servingsFactor,
-            count: texts.count) { session.parse(texts[$0]) }
+        let session = self.session, builder = self.builder, edits = self.edits, factor = Self.factor(servingsFactor)
+        add(id: id, title: title, planEntryID: planEntryID, servingsFactor: factor, count: texts.count) {
+            let parsed = session.parse(texts[$0])
+            return (parsed, builder.prepare(parsed, factor: factor, edits: edits))
+        }
     }
 
     /// Adds recipes from their ingredient lines as text, as `add(id:title:planEntryID:servingsFactor:lines:)`
@@ -88,16 +96,19 @@ public struct ShoppingListAccumulator {
             }
             return
         }
-        let parser = builder.parser
+        let parser = builder.parser, builder = self.builder, edits = self.edits
         // Work items of whole recipes, about `Self.linesPerWork` lines each, at most four a
         // thread in flight: parsed lines are held for those only.
-        let pool = OrderedWorkPool<(recipes: Range<Int>, lines: [ParsedIngredient])>(threads: jobs, window: jobs * 4)
+        // Each line is parsed and prepared there (`ShoppingListBuilder.prepare`); only what
+        // needs the shared tables is left to the calling thread.
+        typealias Done = (recipes: Range<Int>, lines: [(ParsedIngredient, ShoppingListBuilder.PreparedLine?)])
+        let pool = OrderedWorkPool<Done>(threads: jobs, window: jobs * 4)
         defer { pool.close() }
-        func deliver(_ done: (recipes: Range<Int>, lines: [ParsedIngredient])) {
+        func deliver(_ done: Done) {
             var offset = 0
             for k in done.recipes {
                 let r = recipes[k]
-                add(id: r.id, title: r.title, planEntryID: r.planEntryID, servingsFactor: r.servingsFactor,
+                add(id: r.id, title: r.title, planEntryID: r.planEntryID, servingsFactor: Self.factor(r.servingsFactor),
                     count: r.lines.count) { done.lines[offset + $0] }
                 offset += r.lines.count
             }
@@ -112,9 +123,15 @@ public struct ShoppingListAccumulator {
             let range = start..<end, capacity = lineCount
             pool.submit({
                 let session = parser.makeSession()
-                var parsed: [ParsedIngredient] = []
+                var parsed: [(ParsedIngredient, ShoppingListBuilder.PreparedLine?)] = []
                 parsed.reserveCapacity(capacity)
-                for k in range { for line in recipes[k].lines { parsed.append(session.parse(line)) } }
+                for k in range {
+                    let factor = Self.factor(recipes[k].servingsFactor)
+                    for line in recipes[k].lines {
+                        let p = session.parse(line)
+                        parsed.append((p, builder.prepare(p, factor: factor, edits: edits)))
+                    }
+                }
                 return (range, parsed)
             }, deliver: deliver)
             start = end
@@ -125,11 +142,12 @@ public struct ShoppingListAccumulator {
     /// About how many lines one parsing work item holds (`add(contentsOf:)`).
     static let linesPerWork = 64
 
-    private mutating func add(id: String, title: String?, planEntryID: String?, servingsFactor: Double, count: Int,
-                              line: (Int) -> ParsedIngredient) {
-        let factor = servingsFactor.isFinite && servingsFactor > 0 ? servingsFactor : 1
+    /// Adds a recipe whose `factor` is already checked (`factor(_:)`), each line parsed and
+    /// prepared by `line`.
+    private mutating func add(id: String, title: String?, planEntryID: String?, servingsFactor factor: Double, count: Int,
+                              line: (Int) -> (ParsedIngredient, ShoppingListBuilder.PreparedLine?)) {
         // Read once: passed beside `&table`, a stored property would be copied at every line.
-        let builder = self.builder, edits = self.edits
+        let builder = self.builder
         let displayTitle = title.flatMap { $0.isEmpty ? nil : $0 } ?? id
         let r = Int32(truncatingIfNeeded: table.recipes.count)
         table.recipes.append(SourceTable.Recipe(id: id, title: displayTitle, planEntryID: planEntryID, servingsFactor: factor))
@@ -137,18 +155,17 @@ public struct ShoppingListAccumulator {
         var keys: [String] = []
         var ingredientLines = 0
         for i in 0..<count {
-            let parsed = line(i)
+            let (parsed, prepared) = line(i)
             let text = table.store(parsed.input)
             lines.append(text)
-            guard let made = builder.record(parsed, index: i, recipe: r, factor: factor, text: text,
-                                            table: &table, edits: edits) else {
+            guard let prepared else {
                 skipped += 1
                 continue
             }
             ingredientLines += 1
-            if !made.record.unrecognized { keys.append(made.key) }
-            byKey[made.key, default: []].append(UInt32(table.records.count))
-            table.records.append(made.record)
+            if !prepared.unrecognized { keys.append(prepared.key) }
+            byKey[prepared.key, default: []].append(UInt32(table.records.count))
+            table.records.append(builder.record(parsed, prepared, index: i, recipe: r, text: text, table: &table))
         }
         lineStart.append(lines.count)
         let protein = builder.classifier.protein(ofKeys: keys) { key in

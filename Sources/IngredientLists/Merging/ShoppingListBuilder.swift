@@ -95,11 +95,19 @@ public struct ShoppingListBuilder: Sendable {
         return (m, amount.unit.flatMap { formatting.system(ofUnit: $0) })
     }
 
-    /// The key and source record of one line (its text already stored at `text`), or nil for
-    /// headers and blank lines. `recipe` is the recipe's number in `table` (-1: a manual
-    /// line) and `factor` its servings factor.
-    func record(_ line: ParsedIngredient, index: Int, recipe: Int32, factor: Double, text: SourceTable.TextRange,
-                table: inout SourceTable.Builder, edits: ListEdits) -> (key: String, record: SourceTable.Record)? {
+    /// What a line's source record holds that needs no shared table, so it can be made on
+    /// any thread: its key, whether the line was unrecognized, its measure scaled by the
+    /// recipe's factor, and the unit system it was written in.
+    struct PreparedLine: Sendable {
+        var key: String
+        var unrecognized: Bool
+        var scaled: Measure?
+        var system: UInt8
+    }
+
+    /// The prepared record of one line of a recipe with servings factor `factor`, or nil for
+    /// headers and blank lines.
+    func prepare(_ line: ParsedIngredient, factor: Double, edits: ListEdits) -> PreparedLine? {
         guard line.kind == .ingredient else { return nil }
         guard line.input.utf8.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { return nil }
         var unrecognized = false
@@ -113,12 +121,26 @@ public struct ShoppingListBuilder: Sendable {
         let scaled = measured.map { $0.0.scaled(by: factor) }.flatMap { $0.high.isFinite ? $0 : nil }
         let written: UnitDisplay.System? = measured?.1 ?? nil
         let system: UInt8 = written == .us ? 1 : written == .metric ? 2 : 0
-        let record = SourceTable.Record(
+        return PreparedLine(key: key, unrecognized: unrecognized, scaled: scaled, system: system)
+    }
+
+    /// The source record of a line prepared by `prepare(_:factor:edits:)` (its text already
+    /// stored at `text`). `recipe` is the recipe's number in `table` (-1: a manual line).
+    func record(_ line: ParsedIngredient, _ prepared: PreparedLine, index: Int, recipe: Int32,
+                text: SourceTable.TextRange, table: inout SourceTable.Builder) -> SourceTable.Record {
+        SourceTable.Record(
             recipe: recipe, lineIndex: Int32(truncatingIfNeeded: index), text: text,
-            family: table.family(of: scaled), low: scaled?.low ?? 0, high: scaled?.high ?? 0,
+            family: table.family(of: prepared.scaled), low: prepared.scaled?.low ?? 0, high: prepared.scaled?.high ?? 0,
             notes: table.notes(size: line.size, preparation: line.preparation, comment: line.comment, purpose: line.purpose),
-            system: system, isOptional: line.isOptional, unrecognized: unrecognized)
-        return (key, record)
+            system: prepared.system, isOptional: line.isOptional, unrecognized: prepared.unrecognized)
+    }
+
+    /// The key and source record of one line (its text already stored at `text`), or nil for
+    /// headers and blank lines: `prepare` and `record` in one.
+    func record(_ line: ParsedIngredient, index: Int, recipe: Int32, factor: Double, text: SourceTable.TextRange,
+                table: inout SourceTable.Builder, edits: ListEdits) -> (key: String, record: SourceTable.Record)? {
+        guard let prepared = prepare(line, factor: factor, edits: edits) else { return nil }
+        return (prepared.key, record(line, prepared, index: index, recipe: recipe, text: text, table: &table))
     }
 
     /// The shopping list for `recipes`, less `pantry`, with the user's `edits`, names in
