@@ -20,7 +20,9 @@ extension ShoppingListBuilder {
         @Sendable func id(_ k: Int32) -> String { items[positions[Int(k)]].id }
         @Sendable func key(_ k: Int) -> String { items[positions[k]].key }
         @Sendable func lineCount(_ k: Int) -> Int { items[positions[k]].storedSources.count }
-        var keyForms = KeyForms(tables: scorer.words)
+        // The list's own aisle tables (a user's categories included), not a second copy of
+        // the built-in ones.
+        var keyForms = KeyForms(tables: scorer.words, aisles: tables)
         for p in positions { keyForms.add(items[p].key) }
         let forms = keyForms
         /// A pair that passed, before its features are made again for its reasons and its
