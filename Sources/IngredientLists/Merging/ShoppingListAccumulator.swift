@@ -31,8 +31,9 @@ public struct ShoppingListAccumulator {
     public let builder: ShoppingListBuilder
     /// The user's edits; their key overrides and accepted merges apply as lines are added.
     public let edits: ListEdits
-    /// The threads that parse the recipes given to `add(contentsOf:)` and make the list's
-    /// items (1, the default: all on the calling thread). The list does not depend on it.
+    /// The threads that parse the recipes given to `add(contentsOf:)`, make the list's items
+    /// and score its suggestions (1, the default, or less: all on the calling thread). The
+    /// list does not depend on it.
     public var jobs: Int
 
     var table = SourceTable.Builder()
@@ -96,7 +97,7 @@ public struct ShoppingListAccumulator {
             }
             return
         }
-        let parser = builder.parser, builder = self.builder, edits = self.edits
+        let builder = self.builder, parser = builder.parser, edits = self.edits
         // Work items of whole recipes, about `Self.linesPerWork` lines each, at most four a
         // thread in flight: parsed lines are held for those only.
         // Each line is parsed and prepared there (`ShoppingListBuilder.prepare`); only what
