@@ -2,8 +2,10 @@ import CSQLite
 
 /// One connection to an SQLite database file, used straight through the C API: opening with
 /// the store's settings, running SQL, simple queries and transactions. Not thread-safe: use
-/// a connection from one thread at a time. The connection is closed when the object is
-/// released (in WAL mode the last connection to close checkpoints the log and removes it).
+/// a connection from one thread at a time (it is opened without SQLite's per-connection
+/// mutex, `SQLITE_OPEN_NOMUTEX`, as GRDB opened the store's connection before: a lock and an
+/// unlock fewer in every SQLite call). The connection is closed when the object is released
+/// (in WAL mode the last connection to close checkpoints the log and removes it).
 public final class SQLiteConnection {
     /// The C handle of the connection.
     public let handle: OpaquePointer
@@ -15,7 +17,7 @@ public final class SQLiteConnection {
     /// and writes that wait up to `busyTimeout` seconds for another connection's lock.
     public init(path: String, busyTimeout: Double = 0) throws(SQLiteError) {
         var opened: OpaquePointer?
-        let code = sqlite3_open_v2(path, &opened, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nil)
+        let code = sqlite3_open_v2(path, &opened, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nil)
         guard code == SQLITE_OK, let opened else {
             let message = opened.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(code))
             sqlite3_close_v2(opened)
