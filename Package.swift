@@ -14,7 +14,6 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         // `swift package generate-documentation` (tools/docs): the DocC catalogs in Sources/*/*.docc.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -41,6 +40,13 @@ let package = Package(
             name: "CZlib",
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]
+        ),
+        // System SQLite (Debian: libsqlite3-dev): the store behind `ingest import --db`, used
+        // through its C API (IngredientStore), so the CLI carries no database library or Foundation.
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
         ),
         // Build tool that turns Dictionaries/ into Swift source, so the library carries its
         // tables and finds no file at run time.
@@ -104,14 +110,11 @@ let package = Package(
                 "IngredientSuggestions", "IngredientImport",
             ]
         ),
-        // The SQLite store behind `ingest import --db`, kept out of the core library so that
-        // IngredientKit itself does not depend on GRDB (or Foundation).
+        // The SQLite store behind `ingest import --db` (a small layer over SQLite's C API),
+        // kept out of the core library so that IngredientKit itself does not link SQLite.
         .target(
             name: "IngredientStore",
-            dependencies: [
-                "IngredientText", "IngredientParsing", "IngredientImport",
-                .product(name: "GRDB", package: "GRDB.swift"),
-            ]
+            dependencies: ["IngredientText", "IngredientParsing", "IngredientImport", "CSQLite"]
         ),
         .executableTarget(
             name: "ingest",
@@ -131,7 +134,6 @@ let package = Package(
                 "IngredientTagger",
                 "IngredientEvaluation",
                 "IngredientStore",
-                .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
     ]

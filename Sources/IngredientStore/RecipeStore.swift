@@ -1,9 +1,8 @@
-import GRDB
-import GRDBSQLite
+import CSQLite
 import IngredientImport
 import IngredientParsing
 
-/// Stores imported recipes in an SQLite database through GRDB: one row per recipe, one per
+/// Stores imported recipes in an SQLite database: one row per recipe, one per
 /// ingredient line with its parsed fields and a `key` to join on, one per error record.
 /// Records are written in batched transactions. Re-importing a file replaces everything
 /// stored earlier for that file (its recipes, lines and errors) instead of adding to it.
@@ -21,9 +20,11 @@ import IngredientParsing
 /// - `import_errors(source PRIMARY KEY, file, error)`.
 /// - Indexes: `ingredient_lines(key)`, `ingredient_lines(recipe_id, position)` (unique),
 ///   `recipes(file)`, `import_errors(file)`.
+/// - `grdb_migrations(identifier)`: the versions applied (see `MigrationLog`), as GRDB's
+///   migrator wrote them for the earlier builds of the store, which read the same files.
 public final class RecipeStore {
-    /// The database.
-    public let database: DatabaseQueue
+    /// The connection to the database.
+    public let database: SQLiteConnection
     private var pending: [(source: String, record: StoredRecord)] = []
     private var replacedFiles: Set<String> = []
     /// The file of the last record written.
@@ -100,33 +101,24 @@ public final class RecipeStore {
     /// A database with tables this store did not create is refused (`StoreError`) before
     /// anything in it changes. Writes wait up to `busyTimeout` seconds for another writer.
     public init(path: String) throws {
-        var configuration = Configuration()
-        configuration.busyMode = .timeout(Self.busyTimeout)
-        configuration.prepareDatabase { db in
-            try db.execute(sql: "PRAGMA synchronous = NORMAL")
-            // A 16 MB page cache (SQLite's default is 2 MB): the key index is written in random
-            // order, and a small cache reads most of its pages back from the file again.
-            try db.execute(sql: "PRAGMA cache_size = -16384")
-            // Checkpoint (copy the WAL into the database and sync both) every 32 MB instead of
-            // every 4 MB: a page written by many transactions is copied and synced fewer times.
-            try db.execute(sql: "PRAGMA wal_autocheckpoint = 8192")
-        }
-        database = try DatabaseQueue(path: path, configuration: configuration)
-        let tables = try database.read { db in
-            try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
-        }
-        let ours: Set<String> = ["grdb_migrations", "recipes", "ingredient_lines", "import_errors"]
-        let migrated = tables.contains("grdb_migrations")
-            ? try database.read { db in try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations") } : []
+        database = try SQLiteConnection(path: path, busyTimeout: Self.busyTimeout)
+        try database.execute("PRAGMA synchronous = NORMAL")
+        // A 16 MB page cache (SQLite's default is 2 MB): the key index is written in random
+        // order, and a small cache reads most of its pages back from the file again.
+        try database.execute("PRAGMA cache_size = -16384")
+        // Checkpoint (copy the WAL into the database and sync both) every 32 MB instead of
+        // every 4 MB: a page written by many transactions is copied and synced fewer times.
+        try database.execute("PRAGMA wal_autocheckpoint = 8192")
+        let tables = try database.strings("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+        let ours: Set<String> = [MigrationLog.table, "recipes", "ingredient_lines", "import_errors"]
+        let migrated = tables.contains(MigrationLog.table) ? try MigrationLog.applied(database) : []
         if !tables.isEmpty, !migrated.contains("v1") || !Set(tables).isSubset(of: ours) {
             throw StoreError.foreignDatabase(tables: tables.filter { !ours.contains($0) || !migrated.contains("v1") })
         }
-        _ = try database.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA journal_mode = WAL") }
-        var migrator = DatabaseMigrator()
-        migrator.registerMigration("v1") { db in try db.execute(sql: Self.schema) }
-        try migrator.migrate(database)
+        try database.execute("PRAGMA journal_mode = WAL")
+        try MigrationLog.apply("v1", sql: Self.schema, to: database)
         // An import that deferred the key index and stopped before `finish()` left it out.
-        try database.write { db in try db.execute(sql: Self.createKeyIndex) }
+        try database.execute(Self.createKeyIndex)
     }
 
     /// Writes the queued records and builds the key index if it was deferred. Call it once
@@ -140,7 +132,7 @@ public final class RecipeStore {
     /// import leaves a complete schema where it can).
     public func restoreKeyIndex() throws {
         guard keyIndexDropped else { return }
-        try database.write { db in try db.execute(sql: Self.createKeyIndex) }
+        try database.execute(Self.createKeyIndex)
         keyIndexDropped = false
     }
 
@@ -180,26 +172,23 @@ public final class RecipeStore {
         guard !pending.isEmpty else { return }
         let batch = pending
         pending.removeAll(keepingCapacity: true)
-        try database.writeWithoutTransaction { db in
-            // IMMEDIATE: the write lock is taken (waiting up to busyTimeout) before anything
-            // is read, so what is read below cannot change until the commit.
-            try db.inTransaction(.immediate) {
-                let statements = try Statements(db)
-                defer { statements.close() }
-                let version = try statements.dataVersion()
-                if dataVersion == nil {
-                    ownsAllRows = try statements.isEmpty()
-                    if ownsAllRows, defersKeyIndex {
-                        try db.execute(sql: "DROP INDEX IF EXISTS ingredient_lines_key")
-                        keyIndexDropped = true
-                    }
-                } else if version != dataVersion {
-                    ownsAllRows = false // another connection wrote
+        // IMMEDIATE: the write lock is taken (waiting up to busyTimeout) before anything is
+        // read, so what is read below cannot change until the commit.
+        try database.transaction(.immediate) {
+            let statements = try Statements(database)
+            defer { statements.close() }
+            let version = try statements.dataVersion()
+            if dataVersion == nil {
+                ownsAllRows = try statements.isEmpty()
+                if ownsAllRows, defersKeyIndex {
+                    try database.execute("DROP INDEX IF EXISTS ingredient_lines_key")
+                    keyIndexDropped = true
                 }
-                for (source, record) in batch { try write(record, source: source, with: statements) }
-                dataVersion = version
-                return .commit
+            } else if version != dataVersion {
+                ownsAllRows = false // another connection wrote
             }
+            for (source, record) in batch { try write(record, source: source, with: statements) }
+            dataVersion = version
         }
         committedRecords += batch.count
     }
@@ -215,10 +204,10 @@ public final class RecipeStore {
         let deleteFileErrors: SQLiteStatement
         let deleteSource: SQLiteStatement
 
-        init(_ db: Database) throws {
+        init(_ db: SQLiteConnection) throws {
             var made: [SQLiteStatement] = []
             func prepare(_ sql: String) throws -> SQLiteStatement {
-                let s = try SQLiteStatement(db, sql: sql)
+                let s = try db.prepare(sql)
                 made.append(s)
                 return s
             }

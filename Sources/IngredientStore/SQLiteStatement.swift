@@ -1,34 +1,37 @@
-import GRDB
-import GRDBSQLite
+import CSQLite
 
-/// A prepared SQLite statement used straight through the C API, for the store's bulk
-/// inserts: binding a value costs a C call, not a GRDB argument array. It binds values as
-/// GRDB binds them (text as a C string, `Bool` as 0 or 1, nil as NULL), so rows are the
-/// same as before. Lives within one `DatabaseQueue.write` and is finalized by `close()`.
-struct SQLiteStatement {
+/// A prepared SQLite statement used straight through the C API: binding a value costs one
+/// C call, which the store's bulk inserts rely on. Text is bound as a C string (cut at its
+/// first NUL byte), `Bool` as 0 or 1, nil as NULL: the rows are the same as the earlier
+/// GRDB-based store wrote. Finalized by `close()`, which must come before its connection
+/// is released.
+public struct SQLiteStatement {
+    /// The C handle of the statement.
     let handle: OpaquePointer
+    /// The C handle of its connection.
     let connection: OpaquePointer
+    /// The statement's SQL, for error messages.
     let sql: String
 
-    /// Prepares `sql` on the connection of `db`.
-    init(_ db: Database, sql: String) throws {
-        guard let connection = db.sqliteConnection else { throw DatabaseError(resultCode: .SQLITE_MISUSE, message: "the database is closed", sql: sql) }
+    /// Prepares `sql` (one statement) on `connection`.
+    init(_ connection: SQLiteConnection, sql: String) throws(SQLiteError) {
         var handle: OpaquePointer?
-        let code = sqlite3_prepare_v2(connection, sql, -1, &handle, nil)
+        let code = sqlite3_prepare_v2(connection.handle, sql, -1, &handle, nil)
         guard code == SQLITE_OK, let handle else {
-            throw DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(connection)), sql: sql)
+            throw .statement(sql: sql, code: sqlite3_extended_errcode(connection.handle),
+                             message: String(cString: sqlite3_errmsg(connection.handle)))
         }
         self.handle = handle
-        self.connection = connection
+        self.connection = connection.handle
         self.sql = sql
     }
 
     /// Finalizes the statement.
-    func close() { sqlite3_finalize(handle) }
+    public func close() { sqlite3_finalize(handle) }
 
-    /// Binds text (nil: NULL) to the 1-based parameter `index`.
+    /// Binds text (nil: NULL) to the 1-based parameter `index`; SQLite copies it.
     @inline(__always)
-    func bind(_ index: Int32, _ text: String?) {
+    public func bind(_ index: Int32, _ text: String?) {
         guard let text else { sqlite3_bind_null(handle, index); return }
         // Explicitly: the implicit String-to-pointer conversion copies the text into a new array.
         text.withCString { _ = sqlite3_bind_text(handle, index, $0, -1, transient) }
@@ -50,32 +53,63 @@ struct SQLiteStatement {
         }
     }
 
-    /// Binds an integer.
+    /// Binds an integer to the 1-based parameter `index`.
     @inline(__always)
-    func bind(_ index: Int32, _ value: Int64) { sqlite3_bind_int64(handle, index, value) }
+    public func bind(_ index: Int32, _ value: Int64) { sqlite3_bind_int64(handle, index, value) }
 
     /// Runs a query of one integer (bound values stay bound) and returns it.
-    func integer() throws -> Int64 {
+    public func integer() throws(SQLiteError) -> Int64 {
         let code = sqlite3_step(handle)
-        guard code == SQLITE_ROW else {
-            let message = String(cString: sqlite3_errmsg(connection))
-            sqlite3_reset(handle)
-            throw DatabaseError(resultCode: ResultCode(rawValue: code), message: message, sql: sql)
-        }
+        guard code == SQLITE_ROW else { throw failure(code) }
         let value = sqlite3_column_int64(handle, 0)
         sqlite3_reset(handle)
         return value
     }
 
     /// Runs the statement with the values bound, then resets it for the next use.
-    func run() throws {
+    public func run() throws(SQLiteError) {
         let code = sqlite3_step(handle)
-        guard code == SQLITE_DONE || code == SQLITE_ROW else {
-            let message = String(cString: sqlite3_errmsg(connection))
-            sqlite3_reset(handle)
-            throw DatabaseError(resultCode: ResultCode(rawValue: code), message: message, sql: sql)
+        guard code == SQLITE_DONE || code == SQLITE_ROW else { throw failure(code) }
+        sqlite3_reset(handle)
+    }
+
+    /// Runs a query with the values bound and returns all its rows, then resets it.
+    public func rows() throws(SQLiteError) -> [[SQLiteValue]] {
+        var rows: [[SQLiteValue]] = []
+        let columns = sqlite3_column_count(handle)
+        while true {
+            let code = sqlite3_step(handle)
+            if code == SQLITE_DONE { break }
+            guard code == SQLITE_ROW else { throw failure(code) }
+            rows.append((0..<columns).map(value))
         }
         sqlite3_reset(handle)
+        return rows
+    }
+
+    /// The value of column `index` of the current row.
+    func value(_ index: Int32) -> SQLiteValue {
+        switch sqlite3_column_type(handle, index) {
+        case SQLITE_INTEGER: return .integer(sqlite3_column_int64(handle, index))
+        case SQLITE_FLOAT: return .real(sqlite3_column_double(handle, index))
+        case SQLITE_TEXT:
+            let count = Int(sqlite3_column_bytes(handle, index))
+            guard let text = sqlite3_column_text(handle, index) else { return .text("") }
+            return .text(String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self))
+        case SQLITE_BLOB:
+            let count = Int(sqlite3_column_bytes(handle, index))
+            guard let blob = sqlite3_column_blob(handle, index) else { return .blob([]) }
+            return .blob(Array(UnsafeRawBufferPointer(start: blob, count: count)))
+        default: return .null
+        }
+    }
+
+    /// The error of a failed step (read before the reset, which would clear it).
+    func failure(_ code: Int32) -> SQLiteError {
+        let error = SQLiteError.statement(sql: sql, code: sqlite3_extended_errcode(connection),
+                                          message: String(cString: sqlite3_errmsg(connection)))
+        sqlite3_reset(handle)
+        return error
     }
 }
 

@@ -15,7 +15,8 @@ import IngredientParsing
 /// importer numbered.
 public struct StoredRecord: Sendable {
     /// One column value. Text is a range of `bytes`, cut at its first NUL byte as SQLite
-    /// reads a C string (GRDB binds text that way, so rows stay what they were).
+    /// reads a C string (the GRDB-based store of earlier builds bound text that way, so rows
+    /// stay what they were).
     enum Value: Sendable {
         case null
         case text(offset: Int32, count: Int32)

@@ -6,7 +6,7 @@ import Testing
 @Suite("Parse evaluation")
 struct EvaluationTests {
     func gold(_ json: String) throws -> GoldSentence {
-        try JSONDecoder().decode(GoldSentence.self, from: Data(json.utf8))
+        try GoldSentence(jsonLine: json)
     }
 
     @Test func decodesNumbersAndText() throws {
@@ -18,6 +18,34 @@ struct EvaluationTests {
         #expect(n.amounts.first?.quantity == .number(2))
         #expect(n.source == nil)
         #expect(n.name == nil)
+    }
+
+    /// Gold lines are read as JSONDecoder read them: nulls and missing optional members are
+    /// nil, other members are ignored, trailing commas pass and the first of a repeated member
+    /// counts; a line that needs another repair or has the wrong shape is refused.
+    @Test func goldLinesAreReadStrictly() throws {
+        let g = try gold(#"{"input":"1 egg","amounts":[{"quantity":null,"quantityMax":"1.5-1.8","unit":"cup"},{}],"name":null,"#
+            + #""tokens":["1","egg"],"labels":["QTY","NAME"],"extra":{"x":[1,2]}}"#)
+        #expect(g.input == "1 egg")
+        #expect(g.amounts.count == 2)
+        #expect(g.amounts[0].quantity == nil)
+        #expect(g.amounts[0].quantityMax == .text("1.5-1.8"))
+        #expect(g.amounts[0].unit == "cup")
+        #expect(g.amounts[1].unit == nil)
+        #expect(g.name == nil)
+        #expect(g.tokens == ["1", "egg"])
+        #expect(g.labels == ["QTY", "NAME"])
+        #expect(try gold(#"{"input":"x","amounts":[{"quantity":-2.5e1}]}"#).amounts[0].quantity == .number(-25))
+        #expect(try gold(#"{"input":"x","amounts":[{"quantity":0.5,},],}"#).amounts[0].quantity == .number(0.5))
+        #expect(try gold(#"{"input":"x","amounts":[],"name":"a","name":5}"#).name == "a")
+        for bad in [#"{"input":"x","amounts":[{"quantity":01}]}"#, #"{"input":"x","amounts":[{"quantity":1.}]}"#,
+                    #"{"input":"x","amounts":[{"quantity":+1}]}"#, #"{"input":"x","amounts":[{"quantity":1e400}]}"#,
+                    #"{"input":"x","amounts":[{"quantity":NaN}]}"#, #"{"input":"x","amounts":[]} // note"#, #"{'input':"x","amounts":[]}"#, #"{"input":"x"}"#, #"{"amounts":[]}"#,
+                    #"{"input":null,"amounts":[]}"#, #"{"input":"x","amounts":{}}"#, #"{"input":"x","amounts":[{"quantity":true}]}"#,
+                    #"{"input":"x","amounts":[3]}"#, #"{"input":"x","amounts":[],"name":1}"#, #"{"input":"x","amounts":[],"tokens":[1]}"#,
+                    #"[1]"#, #"{"input":"x","amounts":[]} {}"#, #"{"input":"x","amounts":["#] {
+            #expect(throws: GoldSentence.FormatError.self, "\(bad)") { _ = try gold(bad) }
+        }
     }
 
     @Test func scoresRightAndWrong() throws {

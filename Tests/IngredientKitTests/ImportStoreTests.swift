@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import Testing
 @testable import IngredientImport
 import IngredientStore
@@ -21,39 +20,42 @@ struct ImportStoreTests {
         let (records, summary) = ImportFixtures.run([ImportFixtures.directory], jobs: 2)
         try store(records, at: path)
 
-        let db = try DatabaseQueue(path: path)
-        try db.read { db in
-            #expect(try db.tableExists("recipes"))
-            #expect(try db.tableExists("ingredient_lines"))
-            #expect(try db.tableExists("import_errors"))
-            let columns = try db.columns(in: "ingredient_lines").map(\.name)
-            for c in ["recipe_id", "position", "group_name", "text", "kind", "quantity", "quantity_max", "unit", "size", "name",
-                      "preparation", "comment", "purpose", "optional", "alternates", "section", "confidence", "key"] {
-                #expect(columns.contains(c), "ingredient_lines.\(c)")
-            }
-            let indexes = try db.indexes(on: "ingredient_lines")
-            #expect(indexes.contains { $0.columns == ["key"] })
-            #expect(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM recipes") == summary.recipes)
-            #expect(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM ingredient_lines") == summary.ingredientLines)
-            #expect(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM import_errors") == summary.errors)
-            // The canonical key of the parsed name.
-            let row = try #require(try Row.fetchOne(db, sql: """
-                SELECT l.text, l.name, l.key, l.unit, l.quantity, l.group_name, r.title FROM ingredient_lines l
-                JOIN recipes r ON r.id = l.recipe_id WHERE l.text = '2 tablespoons olive oil' AND r.title = 'Lemon Herb Roast Chicken'
-                """))
-            #expect(row["key"] as String? == "olive oil")
-            #expect(row["unit"] as String? == "tablespoon")
-            #expect(row["quantity"] as Double? == 2)
-            #expect(row["group_name"] as String? == "For the chicken")
-            let instructions = try String.fetchOne(db, sql: "SELECT instructions FROM recipes WHERE title = 'Weeknight Black Bean Soup'")
-            #expect(instructions?.hasPrefix(#"["Soften the onion"#) == true)
-            // Lines keep their order.
-            let positions = try Int.fetchAll(db, sql: """
-                SELECT position FROM ingredient_lines WHERE recipe_id = (SELECT id FROM recipes WHERE title = 'Sunday Pancakes') ORDER BY id
-                """)
-            #expect(positions == Array(0..<positions.count))
-            #expect(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM ingredient_lines WHERE key IS NULL AND name IS NOT NULL") == 0)
+        let db = try SQLiteConnection(path: path)
+        let tables = try db.strings("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
+        #expect(tables == ["grdb_migrations", "import_errors", "ingredient_lines", "recipes"])
+        #expect(try db.strings("SELECT identifier FROM grdb_migrations") == ["v1"])
+        let columns = try db.strings("SELECT name FROM pragma_table_info('ingredient_lines')")
+        for c in ["recipe_id", "position", "group_name", "text", "kind", "quantity", "quantity_max", "unit", "size", "name",
+                  "preparation", "comment", "purpose", "optional", "alternates", "section", "confidence", "key"] {
+            #expect(columns.contains(c), "ingredient_lines.\(c)")
         }
+        #expect(try Self.hasKeyIndex(db))
+        #expect(try db.integer("SELECT COUNT(*) FROM recipes") == Int64(summary.recipes))
+        #expect(try db.integer("SELECT COUNT(*) FROM ingredient_lines") == Int64(summary.ingredientLines))
+        #expect(try db.integer("SELECT COUNT(*) FROM import_errors") == Int64(summary.errors))
+        // The canonical key of the parsed name.
+        let row = try #require(try db.rows("""
+            SELECT l.text, l.name, l.key, l.unit, l.quantity, l.group_name, r.title FROM ingredient_lines l
+            JOIN recipes r ON r.id = l.recipe_id WHERE l.text = '2 tablespoons olive oil' AND r.title = 'Lemon Herb Roast Chicken'
+            """).first)
+        #expect(row[2] == .text("olive oil"))
+        #expect(row[3] == .text("tablespoon"))
+        #expect(row[4] == .real(2))
+        #expect(row[5] == .text("For the chicken"))
+        let instructions = try db.strings("SELECT instructions FROM recipes WHERE title = 'Weeknight Black Bean Soup'").first
+        #expect(instructions?.hasPrefix(#"["Soften the onion"#) == true)
+        // Lines keep their order.
+        let positions = try db.rows("""
+            SELECT position FROM ingredient_lines WHERE recipe_id = (SELECT id FROM recipes WHERE title = 'Sunday Pancakes') ORDER BY id
+            """).map { $0[0] }
+        #expect(positions == (0..<Int64(positions.count)).map { .integer($0) })
+        #expect(try db.integer("SELECT COUNT(*) FROM ingredient_lines WHERE key IS NULL AND name IS NOT NULL") == 0)
+    }
+
+    /// Whether `ingredient_lines` has its index on `key`.
+    static func hasKeyIndex(_ db: SQLiteConnection) throws -> Bool {
+        let indexes = try db.strings("SELECT name FROM pragma_index_list('ingredient_lines')")
+        return try indexes.contains { try db.strings("SELECT name FROM pragma_index_info('\($0)')") == ["key"] }
     }
 
     /// `--db` builds the key index once at the end of an import into an empty database; the
@@ -62,11 +64,9 @@ struct ImportStoreTests {
         let dir = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let (records, _) = ImportFixtures.run([ImportFixtures.directory], jobs: 2)
-        func hasKeyIndex(_ path: String) throws -> Bool {
-            try DatabaseQueue(path: path).read { db in try db.indexes(on: "ingredient_lines").contains { $0.columns == ["key"] } }
-        }
-        func lines(_ path: String) throws -> [Row] {
-            try DatabaseQueue(path: path).read { db in try Row.fetchAll(db, sql: "SELECT * FROM ingredient_lines ORDER BY rowid") }
+        func hasKeyIndex(_ path: String) throws -> Bool { try Self.hasKeyIndex(SQLiteConnection(path: path)) }
+        func lines(_ path: String) throws -> [[SQLiteValue]] {
+            try SQLiteConnection(path: path).rows("SELECT * FROM ingredient_lines ORDER BY rowid")
         }
         let plain = dir.appendingPathComponent("plain.sqlite").path
         try store(records, at: plain)
@@ -103,9 +103,8 @@ struct ImportStoreTests {
         try store(first, at: path)
         try store(first, at: path)
         func counts() throws -> (Int, Int) {
-            try DatabaseQueue(path: path).read { db in
-                (try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM recipes")!, try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM ingredient_lines")!)
-            }
+            let db = try SQLiteConnection(path: path)
+            return (Int(try db.integer("SELECT COUNT(*) FROM recipes")!), Int(try db.integer("SELECT COUNT(*) FROM ingredient_lines")!))
         }
         let (recipes, lines) = try counts()
         #expect(recipes == 2)
@@ -156,13 +155,13 @@ struct ImportStoreTests {
         try store.add(recipe("b.txt#1", "B"))
         try store.add(.failure(source: "c.txt", error: .empty))
         try store.flush()
-        let titles = try DatabaseQueue(path: path).read { db in try String.fetchAll(db, sql: "SELECT title FROM recipes ORDER BY id") }
+        let titles = try SQLiteConnection(path: path).strings("SELECT title FROM recipes ORDER BY id")
         #expect(titles == ["A", "B"]) // b.txt replaced as a whole, as on any database with rows
         // A source written twice by one store keeps the last.
         try store.add(recipe("c.txt#1", "C"))
         try store.add(recipe("c.txt#1", "C again"))
         try store.flush()
-        let last = try DatabaseQueue(path: path).read { db in try String.fetchAll(db, sql: "SELECT title FROM recipes WHERE file = 'c.txt'") }
+        let last = try SQLiteConnection(path: path).strings("SELECT title FROM recipes WHERE file = 'c.txt'")
         #expect(last == ["C again"])
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
-import GRDB
 import Testing
+@testable import IngredientImport
 import IngredientStore
 
 /// `--db` under contention and on files it does not own.
@@ -11,12 +11,9 @@ struct ReliabilityStoreTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let path = dir.appendingPathComponent("other.sqlite").path
         do {
-            let other = try DatabaseQueue(path: path)
-            try other.write { db in
-                try db.execute(sql: "CREATE TABLE recipes (id INTEGER PRIMARY KEY, name TEXT)")
-                try db.execute(sql: "INSERT INTO recipes (name) VALUES ('mine')")
-            }
-            try other.close()
+            let other = try SQLiteConnection(path: path)
+            try other.execute("CREATE TABLE recipes (id INTEGER PRIMARY KEY, name TEXT)")
+            try other.execute("INSERT INTO recipes (name) VALUES ('mine')")
         }
         let before = try Data(contentsOf: URL(fileURLWithPath: path))
         #expect(throws: StoreError.foreignDatabase(tables: ["recipes"])) { _ = try RecipeStore(path: path) }
@@ -34,6 +31,58 @@ struct ReliabilityStoreTests {
         _ = try RecipeStore(path: own)
     }
 
+    /// The layout is a contract with the earlier GRDB-based builds: the same schema objects
+    /// in the same order with the same bookkeeping (`grdb_migrations`, version "v1"), and a
+    /// database they wrote is accepted and appended to; a bookkeeping table without "v1" is
+    /// refused unchanged.
+    @Test func databasesKeepTheLayoutOfTheEarlierBuilds() throws {
+        let dir = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let recipe = ImportRecord.recipe(RecipeRecord(source: "a.txt#1", format: .text, title: "A",
+                                                      ingredients: [.init(group: nil, text: "1 cup water")]))
+        let fresh = dir.appendingPathComponent("fresh.sqlite").path
+        do {
+            let store = try RecipeStore(path: fresh)
+            store.defersKeyIndex = true
+            try store.add(recipe)
+            try store.finish()
+        }
+        let db = try SQLiteConnection(path: fresh)
+        #expect(try db.strings("SELECT type || ' ' || name FROM sqlite_master ORDER BY rowid") == [
+            "table grdb_migrations", "index sqlite_autoindex_grdb_migrations_1", "table recipes", "index sqlite_autoindex_recipes_1",
+            "index recipes_file", "table ingredient_lines", "index ingredient_lines_recipe", "table import_errors",
+            "index sqlite_autoindex_import_errors_1", "index import_errors_file", "index ingredient_lines_key",
+        ])
+        #expect(try db.strings("SELECT sql FROM sqlite_master WHERE name = 'grdb_migrations'")
+            == ["CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY)"])
+        #expect(try db.strings("SELECT identifier FROM grdb_migrations") == ["v1"])
+        #expect(try db.strings("PRAGMA journal_mode") == ["wal"])
+
+        // As GRDB's migrator left a database: its table first, then version v1.
+        let earlier = dir.appendingPathComponent("earlier.sqlite").path
+        do {
+            let old = try SQLiteConnection(path: earlier)
+            try old.execute("CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY)")
+            try old.execute(RecipeStore.schema)
+            try old.execute("INSERT INTO grdb_migrations VALUES ('v1')")
+            try old.execute("INSERT INTO recipes (source, file, format, instructions, warnings) VALUES ('b.txt#1', 'b.txt', 'text', '[]', '[]')")
+        }
+        do {
+            let store = try RecipeStore(path: earlier)
+            try store.add(recipe)
+            try store.finish()
+        }
+        let appended = try SQLiteConnection(path: earlier)
+        #expect(try appended.strings("SELECT source FROM recipes ORDER BY id") == ["b.txt#1", "a.txt#1"])
+        #expect(try appended.strings("SELECT identifier FROM grdb_migrations") == ["v1"])
+
+        let unfinished = dir.appendingPathComponent("unfinished.sqlite").path
+        try SQLiteConnection(path: unfinished).execute("CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY)")
+        let before = try Data(contentsOf: URL(fileURLWithPath: unfinished))
+        #expect(throws: StoreError.foreignDatabase(tables: ["grdb_migrations"])) { _ = try RecipeStore(path: unfinished) }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: unfinished)) == before)
+    }
+
     @Test func writesWaitForAnotherWritersLock() throws {
         let dir = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -41,15 +90,16 @@ struct ReliabilityStoreTests {
         let store = try RecipeStore(path: path)
         let records = ImportFixtures.run([ImportFixtures.path("potluck.mmf")]).records
         // Another connection holds the write lock for a second.
-        let other = try DatabaseQueue(path: path)
         let locked = DispatchSemaphore(value: 0)
         let done = DispatchSemaphore(value: 0)
         Thread.detachNewThread {
-            try? other.writeWithoutTransaction { db in
-                try db.execute(sql: "BEGIN IMMEDIATE")
+            if let other = try? SQLiteConnection(path: path) {
+                try? other.execute("BEGIN IMMEDIATE")
                 locked.signal()
                 Thread.sleep(forTimeInterval: 1)
-                try db.execute(sql: "COMMIT")
+                try? other.execute("COMMIT")
+            } else {
+                locked.signal()
             }
             done.signal()
         }
@@ -58,10 +108,8 @@ struct ReliabilityStoreTests {
         try store.flush() // waits for the lock instead of failing at once
         done.wait()
         #expect(store.committedRecords == records.count)
-        let count = try DatabaseQueue(path: path).read { db in
-            try Int.fetchOne(db, sql: "SELECT (SELECT COUNT(*) FROM recipes) + (SELECT COUNT(*) FROM import_errors)")
-        }
-        #expect(count == records.count)
+        let count = try SQLiteConnection(path: path).integer("SELECT (SELECT COUNT(*) FROM recipes) + (SELECT COUNT(*) FROM import_errors)")
+        #expect(count == Int64(records.count))
     }
 
     @Test func aFailedBatchIsRolledBackAndTheRunSaysWhatWasCommitted() throws {
@@ -70,31 +118,27 @@ struct ReliabilityStoreTests {
         let path = dir.appendingPathComponent("store.sqlite").path
         _ = try RecipeStore(path: path)
         // A trigger (as a failing disk or a constraint would) refuses the 550th record.
-        try DatabaseQueue(path: path).write { db in
-            try db.execute(sql: """
-                CREATE TRIGGER refuse BEFORE INSERT ON import_errors WHEN NEW.source = 'f550.txt'
-                BEGIN SELECT RAISE(ABORT, 'refused'); END
-                """)
-        }
+        try SQLiteConnection(path: path).execute("""
+            CREATE TRIGGER refuse BEFORE INSERT ON import_errors WHEN NEW.source = 'f550.txt'
+            BEGIN SELECT RAISE(ABORT, 'refused'); END
+            """)
         let store = try RecipeStore(path: path)
         #expect(throws: (any Error).self) {
             for k in 1...600 { try store.add(.failure(source: "f\(k).txt", error: .empty)) }
             try store.flush()
         }
         #expect(store.committedRecords == 500)
-        let rows = try DatabaseQueue(path: path).read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM import_errors") }
+        let rows = try SQLiteConnection(path: path).integer("SELECT COUNT(*) FROM import_errors")
         #expect(rows == 500) // the second transaction left nothing behind
         // Through the CLI: exit 1, the error, and how far the run got.
         var lines = ""
         for k in 1...600 { lines += #"{"source":"r\#(k)","name":"Soup \#(k)","recipeIngredient":["1 cup water"]}"# + "\n" }
         let input = dir.appendingPathComponent("many.jsonl")
         try Data(lines.utf8).write(to: input)
-        try DatabaseQueue(path: path).write { db in
-            try db.execute(sql: """
-                CREATE TRIGGER refuse_recipe BEFORE INSERT ON recipes WHEN NEW.title = 'Soup 550'
-                BEGIN SELECT RAISE(ABORT, 'refused'); END
-                """)
-        }
+        try SQLiteConnection(path: path).execute("""
+            CREATE TRIGGER refuse_recipe BEFORE INSERT ON recipes WHEN NEW.title = 'Soup 550'
+            BEGIN SELECT RAISE(ABORT, 'refused'); END
+            """)
         let r = try Ingest.run(["import", "--jobs", "1", "--db", path, input.path])
         #expect(r.status == 1)
         #expect(r.stderr.contains("cannot write to the database"))

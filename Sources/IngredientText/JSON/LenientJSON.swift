@@ -18,9 +18,13 @@ package enum LenientJSON {
         return try copy.withUTF8 { bytes in Result { () throws(JSONError) in try parse(bytes) } }.get()
     }
 
-    /// Reads UTF-8 `bytes`.
-    package static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONError) -> Parsed {
+    /// Reads UTF-8 `bytes`. With `strictNumbers`, a number that is not written as JSON writes
+    /// numbers (`01`, `1.`, `+1`, `.5`) or does not fit a `Double` (`1e400`) is also reported,
+    /// as the repair "malformed numbers", so that a caller that refuses every repair reads
+    /// exactly JSON.
+    package static func parse(_ bytes: UnsafeBufferPointer<UInt8>, strictNumbers: Bool = false) throws(JSONError) -> Parsed {
         var p = Parser(bytes: bytes)
+        p.strictNumbers = strictNumbers
         var values: [JSONValue] = []
         p.skipWrapper()
         while p.i < p.n {
@@ -42,6 +46,8 @@ package enum LenientJSON {
         var i = 0
         let n: Int
         var repairs: [String] = []
+        /// Whether numbers outside JSON's grammar or range are reported (see `parse`).
+        var strictNumbers = false
 
         init(bytes: UnsafeBufferPointer<UInt8>) {
             self.bytes = bytes
@@ -151,9 +157,37 @@ package enum LenientJSON {
                 if (b >= 0x30 && b <= 0x39) || b == 0x2D || b == 0x2B || b == 0x2E || b == 0x65 || b == 0x45 { i += 1 } else { break }
             }
             let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self)
-            if let v = Double(text) { return .number(v) }
+            if let v = Double(text) {
+                if strictNumbers, !v.isFinite || !isJSONNumber(start..<i) { note("malformed numbers") }
+                return .number(v)
+            }
             note("malformed numbers (kept as text)")
             return .string(text)
+        }
+
+        /// Whether `range` of the bytes is a number as JSON writes it:
+        /// `-?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?`.
+        func isJSONNumber(_ range: Range<Int>) -> Bool {
+            var k = range.lowerBound
+            let end = range.upperBound
+            func digits() -> Int {
+                let from = k
+                while k < end, bytes[k] >= 0x30, bytes[k] <= 0x39 { k += 1 }
+                return k - from
+            }
+            if k < end, bytes[k] == 0x2D { k += 1 }
+            guard k < end else { return false }
+            if bytes[k] == 0x30 { k += 1 } else if digits() == 0 { return false }
+            if k < end, bytes[k] == 0x2E {
+                k += 1
+                guard digits() > 0 else { return false }
+            }
+            if k < end, bytes[k] == 0x65 || bytes[k] == 0x45 {
+                k += 1
+                if k < end, bytes[k] == 0x2B || bytes[k] == 0x2D { k += 1 }
+                guard digits() > 0 else { return false }
+            }
+            return k == end
         }
 
         mutating func object(depth: Int) throws(JSONError) -> JSONValue {

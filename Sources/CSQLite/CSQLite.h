@@ -1,0 +1,2 @@
+// Umbrella for the system SQLite (the store behind `ingest import --db`).
+#include <sqlite3.h>
