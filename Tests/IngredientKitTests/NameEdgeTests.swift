@@ -106,4 +106,50 @@ extension NameEdgeTests {
         #expect(try Self.parse("1 cup juice of 2 lemons", ["QTY", "UNIT", "NAME", "NAME", "NAME", "NAME"]).quantity == 1)
         #expect(try Self.parse("Juice with 2 lemons", ["NAME", "NAME", "NAME", "NAME"]).quantity == nil)
     }
+
+    @Test func anArticleAfterTheQuantityIsNotName() throws {
+        let p = try Self.parse("½ a nectarine, stone removed", ["QTY", "NAME", "NAME", "PUNC", "COMMENT", "COMMENT"])
+        #expect(p.quantity == 0.5)
+        #expect(p.name == "nectarine")
+        #expect(try Self.parse("Half a lemon", ["QTY", "NAME", "NAME"]).name == "lemon")
+        // Opening the line, "a" stays in the name ("a few", as the sources have it).
+        #expect(try Self.parse("a few bay leaves", ["NAME", "NAME", "NAME", "NAME"]).name == "a few bay leaves")
+    }
+
+    @Test func anAlternativeOfThePreparationIsNotName() throws {
+        let p = try Self.parse("1½ cups cooked or canned black beans, rinsed",
+                               ["QTY", "UNIT", "PREP", "NAME", "NAME", "NAME", "NAME", "PUNC", "PREP"])
+        #expect(p.name == "black beans")
+        #expect(p.preparation == "cooked or canned, rinsed")
+        // Only between a preparation or note and a name of more words.
+        #expect(try Self.parse("1 cup pecans or walnuts", ["QTY", "UNIT", "NAME", "NAME", "NAME"]).name == "pecans or walnuts")
+    }
+
+    @Test func aNameGoesOnAfterANoteInParentheses() throws {
+        let p = try Self.parse("4 ounces bittersweet (not unsweetened) chocolate, chopped",
+                               ["QTY", "UNIT", "NAME", "PUNC", "COMMENT", "COMMENT", "PUNC", "NAME", "PUNC", "PREP"])
+        #expect(p.name == "bittersweet chocolate")
+        #expect(p.comment == "(not unsweetened)")
+        // Not past anything outside the parentheses.
+        let stop = try Self.parse("1 tbsp mirin (rice wine), or water",
+                                  ["QTY", "UNIT", "NAME", "PUNC", "COMMENT", "COMMENT", "PUNC", "PUNC", "COMMENT", "NAME"])
+        #expect(stop.name == "mirin")
+    }
+
+    @Test func aSecondAmountAfterOrEndsTheName() throws {
+        let p = try Self.parse("12 green beans or 3 long beans", ["QTY", "NAME", "NAME", "NAME", "NAME", "NAME", "NAME"])
+        #expect(p.name == "green beans")
+        #expect(p.comment == "or 3 long beans")
+        // A number with % belongs to the name.
+        #expect(try Self.parse("1 cup whole or 2% milk", ["QTY", "UNIT", "NAME", "NAME", "NAME", "NAME", "NAME"]).name == "whole or 2% milk")
+    }
+
+    @Test func anAmountThatEndsTheLineIsNotName() throws {
+        let p = try Self.parse("2 tbsp soy sauce 30 mL", ["QTY", "UNIT", "NAME", "NAME", "NAME", "UNIT"])
+        #expect(p.name == "soy sauce")
+        #expect(p.unit == "tablespoon")
+        #expect(try Self.parse("1 tsp cumin seeds 5 mL", ["QTY", "UNIT", "NAME", "NAME", "NAME", "COMMENT"]).name == "cumin seeds")
+        // Not a number inside the name.
+        #expect(try Self.parse("1 cup Italian 6 cheese blend", ["QTY", "UNIT", "NAME", "NAME", "NAME", "NAME"]).name == "Italian 6 cheese blend")
+    }
 }

@@ -14,6 +14,8 @@ package enum CrossSourceRun {
         package var trained: Int
         /// Scores on every sentence of `source`.
         package var scores: ParseEvaluation.Rates
+        /// The model file text of the tagger trained without `source` (no calibration).
+        package var modelText: String
     }
 
     /// One row per source (sources in order of first appearance; sentences without a source are
@@ -27,9 +29,10 @@ package enum CrossSourceRun {
             let trainPart = gold.filter { $0.source != held }
             let heldPart = gold.filter { $0.source == held }
             log("training on \(trainPart.count) sentences without \(held), scoring its \(heldPart.count)")
-            let scores = ParseEvaluation(gold: heldPart, parser: trainer.trainParser(on: trainPart, log: log).parser).overall
+            let trained = trainer.trainParser(on: trainPart, log: log)
+            let scores = ParseEvaluation(gold: heldPart, parser: trained.parser).overall
             log("\(held): all-three \(scores.allRate)")
-            return Row(source: held, trained: trainPart.count, scores: scores)
+            return Row(source: held, trained: trainPart.count, scores: scores, modelText: trained.text)
         }
     }
 }

@@ -9,11 +9,14 @@ package enum TrainingRun {
     package struct Report {
         /// Scores on the held-out fifth, from a model that never saw it.
         package var heldOut: ParseEvaluation
-        /// The model file text, trained on all sentences.
+        /// The model file text, trained on all sentences (empty when only the fifth was scored).
         package var modelText: String
+        /// The model trained on 4/5 that `heldOut` was scored with (calibration included).
+        package var heldOutModelText: String
     }
 
-    package static func run(gold: [GoldSentence], options: TaggerTrainer.Options, folds: Int = 5,
+    /// With `heldOutOnly`, only the held-out fifth is scored and no model is trained on everything.
+    package static func run(gold: [GoldSentence], options: TaggerTrainer.Options, folds: Int = 5, heldOutOnly: Bool = false,
                             log: (String) -> Void) -> Report {
         let lexicon = Lexicon.builtIn
         let trainer = TaggerTrainer(lexicon: lexicon, options: options)
@@ -36,11 +39,13 @@ package enum TrainingRun {
         }
         let coefficients = Confidence.fit(samples)
         log("confidence calibration: \(coefficients)")
-        let calibratedFold = IngredientParser(lexicon: lexicon, model: try! TaggerModel(text: foldText.replacingFirstCalibration(coefficients)))
+        let calibratedText = foldText.replacingFirstCalibration(coefficients)
+        let calibratedFold = IngredientParser(lexicon: lexicon, model: try! TaggerModel(text: calibratedText))
         let heldOut = ParseEvaluation(gold: heldPart, parser: calibratedFold)
         log("held-out all-three: \(heldOut.overall.allRate)")
+        if heldOutOnly { return Report(heldOut: heldOut, modelText: "", heldOutModelText: calibratedText) }
         let finalText = trainer.train(trainer.examples(gold), calibration: coefficients, log: log)
-        return Report(heldOut: heldOut, modelText: finalText)
+        return Report(heldOut: heldOut, modelText: finalText, heldOutModelText: calibratedText)
     }
 }
 

@@ -104,8 +104,12 @@ public struct IngredientParser: Sendable {
     }
 
     /// Analyzes a line and hands its assembled view (valid only during the call) and the
-    /// confidence evidence (nil for headers and empty lines) to `body`.
+    /// confidence evidence (nil for headers and empty lines) to `body`. With `forcedLabels`
+    /// (evaluation only), the labels it returns for the line's tokens replace the tagger's
+    /// (when it returns one label a token), so that the rules after the tagger can be scored
+    /// on labels written by hand.
     package func analyze<Result>(validUTF8 line: UnsafeBufferPointer<UInt8>, workspace w: Workspace = Workspace(),
+                         forcedLabels: (([Token], UnsafeBufferPointer<UInt8>) -> [Int]?)? = nil,
                          _ body: (LineView, Confidence.Evidence?) -> Result) -> Result {
         let lineIsPlain = Tokenizer.tokenize(line, scratch: &w.raw, into: &w.tokens)
         let tokens = w.tokens
@@ -130,6 +134,7 @@ public struct IngredientParser: Sendable {
             }
             return (scorer.words, scorer.unknownWords, margins, phraseStarts)
         }
+        if let forcedLabels, let forced = forcedLabels(tokens, line), forced.count == n { w.labels = forced }
         // The view reads the units table through a pointer (valid for this call, as the view is).
         return tables.lexicon.units.withUnsafeBufferPointer { units in
             var view = LineView(line: line, kind: .ingredient, units: units, confidence: 0)

@@ -4,7 +4,10 @@ extension LineAssembler {
     /// right after the amount ("4 x salmon fillets"), "of" after a measure ("dash of vegetable
     /// oil") and a vague number word alone that opens the line ("few bay leaves", which then
     /// reads as an amount without a number; "a few" and "a little" before a name without a
-    /// unit stay in the name, as the labeled sources have them). Only when a name word follows.
+    /// unit stay in the name, as the labeled sources have them). An article right after a
+    /// quantity is not part of the name either ("½ a nectarine", "Half a lemon"), and an
+    /// alternative word with the word after it goes with the preparation or note before it
+    /// ("cooked or canned black beans": name "black beans"). Only when a name word follows.
     mutating func trimNameStart() {
         let n = tokens.count
         guard let first = labels.firstIndex(of: Label.name.rawValue), first + 1 < n, label(first + 1) == .name,
@@ -14,6 +17,13 @@ extension LineAssembler {
             labels[first] = Label.punctuation.rawValue
         } else if first > 0, t.kind == .word, isFunctionWord(t, .measureOf) {
             labels[first] = Label.punctuation.rawValue
+        } else if first > 0, t.kind == .word, t.end - t.start <= 2, label(first - 1) == .quantity, isArticle(t) {
+            labels[first] = Label.punctuation.rawValue
+        } else if first > 0, first + 2 < n, t.kind == .word, label(first - 1) == .preparation || label(first - 1) == .comment,
+                  label(first + 2) == .name, tokens[first + 2].kind == .word, tokens[first - 1].kind == .word,
+                  isFunctionWord(t, .alternative) {
+            labels[first] = labels[first - 1]
+            labels[first + 1] = labels[first - 1]
         } else if first == 0, t.kind == .word, let m = lexicon.numbers.longestMatch(start: 0, words: wordAt(1 << Label.name.rawValue)),
                   m.value.isNaN, m.words == 1, label(1) == .name {
             labels[0] = Label.quantity.rawValue
@@ -37,6 +47,47 @@ extension LineAssembler {
 }
 
 extension LineAssembler {
+    /// "cottage cheese or 8 ounces cream cheese", "green beans or 3 Asian yard-long beans":
+    /// where the tagger read a second amount after "or" as part of the name, the name ends
+    /// before the "or", and the alternative with its amount is a note, as the labeled sources
+    /// write it. A number with `%` stays ("whole or 2% milk").
+    mutating func cutNameAtAlternativeAmount() {
+        let n = tokens.count
+        let nameLabel = Label.name.rawValue
+        // Unchecked reads on the hot path: `i - 1`, `i`, `i + 1` and `i + 2` are below `n`.
+        let found: Int? = tokens.withUnsafeBufferPointer { t in
+            labels.withUnsafeBufferPointer { l in
+                var i = 1
+                while i + 1 < n {
+                    if t[i + 1].kind == .quantity, l[i + 1] == nameLabel, l[i] == nameLabel, l[i - 1] == nameLabel,
+                       t[i].kind == .word, t[i - 1].kind == .word, isFunctionWord(t[i], .alternative),
+                       !(i + 2 < n && t[i + 2].kind == .punctuation && t[i + 2].mark == 0x25) {
+                        return i
+                    }
+                    i += 1
+                }
+                return nil
+            }
+        }
+        guard let i = found else { return }
+        var k = i
+        while k < n, label(k) == .name {
+            labels[k] = Label.comment.rawValue
+            k += 1
+        }
+    }
+
+    /// "2 tbsp soy sauce 30 mL": a number and a unit word that end the line after the name
+    /// are the amount written again in other units, not part of the name; they become a note.
+    mutating func cutTrailingAmount() {
+        let last = tokens.count - 1
+        guard last >= 3, tokens[last].kind == .word, tokens[last - 1].kind == .quantity, label(last - 1) == .name,
+              label(last - 2) == .name, tokens[last - 2].kind == .word,
+              label(last) != .quantity, unitMatch(at: last)?.words == 1 else { return }
+        labels[last - 1] = Label.comment.rawValue
+        labels[last] = Label.comment.rawValue
+    }
+
     /// "ground beef, pork, or lamb": a name that is already a list of comma-separated words
     /// goes on through a last ", or …" item up to the next comma, semicolon, parenthesis or the
     /// end, when that item has no number and no phrase of the phrase table ("…, or more to

@@ -9,8 +9,10 @@ extension LineAssembler {
     /// to its last token as written (punctuation inside a run kept).
     ///
     /// With `onlyAcross`, a later run is kept only when every token between it and the run
-    /// before has one of those labels: "Sea salt and freshly ground pepper" keeps "pepper",
-    /// but "4 venison fillets or 240g venison saddle" stops before the second amount.
+    /// before has one of those labels, or when they are one group in parentheses: "Sea salt
+    /// and freshly ground pepper" keeps "pepper", "bittersweet (not unsweetened) chocolate"
+    /// keeps "chocolate", but "4 venison fillets or 240g venison saddle" stops before the
+    /// second amount.
     mutating func appendRuns(of target: Label, as field: Field, onlyAcross: Int? = nil) {
         var i = 0
         var previousEnd = -1
@@ -19,7 +21,8 @@ extension LineAssembler {
         while i < n {
             guard labels[i] == targetValue else { i += 1; continue }
             if let allowed = onlyAcross, previousEnd >= 0,
-               !(previousEnd + 1..<i).allSatisfy({ (allowed &>> labels[$0]) & 1 == 1 }) {
+               !(previousEnd + 1..<i).allSatisfy({ (allowed &>> labels[$0]) & 1 == 1 }),
+               !isParenthesisOnly(previousEnd + 1..<i) {
                 break
             }
             var last = i
@@ -53,6 +56,27 @@ extension LineAssembler {
     @inline(__always)
     static func isTrailingSeparator(_ b: UInt8) -> Bool {
         b == 0x2C || b == 0x3B || b == 0x3A || b == 0x2D || b == 0x2A || b == 0x20
+    }
+
+    /// Whether the tokens of `gap` are exactly one group in parentheses (or brackets), as in
+    /// "boneless (but not skinless, ideally) chicken breasts", which names "boneless chicken
+    /// breasts" whatever the note inside says. Nothing may stand outside the group: after
+    /// "mirin (Japanese rice wine), or water" the name stops.
+    private func isParenthesisOnly(_ gap: Range<Int>) -> Bool {
+        guard gap.count >= 2 else { return false }
+        var depth = 0
+        for k in gap {
+            let t = tokens[k]
+            if t.kind == .punctuation, t.mark == 0x28 || t.mark == 0x5B {
+                depth += 1
+            } else if t.kind == .punctuation, t.mark == 0x29 || t.mark == 0x5D {
+                depth -= 1
+                if depth <= 0 { return depth == 0 && k == gap.upperBound - 1 }
+            } else if depth == 0 {
+                return false
+            }
+        }
+        return false
     }
 
     private func closesOrOpensParen(_ r: Range<Int>) -> Bool {

@@ -186,6 +186,10 @@ struct LineAssembler {
         }
         swap(&view.amounts, &amounts)
         partBeforeAmount()
+        if n >= 4 {
+            cutNameAtAlternativeAmount()
+            cutTrailingAmount()
+        }
         // Only the labels the line has are looked for (most lines have three or four).
         var present = 0
         // Masking shifts: labels are below 8, so `&<<` equals `<<` without its range checks.

@@ -21,6 +21,9 @@ struct EvaluateParse: ParsableCommand {
     @Option(help: ArgumentHelp("Tagger weights to use instead of the built-in ones (a file written by `ingest dev train parser`).", valueName: "path"))
     var model: String?
 
+    @Flag(help: "Assemble each sentence's own labels instead of the tagger's: how the rules after the tagger do with a perfect tagger.")
+    var goldLabels = false
+
     @Argument(help: "Gold file (JSON Lines).")
     var gold: String
 
@@ -38,7 +41,7 @@ struct EvaluateParse: ParsableCommand {
                 throw ExitCode(1)
             }
         }
-        let evaluation = ParseEvaluation(gold: sentences, parser: parser)
+        let evaluation = ParseEvaluation(gold: sentences, parser: parser, goldLabels: goldLabels)
         try writeStandardOutput(json ? EvaluationReport.json(evaluation, misses: misses) : EvaluationReport.text(evaluation, misses: misses))
     }
 }

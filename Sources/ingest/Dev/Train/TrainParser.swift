@@ -48,6 +48,15 @@ struct TrainParser: ParsableCommand {
     @Flag(help: "Instead of training the model: for each source of the gold file, train on the other sources and score that one, and print the table (writes no model).")
     var crossSource = false
 
+    @Option(help: "Print this many of the held-out fifth's misses (gold and parsed quantity, unit and name).")
+    var misses = 0
+
+    @Flag(help: "Only train on 4/5 and score the held-out fifth; train no model on everything and write none.")
+    var heldOutOnly = false
+
+    @Option(help: "Also write the models that were scored into this directory: fifth.tsv (trained on 4/5), or with --cross-source one SOURCE.tsv per held-out source; to score rule changes on them with `ingest eval parse --model`.")
+    var foldModels: String?
+
     @Argument(help: "Gold file (JSON Lines with tokens and labels).")
     var gold: String
 
@@ -71,11 +80,16 @@ struct TrainParser: ParsableCommand {
                 throw runtimeFailure("--cross-source needs sentences from at least two sources (their \"source\" field); \(gold) has \(sources.count)")
             }
             let rows = CrossSourceRun.run(gold: sentences, options: options) { printError($0) }
+            if let foldModels {
+                for row in rows { try writeFile(foldModels + "/" + row.source + ".tsv", row.modelText) }
+            }
             print(EvaluationReport.crossSource(rows), terminator: "")
             return
         }
-        let report = TrainingRun.run(gold: sentences, options: options) { printError($0) }
-        print(EvaluationReport.text(report.heldOut, misses: 0), terminator: "")
+        let report = TrainingRun.run(gold: sentences, options: options, heldOutOnly: heldOutOnly) { printError($0) }
+        print(EvaluationReport.text(report.heldOut, misses: misses), terminator: "")
+        if let foldModels { try writeFile(foldModels + "/fifth.tsv", report.heldOutModelText) }
+        if heldOutOnly { return }
         try writeFile(out, report.modelText)
         printError("wrote \(out)")
     }
