@@ -48,6 +48,8 @@ public struct ShoppingListAccumulator {
     var skipped = 0
     var proteins: [String: Protein?] = [:]
     let session: IngredientParser.Session
+    /// The worker threads' sessions, kept from batch to batch (`add(contentsOf:)`).
+    let sessions: SessionPool
 
     /// An empty list over `builder` with the user's `edits`, working on `jobs` threads
     /// (values below 1 count as 1).
@@ -56,6 +58,7 @@ public struct ShoppingListAccumulator {
         self.edits = edits
         self.jobs = max(1, jobs)
         self.session = builder.parser.makeSession()
+        self.sessions = SessionPool(parser: builder.parser)
     }
 
     /// The number of recipes added.
@@ -97,7 +100,7 @@ public struct ShoppingListAccumulator {
             }
             return
         }
-        let builder = self.builder, parser = builder.parser, edits = self.edits
+        let builder = self.builder, sessions = self.sessions, edits = self.edits
         // Work items of whole recipes, about `Self.linesPerWork` lines each, at most four a
         // thread in flight: parsed lines are held for those only.
         // Each line is parsed and prepared there (`ShoppingListBuilder.prepare`); only what
@@ -123,14 +126,15 @@ public struct ShoppingListAccumulator {
             }
             let range = start..<end, capacity = lineCount
             pool.submit({
-                let session = parser.makeSession()
                 var parsed: [(ParsedIngredient, ShoppingListBuilder.PreparedLine?)] = []
                 parsed.reserveCapacity(capacity)
-                for k in range {
-                    let factor = Self.factor(recipes[k].servingsFactor)
-                    for line in recipes[k].lines {
-                        let p = session.parse(line)
-                        parsed.append((p, builder.prepare(p, factor: factor, edits: edits)))
+                sessions.withSession { session in
+                    for k in range {
+                        let factor = Self.factor(recipes[k].servingsFactor)
+                        for line in recipes[k].lines {
+                            let p = session.parse(line)
+                            parsed.append((p, builder.prepare(p, factor: factor, edits: edits)))
+                        }
                     }
                 }
                 return (range, parsed)
