@@ -40,7 +40,7 @@ struct ListCommand: ParsableCommand {
     @Option(name: .customLong("min-confidence"), help: ArgumentHelp("Suggest merges from this confidence up (default 0.5; above 1: none).", valueName: "c"))
     var minConfidence = ListSuggestion.defaultThreshold
 
-    @Option(help: "Threads that parse recipes and make items (default: the machine's cores). The list does not depend on it.")
+    @Option(help: "Threads that parse recipes, make items and score suggestions (default: the machine's cores). The list does not depend on it.")
     var jobs: Int?
 
     @OptionGroup var dictionaryOptions: DictionaryOptions
@@ -81,6 +81,10 @@ struct ListCommand: ParsableCommand {
         // a file's parsed recipes (memory by distinct items and line text, not by recipes).
         var merging = ShoppingListAccumulator(builder: builder, edits: userEdits, jobs: jobs ?? RecipeImporter.defaultJobs)
         var batch: [ListRecipeText] = []
+        func addBatch() {
+            merging.add(contentsOf: batch)
+            batch.removeAll(keepingCapacity: true)
+        }
         var unscaled = 0
         var failed = false
         for path in files {
@@ -98,13 +102,9 @@ struct ListCommand: ParsableCommand {
                         }
                     }
                     batch.append(ListRecipeText(id: recipe.id, title: recipe.title, servingsFactor: factor, lines: recipe.lines))
-                    if batch.count == Self.recipesPerBatch {
-                        merging.add(contentsOf: batch)
-                        batch.removeAll(keepingCapacity: true)
-                    }
+                    if batch.count == Self.recipesPerBatch { addBatch() }
                 }
-                merging.add(contentsOf: batch)
-                batch.removeAll(keepingCapacity: true)
+                addBatch()
                 unscaled += fileUnscaled
                 for note in notes { printError(note) }
             } catch {

@@ -146,6 +146,8 @@ public struct ShoppingListAccumulator {
 
     /// About how many lines one parsing work item holds (`add(contentsOf:)`).
     static let linesPerWork = 64
+    /// How many items one work item of `list(…)` makes.
+    static let itemsPerWork = 64
 
     /// Adds a recipe whose `factor` is already checked (`factor(_:)`), each line parsed and
     /// prepared by `line`.
@@ -233,9 +235,6 @@ public struct ShoppingListAccumulator {
         return compare(la.count, lb.count)
     }
 
-    /// How many items one work item of `list(…)` makes.
-    static let itemsPerWork = 64
-
     private func text(_ range: SourceTable.TextRange) -> String {
         table.text.string(range)
     }
@@ -301,25 +300,13 @@ public struct ShoppingListAccumulator {
             }
         }
         let builder = self.builder, edits = self.edits, work = keys
-        keys = []
-        @Sendable func makeItems(_ range: Range<Int>) -> [ListItem] {
+        // The items are sorted below, so the order they are made in does not matter.
+        OrderedWorkPool.forEachChunk(count: work.count, chunk: Self.itemsPerWork, threads: jobs, { range in
             range.map { k in
                 builder.makeItem(key: work[k].key, records: work[k].records, table: sources, pantry: onHand[work[k].key],
                                  edits: edits, locale: locale)
             }
-        }
-        // The items are sorted below, so the order they are made in does not matter.
-        if jobs > 1, work.count >= 2 * Self.itemsPerWork {
-            let pool = OrderedWorkPool<[ListItem]>(threads: jobs, window: jobs * 4)
-            defer { pool.close() }
-            for start in stride(from: 0, to: work.count, by: Self.itemsPerWork) {
-                let range = start..<min(work.count, start + Self.itemsPerWork)
-                pool.submit({ makeItems(range) }, deliver: take)
-            }
-            pool.finish(deliver: take)
-        } else {
-            take(makeItems(0..<work.count))
-        }
+        }, deliver: take)
         // Store order: aisle, then name ignoring case, then id (sort keys made once per item).
         // The positions are sorted, not the items: a sort moves what it sorts many times over,
         // and an item is large.

@@ -73,18 +73,7 @@ extension ShoppingListBuilder {
                 best[Int(merge)] = offer
             }
         }
-        let pairsPerWork = 4096
-        if jobs > 1, pairs.count >= 2 * pairsPerWork {
-            let pool = OrderedWorkPool<[Int32: Offer]>(threads: jobs, window: jobs * 4)
-            defer { pool.close() }
-            for start in stride(from: 0, to: pairs.count, by: pairsPerWork) {
-                let range = start..<min(pairs.count, start + pairsPerWork)
-                pool.submit({ offers(range) }, deliver: take)
-            }
-            pool.finish(deliver: take)
-        } else {
-            take(offers(0..<pairs.count))
-        }
+        OrderedWorkPool.forEachChunk(count: pairs.count, chunk: 4096, threads: jobs, offers, deliver: take)
         let winners = best.compactMap { $0 }.sorted(by: precedes)
         let builder = self
         /// The suggestions of `winners[range]`, in that order.
@@ -108,17 +97,8 @@ extension ShoppingListBuilder {
         }
         var result: [ListSuggestion] = []
         result.reserveCapacity(winners.count)
-        let winnersPerWork = 64
-        if jobs > 1, winners.count >= 2 * winnersPerWork {
-            let pool = OrderedWorkPool<[ListSuggestion]>(threads: jobs, window: jobs * 4)
-            defer { pool.close() }
-            for start in stride(from: 0, to: winners.count, by: winnersPerWork) {
-                let range = start..<min(winners.count, start + winnersPerWork)
-                pool.submit({ suggestions(range) }, deliver: { result.append(contentsOf: $0) })
-            }
-            pool.finish(deliver: { result.append(contentsOf: $0) })
-        } else {
-            result = suggestions(0..<winners.count)
+        OrderedWorkPool.forEachChunk(count: winners.count, chunk: 64, threads: jobs, suggestions) {
+            result.append(contentsOf: $0)
         }
         return result
     }

@@ -115,6 +115,25 @@ package final class OrderedWorkPool<Output: Sendable>: @unchecked Sendable {
         while let next = takeNext(wait: true) { try deliver(next) }
     }
 
+    /// Runs `work` on the consecutive ranges of `0..<count`, `chunk` indices each, and hands
+    /// each result to `deliver` in range order: on a pool of `threads` threads when there are
+    /// several threads and at least two chunks, else on the calling thread as one range.
+    package static func forEachChunk(count: Int, chunk: Int, threads: Int,
+                                     _ work: @escaping @Sendable (Range<Int>) -> Output,
+                                     deliver: (Output) -> Void) {
+        guard threads > 1, count >= 2 * chunk else {
+            deliver(work(0..<count))
+            return
+        }
+        let pool = OrderedWorkPool(threads: threads, window: threads * 4)
+        defer { pool.close() }
+        for start in stride(from: 0, to: count, by: chunk) {
+            let range = start..<min(count, start + chunk)
+            pool.submit({ work(range) }, deliver: deliver)
+        }
+        pool.finish(deliver: deliver)
+    }
+
     /// Stops the threads once the queued work is done (results not yet delivered are dropped).
     package func close() {
         pthread_mutex_lock(lock)
