@@ -360,13 +360,12 @@ def find_ingest(explicit):
         path = os.path.join(REPO, rel)
         if os.access(path, os.X_OK):
             return path
-    log("no release ingest binary found; building it (swift build -c release --static-swift-stdlib "
-        "--scratch-path .build-rel --product ingest)")
+    log("no release ingest binary found; building it (tools/build-release --scratch-path .build-rel ingest)")
     setup = os.path.join(REPO, "tools", "setup")
     if os.access(setup, os.X_OK):
         subprocess.run([setup], check=True, cwd=REPO)
-    subprocess.run(["swift", "build", "-c", "release", "--static-swift-stdlib", "--scratch-path", ".build-rel",
-                    "--product", "ingest"], check=True, cwd=REPO, stdout=sys.stderr)
+    subprocess.run([os.path.join(REPO, "tools", "build-release"), "--scratch-path", ".build-rel", "ingest"],
+                   check=True, cwd=REPO, stdout=sys.stderr)
     return os.path.join(REPO, ".build-rel/release/ingest")
 
 

@@ -3,7 +3,7 @@ import IngredientText
 /// The roles a word of `function-words.tsv` plays in a line's grammar, as bits of one mask.
 @usableFromInline package struct FunctionWord: OptionSet, Sendable {
     @usableFromInline package let rawValue: UInt16
-    @inlinable @usableFromInline package init(rawValue: UInt16) { self.rawValue = rawValue }
+    @inlinable package init(rawValue: UInt16) { self.rawValue = rawValue }
 
     /// An article before a name or a number word ("a", "an").
     @inlinable package static var article: FunctionWord { FunctionWord(rawValue: 1 << 0) }

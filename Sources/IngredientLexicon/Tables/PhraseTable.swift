@@ -64,12 +64,12 @@ import IngredientText
 
     /// The value of a single word, if the table holds it as a one-word phrase.
     @inlinable @inline(__always)
-    @usableFromInline package func value(forWordHash hash: UInt64) -> Value? { full[hash] }
+    package func value(forWordHash hash: UInt64) -> Value? { full[hash] }
 
     /// The longest phrase starting at word `start`, with `wordAt(i)` giving word `i`'s byte
     /// range in `line` (nil where a phrase cannot continue).
     @inlinable @inline(__always)
-    @usableFromInline package func longestMatch(
+    package func longestMatch(
         in line: UnsafeBufferPointer<UInt8>, start: Int, wordAt: (Int) -> Range<Int>?
     ) -> (words: Int, value: Value)? {
         longestMatch(start: start, wordHash: { i in wordAt(i).map { ByteHash.fold(UnsafeBufferPointer(rebasing: line[$0])) } })
@@ -78,7 +78,7 @@ import IngredientText
     /// The longest phrase starting at word `start`, with `wordHash(i)` giving word `i`'s
     /// case-folded hash (nil where a phrase cannot continue).
     @inlinable @inline(__always)
-    @usableFromInline package func longestMatch(start: Int, wordHash: (Int) -> UInt64?) -> (words: Int, value: Value)? {
+    package func longestMatch(start: Int, wordHash: (Int) -> UInt64?) -> (words: Int, value: Value)? {
         var best: (Int, Value)?
         var h: UInt64 = 0
         var i = start

@@ -24,7 +24,7 @@
     @usableFromInline package internal(set) var count = 0
 
     @inlinable
-    @usableFromInline package init(minimumCapacity: Int = 16) {
+    package init(minimumCapacity: Int = 16) {
         var capacity = 16
         while capacity < minimumCapacity * 2 { capacity <<= 1 }
         slots = Array(repeating: Slot(key: 0, value: nil), count: capacity)
@@ -42,7 +42,7 @@
 
     /// The value stored for `key`, if any.
     @inlinable @inline(__always)
-    @usableFromInline package subscript(key: UInt64) -> Value? {
+    package subscript(key: UInt64) -> Value? {
         slots.withUnsafeBufferPointer { s in
             var i = Int(truncatingIfNeeded: ByteHash.finish(key)) & mask
             while true {
@@ -55,7 +55,7 @@
 
     /// Stores `value` for `key`, replacing any earlier value.
     @inlinable
-    @usableFromInline package mutating func set(_ key: UInt64, _ value: Value) {
+    package mutating func set(_ key: UInt64, _ value: Value) {
         if (count + 1) * 2 > slots.count { grow() }
         let i = slot(for: key)
         if slots[i].value == nil { count += 1 }
@@ -64,7 +64,7 @@
 
     /// Updates the value for `key` in place, inserting `initial` first when absent.
     @inlinable
-    @usableFromInline package mutating func update(_ key: UInt64, default initial: @autoclosure () -> Value, _ body: (inout Value) -> Void) {
+    package mutating func update(_ key: UInt64, default initial: @autoclosure () -> Value, _ body: (inout Value) -> Void) {
         if (count + 1) * 2 > slots.count { grow() }
         let i = slot(for: key)
         if slots[i].value == nil {

@@ -59,10 +59,10 @@ package enum JSONBytes {
     @usableFromInline var count = 0
 
     @inlinable
-    @usableFromInline package init(base: UnsafeMutablePointer<UInt8>) { self.base = base }
+    package init(base: UnsafeMutablePointer<UInt8>) { self.base = base }
 
     @inlinable @inline(__always)
-    @usableFromInline package mutating func byte(_ b: UInt8) {
+    package mutating func byte(_ b: UInt8) {
         base[count] = b
         count &+= 1 // wrapping: the count stays within the room the caller reserved
     }
@@ -70,7 +70,7 @@ package enum JSONBytes {
     /// Copies `b`. Most pieces are short (literals, words), so up to 16 bytes are copied with
     /// two overlapping loads and stores rather than a call to memmove.
     @inlinable @inline(__always)
-    @usableFromInline package mutating func bytes(_ b: UnsafeBufferPointer<UInt8>) {
+    package mutating func bytes(_ b: UnsafeBufferPointer<UInt8>) {
         guard let source = b.baseAddress else { return }
         let n = b.count
         let from = UnsafeRawPointer(source), to = UnsafeMutableRawPointer(base + count)
@@ -92,7 +92,7 @@ package enum JSONBytes {
 
     /// The bytes of a literal.
     @inlinable @inline(__always)
-    @usableFromInline package mutating func raw(_ text: StaticString) {
+    package mutating func raw(_ text: StaticString) {
         bytes(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
@@ -176,7 +176,7 @@ package enum JSONBytes {
 
     /// A JSON string, or null.
     @inlinable
-    @usableFromInline package mutating func string(_ s: String?) {
+    package mutating func string(_ s: String?) {
         guard var s else { raw("null"); return }
         byte(0x22)
         s.withUTF8 { escaped($0) }
@@ -201,7 +201,7 @@ package enum JSONBytes {
 
     /// A JSON number rounded to six decimals, or null.
     @inlinable
-    @usableFromInline package mutating func number(_ value: Double?) {
+    package mutating func number(_ value: Double?) {
         guard let value, value.isFinite else { raw("null"); return }
         var v = value
         if v < 0 { byte(0x2D); v = -v }
