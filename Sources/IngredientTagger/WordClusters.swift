@@ -109,8 +109,9 @@ import IngredientText
               let fineOfWord = ClusterTable(keys: fineOfWord.keys, clusters: fineOfWord.clusters, clusterCount: keys.count / 3)
         else { return nil }
         self.fineOfWord = fineOfWord
-        self.keys = stride(from: 0, to: keys.count, by: 3).map { SIMD3(keys[$0], keys[$0 + 1], keys[$0 + 2]) }
-        self.ids = stride(from: 0, to: ids.count, by: 3).map { SIMD3(ids[$0], ids[$0 + 1], ids[$0 + 2]) }
+        // Mapped over a range, so that each array is made at its size (a stride grows them).
+        self.keys = (0..<keys.count / 3).map { SIMD3(keys[3 * $0], keys[3 * $0 + 1], keys[3 * $0 + 2]) }
+        self.ids = (0..<ids.count / 3).map { SIMD3(ids[3 * $0], ids[3 * $0 + 1], ids[3 * $0 + 2]) }
         self.sizes = sizes
     }
 

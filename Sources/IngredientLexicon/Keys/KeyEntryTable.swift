@@ -15,15 +15,13 @@ struct KeyEntryTable: @unchecked Sendable {
 
         init(capacity: Int) {
             self.capacity = capacity
-            slots = .allocate(capacity: capacity)
-            slots.initialize(repeating: (0, 0), count: capacity)
-            filter = .allocate(capacity: KeyEntryTable.filterWords)
-            filter.initialize(repeating: 0, count: KeyEntryTable.filterWords)
+            slots = ZeroedAllocation.allocate((key: UInt64, value: UInt64).self, count: capacity)
+            filter = ZeroedAllocation.allocate(UInt64.self, count: KeyEntryTable.filterWords)
         }
 
         deinit {
-            slots.deallocate()
-            filter.deallocate()
+            ZeroedAllocation.release(slots)
+            ZeroedAllocation.release(filter)
         }
     }
 

@@ -130,7 +130,7 @@ public struct Lexicon: Sendable {
     /// The rows of the built-in tables that `builtIn` reads, merged as `adding` merges them.
     private static let builtInRows: [DictionaryTable: [TableRow]] = {
         var lexicon = Lexicon()
-        for table in DictionaryTable.allCases where !deferredTables.contains(table) {
+        for table in DictionaryTable.allCases where !isDeferred(table) {
             guard let text = table.builtInText else { continue }
             do {
                 try lexicon.merge(table, text: text, user: false)
@@ -142,13 +142,20 @@ public struct Lexicon: Sendable {
         return lexicon.rows
     }()
 
-    /// Built-in tables that no lexicon look-up or canonical key reads (the shopping-list
-    /// tables, for `ListTables`): `builtIn` leaves them unread, and their rows are read from
+    /// Whether `table` is one that no lexicon look-up or canonical key reads (the shopping-list
+    /// tables, for `ListTables`): `builtIn` leaves those unread, and their rows are read from
     /// the embedded text when first asked for (`rows(of:)`) or extended (`adding`), so that
     /// parsing never pays for them.
-    static let deferredTables: Set<DictionaryTable> = [.aisles, .categories, .densities, .proteins, .unitDisplay]
+    /// (A switch rather than a `Set`: a set of these made at start-up cost about 240,000
+    /// instructions, most of them the run-time look-up of the enum's `Hashable` conformance.)
+    static func isDeferred(_ table: DictionaryTable) -> Bool {
+        switch table {
+        case .aisles, .categories, .densities, .proteins, .unitDisplay: true
+        default: false
+        }
+    }
 
-    /// The built-in rows of a deferred table (see `deferredTables`).
+    /// The built-in rows of a deferred table (see `isDeferred(_:)`).
     private static func deferredRows(of table: DictionaryTable) -> [TableRow] {
         guard let text = table.builtInText else { return [] }
         do {
@@ -217,7 +224,7 @@ public struct Lexicon: Sendable {
     /// with their line numbers, for tables other parts of the library interpret
     /// (the shopping-list tables: see `ListTables`).
     func rows(of table: DictionaryTable) -> [(line: Int, columns: [String], isUser: Bool)] {
-        let deferred = Self.deferredTables.contains(table)
+        let deferred = Self.isDeferred(table)
         let merged: [TableRow]
         if let stored = storedRows {
             merged = stored[table] ?? (deferred ? Self.deferredRows(of: table) : [])
@@ -231,7 +238,7 @@ public struct Lexicon: Sendable {
     // MARK: - Building
 
     private mutating func merge(_ table: DictionaryTable, text: String, user: Bool) throws {
-        var existing = rows[table] ?? (user && Self.deferredTables.contains(table) ? Self.deferredRows(of: table) : [])
+        var existing = rows[table] ?? (user && Self.isDeferred(table) ? Self.deferredRows(of: table) : [])
         var index: [String: Int] = [:]
         for (i, row) in existing.enumerated() { index[row.key] = i }
         for (line, columns) in try table.rows(in: text) {

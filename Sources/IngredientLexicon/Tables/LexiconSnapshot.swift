@@ -27,7 +27,7 @@ package enum LexiconSnapshot {
 
     /// The file name and digest of each table `Lexicon.builtIn` reads, as compiled in.
     package static var builtInDigests: [(table: String, digest: UInt64)] {
-        DictionaryTable.allCases.filter { !Lexicon.deferredTables.contains($0) }.map {
+        DictionaryTable.allCases.filter { !Lexicon.isDeferred($0) }.map {
             ($0.fileName, EmbeddedDictionaries.digests[$0.fileName] ?? 0)
         }
     }

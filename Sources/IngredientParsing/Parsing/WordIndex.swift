@@ -16,10 +16,10 @@ struct WordIndex: Sendable {
 
     /// The words of `lexicon` and of a tagger `vocabulary` (rows by folded hash).
     init(lexicon: Lexicon, vocabulary: HashTable<Int32>) {
-        let first = lexicon.firstWords.entries, rows = vocabulary.entries
-        table = HashTable(minimumCapacity: first.count + rows.count)
-        for (hash, bits) in first { table.update(hash, default: Entry()) { $0.bits = bits } }
-        for (hash, row) in rows { table.update(hash, default: Entry()) { $0.row = row } }
+        var table = HashTable<Entry>(minimumCapacity: lexicon.firstWords.count + vocabulary.count)
+        lexicon.firstWords.forEachEntry { hash, bits in table.update(hash, default: Entry()) { $0.bits = bits } }
+        vocabulary.forEachEntry { hash, row in table.update(hash, default: Entry()) { $0.row = row } }
+        self.table = table
     }
 
     /// The entry of the word with folded hash `hash` (bits 0 and row -1 when unknown).

@@ -90,6 +90,14 @@
     package var entries: [(key: UInt64, value: Value)] {
         slots.compactMap { s in s.value.map { (s.key, $0) } }
     }
+
+    /// Calls `body` with every stored key and value, in slot order (no array of them made).
+    @inlinable
+    package func forEachEntry(_ body: (UInt64, Value) throws -> Void) rethrows {
+        try slots.withUnsafeBufferPointer { s in
+            for slot in s { if let v = slot.value { try body(slot.key, v) } }
+        }
+    }
 }
 
 extension HashTable: Sendable where Value: Sendable {}
