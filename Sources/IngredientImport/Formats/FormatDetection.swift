@@ -42,9 +42,15 @@ package enum FormatDetection {
 
     /// The lowercase extension of a path's last component ("" when it has none).
     static func fileExtension(_ name: String) -> String {
-        let last = name.split(separator: "/").last ?? ""
-        guard let dot = last.lastIndex(of: "."), dot != last.startIndex else { return "" }
-        return last[last.index(after: dot)...].lowercased()
+        // On the UTF-8 bytes ("/" and "." are ASCII, so a cut there is a character boundary):
+        // splitting the whole path into characters cost ~44,000 instructions a file.
+        let u = name.utf8
+        var end = u.endIndex
+        while end != u.startIndex, u[u.index(before: end)] == 0x2F { end = u.index(before: end) } // trailing slashes
+        var start = end
+        while start != u.startIndex, u[u.index(before: start)] != 0x2F { start = u.index(before: start) }
+        guard let dot = u[start..<end].lastIndex(of: 0x2E), dot != start else { return "" }
+        return String(Substring(u[u.index(after: dot)..<end])).lowercased()
     }
 
     /// Whether a path component is hidden or resource-fork debris (`.DS_Store`, `._x`, `__MACOSX`).
