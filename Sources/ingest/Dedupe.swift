@@ -49,7 +49,7 @@ struct Dedupe: ParsableCommand {
     func run() throws {
         guard minConfidence >= 0, minConfidence.isFinite else { throw ValidationError("--min-confidence must be a number from 0 to 1 (above 1 writes no suggestions)") }
         let lexicon = try dictionaryOptions.lexicon()
-        let parser = IngredientParser(lexicon: lexicon)
+        let parser = IngredientParser(lexicon: lexicon).makeSession()
         let keyer = CanonicalKeyer(lexicon: lexicon, options: .init(foldsDiacritics: !keepDiacritics))
         var groups: [String: Int] = [:]
         var groupKeys: [String] = []

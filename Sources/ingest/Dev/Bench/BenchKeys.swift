@@ -22,7 +22,7 @@ struct BenchKeys: ParsableCommand {
     var file: String
 
     func run() throws {
-        let parser = IngredientParser()
+        let parser = IngredientParser().makeSession()
         let keyer = CanonicalKeyer()
         var all: [String] = []
         try LineReader(path: file).forEachLine { line in

@@ -29,7 +29,7 @@ struct BenchSuggest: ParsableCommand {
     var file: String
 
     func run() throws {
-        let parser = IngredientParser()
+        let parser = IngredientParser().makeSession()
         let keyer = CanonicalKeyer()
         var seen = Set<String>(), keys: [String] = []
         try LineReader(path: file).forEachLine { line in
