@@ -52,9 +52,39 @@ struct SessionTests {
         // Twice through, in opposite orders, so every line follows a different one.
         for bytes in lines + lines.reversed() {
             let reused = bytes.withUnsafeBufferPointer { session.parse(utf8: $0) }
-            let fresh = bytes.withUnsafeBufferPointer { parser.parse(utf8: $0) }
+            let fresh = bytes.withUnsafeBufferPointer { parser.makeSession().parse(utf8: $0) }
             #expect(reused == fresh)
         }
+    }
+
+    /// `parser.parse` borrows working memory the parser keeps between calls: from several
+    /// threads at once, each in another order, it must give what a fresh session gives.
+    @Test func sharedWorkspacesFromManyThreadsGiveFreshResults() {
+        let lines = Self.lines
+        let fresh = lines.map { bytes in bytes.withUnsafeBufferPointer { parser.makeSession().parse(utf8: $0) } }
+        let shared = IngredientParser(lexicon: parser.lexicon)
+        let threads = 4
+        final class Mismatches: @unchecked Sendable {
+            let lock = NSLock()
+            var lines: [String] = []
+            func add(_ line: String) { lock.lock(); lines.append(line); lock.unlock() }
+        }
+        let mismatches = Mismatches()
+        DispatchQueue.concurrentPerform(iterations: threads) { t in
+            for round in 0..<2 {
+                for k in lines.indices {
+                    let i = (k * (t + 1) + round * 7) % lines.count // every thread its own order
+                    let parsed = lines[i].withUnsafeBufferPointer { shared.parse(utf8: $0) }
+                    let asString = shared.parse(String(decoding: lines[i], as: UTF8.self))
+                    if parsed != fresh[i] || (lines[i].allSatisfy({ $0 < 0x80 }) && asString != fresh[i]) {
+                        mismatches.add(String(decoding: lines[i], as: UTF8.self))
+                    }
+                }
+            }
+        }
+        #expect(mismatches.lines.isEmpty, "\(mismatches.lines.prefix(5))")
+        // No more idle working memory is kept than the pool's bound.
+        #expect(shared.workspaces.idleCount <= WorkspacePool.maximumIdle)
     }
 }
 

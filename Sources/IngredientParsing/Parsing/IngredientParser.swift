@@ -5,8 +5,9 @@ import IngredientTagger
 /// Parses ingredient lines: `1 ½ cups finely chopped red onions, divided` into quantity 1.5,
 /// unit `cup`, name `red onions`, preparation `finely chopped`, comment `divided`.
 ///
-/// A parser is a value; it holds only immutable tables, so one instance can be shared by
-/// any number of threads. Output depends only on the input line and the tables.
+/// A parser is a value; it holds immutable tables (and, shared by its copies, working memory
+/// that calls borrow in turn), so one instance can be shared by any number of threads.
+/// Output depends only on the input line and the tables.
 ///
 /// ```swift
 /// let parser = IngredientParser()
@@ -23,6 +24,8 @@ public struct IngredientParser: Sendable {
     /// (and retaining) each of its tables.
     let tables: LexiconReference
     let extractor: FeatureExtractor
+    /// Working memory for `parse(_:)` and `parse(utf8:)`, shared by the parser's copies.
+    let workspaces = WorkspacePool()
 
     /// A parser over `lexicon` (by default the built-in tables).
     public init(lexicon: Lexicon = .builtIn) {
@@ -41,14 +44,31 @@ public struct IngredientParser: Sendable {
         self.extractor = FeatureExtractor(lexicon: lexicon, vocabulary: model.vocabularyRows)
     }
 
-    /// Parses one line.
+    /// Parses one line. Safe to call from any number of threads at once; each call borrows
+    /// working memory that the parser keeps between calls (a `Session` keeps its own).
     public func parse(_ line: String) -> ParsedIngredient {
-        makeSession().parse(line)
+        workspaces.withWorkspace { parse(line, workspace: $0) }
     }
 
     /// Parses one line given as bytes; ill-formed UTF-8 is repaired with U+FFFD first.
     public func parse(utf8 bytes: UnsafeBufferPointer<UInt8>) -> ParsedIngredient {
-        makeSession().parse(utf8: bytes)
+        workspaces.withWorkspace { parse(utf8: bytes, workspace: $0) }
+    }
+
+    /// Parses one line in `workspace`.
+    func parse(_ line: String, workspace: Workspace) -> ParsedIngredient {
+        var copy = line
+        return copy.withUTF8 { bytes in
+            analyze(validUTF8: bytes, workspace: workspace) { view, _ in view.parsedIngredient(input: line) }
+        }
+    }
+
+    /// Parses one line given as bytes in `workspace`; ill-formed UTF-8 is repaired first.
+    func parse(utf8 bytes: UnsafeBufferPointer<UInt8>, workspace: Workspace) -> ParsedIngredient {
+        guard UTF8Repair.isValid(bytes) else { return parse(UTF8Repair.string(bytes), workspace: workspace) }
+        return analyze(validUTF8: bytes, workspace: workspace) { view, _ in
+            view.parsedIngredient(input: String(decoding: bytes, as: UTF8.self))
+        }
     }
 
     /// A session for parsing many lines on one thread: it reuses its working memory from
@@ -66,18 +86,12 @@ public struct IngredientParser: Sendable {
 
         /// Parses one line.
         public func parse(_ line: String) -> ParsedIngredient {
-            var copy = line
-            return copy.withUTF8 { bytes in
-                parser.analyze(validUTF8: bytes, workspace: workspace) { view, _ in view.parsedIngredient(input: line) }
-            }
+            parser.parse(line, workspace: workspace)
         }
 
         /// Parses one line given as bytes; ill-formed UTF-8 is repaired with U+FFFD first.
         public func parse(utf8 bytes: UnsafeBufferPointer<UInt8>) -> ParsedIngredient {
-            guard UTF8Repair.isValid(bytes) else { return parse(UTF8Repair.string(bytes)) }
-            return parser.analyze(validUTF8: bytes, workspace: workspace) { view, _ in
-                view.parsedIngredient(input: String(decoding: bytes, as: UTF8.self))
-            }
+            parser.parse(utf8: bytes, workspace: workspace)
         }
 
         /// Parses one line given as bytes and appends its `ingest parse` JSON object (and a
