@@ -139,7 +139,8 @@ package enum FormatDetection {
             return .html
         }
         if contains(prefix, "MasterCook"), text.split(separator: "\n").contains(where: { MasterCookReader.isExportLine($0) }) { return .mastercook }
-        if let header = start.split(separator: "\n").first, header.contains(","),
+        // The first line (what `split(separator: "\n").first` gives, without splitting the rest).
+        if case let header = start.prefix(while: { $0 != "\n" }), header.contains(","),
            header.lowercased().split(separator: ",").contains(where: { CSVReader.ingredientColumns.contains($0.trimmingCharacters(in: " \"\r")) }) {
             return .csv
         }

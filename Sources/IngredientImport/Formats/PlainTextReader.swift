@@ -8,20 +8,38 @@ enum PlainTextReader {
 
     static let bulletPrefixes: [String] = ["- ", "* ", "• ", "· ", "– ", "— ", "+ ", "▪ ", "◦ ", "▢ ", "□ ", "☐ ", "○ ", "● ", "> ", "✓ ", "✔ "]
 
+    /// The first bytes of the bullet prefixes: a line starting with another byte has none.
+    static let bulletFirstBytes: Set<UInt8> = Set(bulletPrefixes.compactMap(\.utf8.first))
+
     /// `line` without a leading bullet, checkbox or "1." / "1)" / "Step 1:" numbering.
     static func strippingBullet(_ line: String) -> String {
         var s = Substring(line)
-        for p in bulletPrefixes where s.hasPrefix(p) {
-            s = s.dropFirst(p.count)
-            break
+        if let b = s.utf8.first, bulletFirstBytes.contains(b) {
+            for p in bulletPrefixes where s.hasPrefix(p) {
+                s = s.dropFirst(p.count)
+                break
+            }
         }
-        if s.first == "-" || s.first == "*" || s.first == "•", s.count > 1, s.dropFirst().first?.isLetter == true { s = s.dropFirst() }
+        if s.first == "-" || s.first == "*" || s.first == "•", !s.dropFirst().isEmpty, s.dropFirst().first?.isLetter == true { s = s.dropFirst() }
         let digits = s.prefix { $0.isASCII && $0.isNumber }
         if !digits.isEmpty, digits.count <= 2 {
             let rest = s.dropFirst(digits.count)
             if (rest.hasPrefix(". ") || rest.hasPrefix(") ")), rest.dropFirst(2).first.map({ !$0.isNumber }) ?? false { s = rest.dropFirst(2) }
         }
         return TextCleaning.collapsingSpaces(String(s))
+    }
+
+    /// `line.firstIndex(of: ":")`, found on the bytes: each ":" byte is checked to be a whole
+    /// character (searching character by character cost ~28,000 instructions a long line).
+    static func firstColon(_ line: String) -> String.Index? {
+        var from = line.utf8.startIndex
+        while let i = line.utf8[from...].firstIndex(of: 0x3A) {
+            // The character there (rounded down to its start, should the byte sit inside one)
+            // is ":" only when the byte is a whole character of its own.
+            if line[i] == ":" { return i }
+            from = line.utf8.index(after: i)
+        }
+        return nil
     }
 
     /// Markdown heading marks, emphasis and surrounding decoration removed.
@@ -31,7 +49,27 @@ enum PlainTextReader {
         return String(s)
     }
 
-    static func wordCount(_ s: String) -> Int { s.split(separator: " ").count }
+    /// The words of `s` between spaces (counted on the bytes of an ASCII line, where each
+    /// character is a byte: splitting long lines into Substrings was most of their cost).
+    static func wordCount(_ s: String) -> Int {
+        var words = 0, inWord = false
+        for b in s.utf8 {
+            if b >= 0x80 { return s.split(separator: " ").count }
+            if b == 0x20 { inWord = false } else if !inWord { inWord = true; words += 1 }
+        }
+        return words
+    }
+
+    /// `s.count`, counted on the bytes of an ASCII line (a byte a character, CR LF one).
+    static func characterCount(_ s: String) -> Int {
+        var count = 0, previous: UInt8 = 0
+        for b in s.utf8 {
+            if b >= 0x80 { return s.count }
+            if !(b == 0x0A && previous == 0x0D) { count += 1 }
+            previous = b
+        }
+        return count
+    }
 
     /// Whether a line reads like an ingredient: it starts with an amount, or is short and
     /// is not a sentence.
@@ -39,16 +77,16 @@ enum PlainTextReader {
         guard let first = s.unicodeScalars.first else { return false }
         let words = wordCount(s)
         if first.properties.numericType != nil { return words <= 25 }
-        return words <= 8 && !s.hasSuffix(".") && !s.contains(". ") && s.count <= 60
+        return words <= 8 && !s.hasSuffix(".") && !s.contains(". ") && characterCount(s) <= 60
     }
 
     static func isProse(_ s: String) -> Bool {
-        wordCount(s) > 12 && (s.contains(". ") || s.hasSuffix(".") || s.hasSuffix("!")) || s.count > 160
+        wordCount(s) > 12 && (s.contains(". ") || s.hasSuffix(".") || s.hasSuffix("!")) || characterCount(s) > 160
     }
 
     /// A sub-header line ("For the sauce:", "TOPPING"), as its group name.
     static func subHeader(_ s: String) -> String? {
-        guard s.count <= 60, !s.contains(where: \.isNumber) else { return nil }
+        guard characterCount(s) <= 60, !s.contains(where: \.isNumber) else { return nil }
         if s.hasSuffix(":") { return String(s.dropLast()).trimmingCharacters(" ") }
         let lower = s.lowercased()
         if lower.hasPrefix("for the ") && wordCount(s) <= 6 { return s }
@@ -60,12 +98,15 @@ enum PlainTextReader {
     /// `numberFirst` (lines before the ingredients), also a number followed by one serving
     /// word ("6 servings"), returned whole.
     static func yieldValue(_ s: String, numberFirst: Bool = false) -> String? {
-        let lower = s.lowercased()
+        // A long ASCII line needs only the part a yield word can cover lowercased.
+        let lower = !numberFirst && s.utf8.count > YieldWords.longestStart && s.utf8.allSatisfy({ $0 < 0x80 })
+            ? String(decoding: s.utf8.prefix(YieldWords.longestStart), as: UTF8.self).lowercased() : s.lowercased()
         for key in YieldWords.starts where lower.hasPrefix(key) {
             let rest = s.dropFirst(key.count).drop { $0 == ":" || $0 == " " || $0 == "-" }
             if !rest.isEmpty, rest.count <= 40, rest.contains(where: \.isNumber) { return String(rest) }
         }
-        if numberFirst {
+        // Two words at most: counted on the bytes first (an ASCII line), before splitting.
+        if numberFirst, !s.utf8.allSatisfy({ $0 < 0x80 }) || wordCount(s) == 2 {
             let words = lower.split(separator: " ")
             if words.count == 2, let first = words.first?.first, first.isNumber,
                words[0].allSatisfy({ $0.isNumber || $0 == "-" || $0 == "–" }),
@@ -94,7 +135,7 @@ enum PlainTextReader {
             if raw.isEmpty { continue }
             let heading = headingText(raw)
             // Front-matter style keys.
-            if let colon = raw.firstIndex(of: ":"), raw.distance(from: raw.startIndex, to: colon) <= 16 {
+            if let colon = Self.firstColon(raw), raw.distance(from: raw.startIndex, to: colon) <= 16 {
                 let key = raw[..<colon].lowercased()
                 let value = TextCleaning.collapsingSpaces(String(raw[raw.index(after: colon)...])).trimmingCharacters("\"")
                 if ["title", "name"].contains(key), !value.isEmpty, record.title == nil {
@@ -157,7 +198,7 @@ enum PlainTextReader {
         // A paragraph of prose written right above the list (no blank line between) is a
         // block of its own: split blocks where prose and short lines meet.
         var titleSeen = record.title != nil
-        if !titleSeen, let first = blocks.first?.first, first.count <= 120 {
+        if !titleSeen, let first = blocks.first?.first, characterCount(first) <= 120 {
             record.title = headingText(first)
             titleSeen = true
             blocks[0].removeFirst()
@@ -175,7 +216,7 @@ enum PlainTextReader {
         var group: String?
         for block in blocks {
             var lines = block
-            if !titleSeen, let first = lines.first, first.count <= 120 {
+            if !titleSeen, let first = lines.first, characterCount(first) <= 120 {
                 record.title = headingText(first)
                 titleSeen = true
                 lines.removeFirst()

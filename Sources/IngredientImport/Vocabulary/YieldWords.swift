@@ -3,6 +3,8 @@
 enum YieldWords {
     /// Words a yield line starts with, longest first (so "servings" is tried before "serving").
     static let starts: [String] = words(of: "starts").sorted { $0.count != $1.count ? $0.count > $1.count : $0 < $1 }
+    /// The most UTF-8 bytes of a word of `starts`.
+    static let longestStart = starts.map(\.utf8.count).max() ?? 0
     /// Words that, after a number, make the whole line a yield.
     static let follows: Set<String> = Set(words(of: "follows"))
     /// Words that, after a number, make a line a fact about the recipe ("10 Prep Time").
