@@ -31,6 +31,20 @@ struct HTMLDocument {
     /// Per element, the unit (and any second amount) that the element states only in its
     /// `data-` attributes, to be read after its text (see `statedUnit(of:)`).
     private(set) var statedUnits: [Int: String] = [:]
+    /// Per node, its class names and whether it is visible, worked out the first time they are
+    /// asked for: the extractors ask for the same nodes many times (working them out anew each
+    /// time was a quarter of a page's time) and for most nodes never. Shared by the copies of a
+    /// document, which never change after it is read; a document is read on one thread.
+    private final class Memo {
+        var classes: [[Substring]?]
+        /// 0: not worked out yet; 1: visible; 2: hidden.
+        var visibility: [UInt8]
+        init(count: Int) {
+            classes = Array(repeating: nil, count: count)
+            visibility = Array(repeating: 0, count: count)
+        }
+    }
+    private var memo = Memo(count: 0)
 
     /// How deep elements nest: deeper start tags open no new level, so no walk over a
     /// node's ancestors or subtree (text, containment, recursion) costs more than this per
@@ -227,6 +241,7 @@ struct HTMLDocument {
         for k in nodes.indices.reversed() {
             if let last = nodes[k].children.last { subtreeEnd[k] = subtreeEnd[last] }
         }
+        memo = Memo(count: nodes.count)
         for k in nodes.indices where nodes[k].attributes.count >= 2 {
             if let unit = statedUnit(of: k) { statedUnits[k] = unit }
         }
@@ -280,6 +295,22 @@ struct HTMLDocument {
     /// The index just past the first `needle` at or after `from`.
     static func find(_ u: String.UTF8View, _ needle: String, from: String.UTF8View.Index) -> String.UTF8View.Index? {
         let first = needle.utf8.first!
+        let n = Array(needle.utf8)
+        let start = u.distance(from: u.startIndex, to: from)
+        if let found = u.withContiguousStorageIfAvailable({ b -> Int? in
+            var i = start
+            while i + n.count <= b.count {
+                if b[i] == first {
+                    var k = 1
+                    while k < n.count, b[i + k] == n[k] { k += 1 }
+                    if k == n.count { return i + n.count }
+                }
+                i += 1
+            }
+            return nil
+        }) {
+            return found.map { u.index(u.startIndex, offsetBy: $0) }
+        }
         var i = from
         while i < u.endIndex {
             if u[i] == first, hasPrefix(u, at: i, needle) { return u.index(i, offsetBy: needle.utf8.count) }
@@ -291,6 +322,22 @@ struct HTMLDocument {
     /// The start of the first `needle` (ASCII case ignored) at or after `from`.
     static func findCaseInsensitive(_ u: String.UTF8View, _ needle: String, from: String.UTF8View.Index) -> String.UTF8View.Index? {
         let n = Array(needle.utf8)
+        // On the contiguous bytes (a String.UTF8View step per byte cost ~10 instructions).
+        let start = u.distance(from: u.startIndex, to: from)
+        if let found = u.withContiguousStorageIfAvailable({ b -> Int? in
+            var i = start
+            while i < b.count {
+                if b[i] == n[0] {
+                    var k = 0
+                    while k < n.count, i + k < b.count, b[i + k] | 0x20 == n[k] | 0x20 { k += 1 }
+                    if k == n.count { return i }
+                }
+                i += 1
+            }
+            return nil
+        }) {
+            return found.map { u.index(u.startIndex, offsetBy: $0) }
+        }
         var i = from
         while i < u.endIndex {
             if u[i] == n[0] {
@@ -321,13 +368,59 @@ struct HTMLDocument {
 
     /// The lowercase class names of node `index`.
     func classes(of index: Int) -> [Substring] {
-        guard let raw = nodes[index].attributes.last(where: { $0.name == "class" })?.value else { return [] }
-        return raw.lowercased().split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" })
+        if let known = memo.classes[index] { return known }
+        let classes: [Substring]
+        if let raw = nodes[index].attributes.last(where: { $0.name == "class" })?.value {
+            classes = Self.classNames(raw)
+        } else {
+            classes = []
+        }
+        memo.classes[index] = classes
+        return classes
+    }
+
+    /// The lowercase class names of a `class` attribute's value: split at spaces, tabs, line
+    /// feeds and carriage returns (the characters; CR LF is one character and no separator).
+    /// An ASCII value is split on its bytes, the same cuts without walking characters.
+    static func classNames(_ raw: Substring) -> [Substring] {
+        var lowered = raw.lowercased()
+        let ranges = lowered.withUTF8 { b -> [Range<Int>]? in
+            var ranges: [Range<Int>] = []
+            var start = -1
+            for i in 0..<b.count {
+                let c = b[i]
+                if c >= 0x80 || (c == 0x0D && i + 1 < b.count && b[i + 1] == 0x0A) { return nil }
+                if c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0D {
+                    if start >= 0 { ranges.append(start..<i); start = -1 }
+                } else if start < 0 {
+                    start = i
+                }
+            }
+            if start >= 0 { ranges.append(start..<b.count) }
+            return ranges
+        }
+        guard let ranges else {
+            return lowered.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" })
+        }
+        let u = lowered.utf8
+        return ranges.map { Substring(u[u.index(u.startIndex, offsetBy: $0.lowerBound)..<u.index(u.startIndex, offsetBy: $0.upperBound)]) }
     }
 
     /// Whether a reader would see node `index`'s content (not hidden by its tag, `hidden`,
     /// `aria-hidden`, a screen-reader-only class, or as a tab panel behind the active one).
     func isVisible(_ index: Int) -> Bool {
+        switch memo.visibility[index] {
+        case 1: return true
+        case 2: return false
+        default:
+            let visible = computeVisibility(index)
+            memo.visibility[index] = visible ? 1 : 2
+            return visible
+        }
+    }
+
+    /// `isVisible(index)` worked out (once per node, the first time it is asked).
+    private func computeVisibility(_ index: Int) -> Bool {
         let node = nodes[index]
         if Self.hiddenElements.contains(node.tag) { return false }
         if node.tag.isEmpty { return true }

@@ -14,7 +14,16 @@ struct MarkupIngredients {
 
     enum Role: String, CaseIterable {
         case ingredients, instructions, group, part, ignore
-        var bit: UInt8 { 1 << UInt8(Role.allCases.firstIndex(of: self)!) }
+        /// 1 << the role's place in `allCases`.
+        var bit: UInt8 {
+            switch self {
+            case .ingredients: 1
+            case .instructions: 2
+            case .group: 4
+            case .part: 8
+            case .ignore: 16
+            }
+        }
     }
 
     /// The fragments of each role, as UTF-8 bytes.
@@ -29,10 +38,43 @@ struct MarkupIngredients {
         return table
     }()
 
+    /// The fragments of each role of `Role.allCases`, in that order.
+    static let fragmentsInOrder: [(bit: UInt8, fragments: [[UInt8]])] = Role.allCases.map { ($0.bit, fragments[$0] ?? []) }
+
     /// Whether `token` contains a fragment of `role`.
     static func matches(_ token: String, _ role: Role) -> Bool {
-        let t = Array(token.utf8)
-        for f in fragments[role] ?? [] where f.count <= t.count {
+        contains(Array(token.utf8), anyOf: fragments[role] ?? [])
+    }
+
+    /// Every fragment with its role's bit, by the fragment's first byte.
+    static let fragmentsByFirstByte: [[(bit: UInt8, bytes: [UInt8])]] = {
+        var table = Array(repeating: [(bit: UInt8, bytes: [UInt8])](), count: 256)
+        for (bit, fragments) in fragmentsInOrder {
+            for f in fragments where !f.isEmpty { table[Int(f[0])].append((bit, f)) }
+        }
+        return table
+    }()
+
+    /// The roles whose fragments `token` contains (bits of `Role.bit`): `matches` for every
+    /// role at once, trying at each byte of the token only the fragments that start with it.
+    static func roleMask(_ token: String) -> UInt8 {
+        var mask: UInt8 = 0
+        var token = token
+        token.withUTF8 { t in
+            for k in t.indices {
+                for (bit, f) in fragmentsByFirstByte[Int(t[k])] where mask & bit == 0 && k + f.count <= t.count {
+                    var m = 1
+                    while m < f.count, t[k + m] == f[m] { m += 1 }
+                    if m == f.count { mask |= bit }
+                }
+            }
+        }
+        return mask
+    }
+
+    /// Whether the bytes `t` contain one of `fragments`.
+    static func contains(_ t: [UInt8], anyOf fragments: [[UInt8]]) -> Bool {
+        for f in fragments where f.count <= t.count {
             var k = 0
             while k + f.count <= t.count {
                 if t[k] == f[0], t[k..<(k + f.count)].elementsEqual(f) { return true }
@@ -70,9 +112,7 @@ struct MarkupIngredients {
         ignored = Array(repeating: false, count: doc.nodes.count)
         for k in doc.nodes.indices where !doc.nodes[k].tag.isEmpty {
             var mask: UInt8 = 0
-            for t in Self.tokens(doc, k) {
-                for role in Role.allCases where Self.matches(t, role) { mask |= role.bit }
-            }
+            for t in Self.tokens(doc, k) { mask |= Self.roleMask(t) }
             roles[k] = mask
             let parent = doc.nodes[k].parent
             let tag = doc.nodes[k].tag
