@@ -116,9 +116,7 @@ public struct RecipeImporter: Sendable {
         var lastOrigin = ""
         var lastCount = 0
         var streamCounts: [String: Int] = [:]
-        // One parse session per worker at a time, kept from job to job: its working memory
-        // and its cache of name keys stay warm (a session per line started cold every time).
-        let sessions = SessionPool(parser: self.parser)
+        let parser = self.parser
 
         func deliver(_ result: EncodedResult<Encoded>) throws(E) {
             summary.bytes += result.bytes
@@ -171,7 +169,7 @@ public struct RecipeImporter: Sendable {
             try send {
                 var result = JobResult()
                 for f in files {
-                    let r = Self.readWholeFile(f.path, named: f.named, forced: forced, sessions: sessions)
+                    let r = Self.readWholeFile(f.path, named: f.named, forced: forced, parser: parser)
                     result.outcomes += r.outcomes
                     result.filesDone += r.filesDone
                     result.skipped += r.skipped
@@ -215,7 +213,7 @@ public struct RecipeImporter: Sendable {
             case let .skip(reason) where !named:
                 try submit { JobResult(skipped: [reason]) }
             default:
-                try submit { Self.readWholeFile(path, named: named, forced: forced, sessions: sessions) }
+                try submit { Self.readWholeFile(path, named: named, forced: forced, parser: parser) }
             }
         }
 
@@ -230,7 +228,7 @@ public struct RecipeImporter: Sendable {
             var chunker = StreamChunker(format: format, target: chunkSize)
             func chunkJob(_ chunk: [UInt8]) -> Job {
                 { JobResult(outcomes: Self.parsed(DocumentReader.readRecipes(chunk, name: name, format: format, depth: 0)
-                    .filter { !Self.isEmptyChunkFailure($0, of: name) }, sessions), bytes: chunk.count, stream: name) }
+                    .filter { !Self.isEmptyChunkFailure($0, of: name) }, parser), bytes: chunk.count, stream: name) }
             }
             var bytes = first
             while true {
@@ -268,7 +266,7 @@ public struct RecipeImporter: Sendable {
                     for e in work {
                         outcomes += DocumentReader.readZipEntry(e, archiveName: path, forced: forced, depth: 1) { (o, c) throws(ImportError) in try h.read(at: o, count: c) }
                     }
-                    return JobResult(outcomes: Self.parsed(outcomes, sessions), bytes: work.reduce(0) { $0 + $1.compressedSize })
+                    return JobResult(outcomes: Self.parsed(outcomes, parser), bytes: work.reduce(0) { $0 + $1.compressedSize })
                 }
             }
             for entry in entries {
@@ -307,7 +305,7 @@ public struct RecipeImporter: Sendable {
                 return
             }
             let bytes = all
-            try submit { JobResult(outcomes: Self.parsed(DocumentReader.read(bytes, name: name, kind: kind, forced: forced, depth: 0), sessions), filesDone: 1, bytes: bytes.count) }
+            try submit { JobResult(outcomes: Self.parsed(DocumentReader.read(bytes, name: name, kind: kind, forced: forced, depth: 0), parser), filesDone: 1, bytes: bytes.count) }
         }
 
         try FileWalk.walk(paths, forcedFormat: format != nil) { (event: FileWalk.Event) throws(E) in
@@ -367,9 +365,10 @@ public struct RecipeImporter: Sendable {
         return false
     }
 
-    /// Outcomes with every recipe's lines parsed.
-    static func parsed(_ outcomes: [ReadOutcome], _ sessions: SessionPool) -> [ReadOutcome] {
-        sessions.withSession { session in outcomes.map { o in
+    /// Outcomes with every recipe's lines parsed, in a session over working memory the parser
+    /// keeps from job to job (a session per line started cold every time).
+    static func parsed(_ outcomes: [ReadOutcome], _ parser: IngredientParser) -> [ReadOutcome] {
+        parser.withSession { session in outcomes.map { o in
             guard case let .success(record) = o.result else { return o }
             var parsed = record.parsed(with: session)
             if parsed.ingredients.isEmpty { parsed.warnings.append("no ingredient lines") }
@@ -378,7 +377,7 @@ public struct RecipeImporter: Sendable {
     }
 
     /// Reads, detects, extracts and parses one whole file.
-    static func readWholeFile(_ path: String, named: Bool, forced: RecipeFormat?, sessions: SessionPool) -> JobResult {
+    static func readWholeFile(_ path: String, named: Bool, forced: RecipeFormat?, parser: IngredientParser) -> JobResult {
         let bytes: [UInt8]
         do { bytes = try ImportFiles.read(path, limit: DocumentReader.documentLimit) } catch {
             return JobResult(outcomes: [ReadOutcome(result: .failure(error), source: .file(path))], filesDone: 1)
@@ -386,7 +385,7 @@ public struct RecipeImporter: Sendable {
         let kind = bytes.withUnsafeBufferPointer { FormatDetection.detect(name: path, head: UnsafeBufferPointer(rebasing: $0.prefix(65536)), forced: forced) }
         if case let .skip(reason) = kind, !named { return JobResult(filesDone: 0, skipped: [reason], bytes: bytes.count) }
         let outcomes = DocumentReader.read(bytes, name: path, kind: kind, forced: forced, depth: 0)
-        return JobResult(outcomes: parsed(outcomes, sessions), filesDone: 1, bytes: bytes.count)
+        return JobResult(outcomes: parsed(outcomes, parser), filesDone: 1, bytes: bytes.count)
     }
 }
 

@@ -48,8 +48,6 @@ public struct ShoppingListAccumulator {
     var skipped = 0
     var proteins: [String: Protein?] = [:]
     let session: IngredientParser.Session
-    /// The worker threads' sessions, kept from batch to batch (`add(contentsOf:)`).
-    let sessions: SessionPool
 
     /// An empty list over `builder` with the user's `edits`, working on `jobs` threads
     /// (values below 1 count as 1).
@@ -58,7 +56,6 @@ public struct ShoppingListAccumulator {
         self.edits = edits
         self.jobs = max(1, jobs)
         self.session = builder.parser.makeSession()
-        self.sessions = SessionPool(parser: builder.parser)
     }
 
     /// The number of recipes added.
@@ -100,7 +97,7 @@ public struct ShoppingListAccumulator {
             }
             return
         }
-        let builder = self.builder, sessions = self.sessions, edits = self.edits
+        let builder = self.builder, edits = self.edits
         // Work items of whole recipes, about `Self.linesPerWork` lines each, at most four a
         // thread in flight: parsed lines are held for those only.
         // Each line is parsed and prepared there (`ShoppingListBuilder.prepare`); only what
@@ -128,7 +125,7 @@ public struct ShoppingListAccumulator {
             pool.submit({
                 var parsed: [(ParsedIngredient, ShoppingListBuilder.PreparedLine?)] = []
                 parsed.reserveCapacity(capacity)
-                sessions.withSession { session in
+                builder.parser.withSession { session in
                     for k in range {
                         let factor = Self.factor(recipes[k].servingsFactor)
                         for line in recipes[k].lines {

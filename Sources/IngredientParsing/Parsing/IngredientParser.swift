@@ -75,14 +75,25 @@ public struct IngredientParser: Sendable {
     /// line to line, which makes batch parsing faster. Results equal `parse(_:)`'s.
     public func makeSession() -> Session { Session(parser: self) }
 
+    /// Runs `body` with a session over working memory borrowed from the parser's pool (the one
+    /// `parse(_:)` borrows from), so that a thread pool's work items keep their buffers and
+    /// name-key cache warm from item to item without owning a session each. The session must
+    /// not outlive `body`.
+    package func withSession<Result>(_ body: (Session) -> Result) -> Result {
+        workspaces.withWorkspace { body(Session(parser: self, workspace: $0)) }
+    }
+
     /// Parses lines one after another, reusing working memory. Not for sharing between
     /// threads: make one session per thread.
     public final class Session {
         /// The parser this session runs.
         public let parser: IngredientParser
-        let workspace = Workspace()
+        let workspace: Workspace
 
-        init(parser: IngredientParser) { self.parser = parser }
+        init(parser: IngredientParser, workspace: Workspace = Workspace()) {
+            self.parser = parser
+            self.workspace = workspace
+        }
 
         /// Parses one line.
         public func parse(_ line: String) -> ParsedIngredient {

@@ -6,9 +6,10 @@ import Musl
 import Darwin
 #endif
 
-/// The working memory behind `IngredientParser.parse(_:)`: a call borrows a workspace that no
-/// other call is using and gives it back, so that one-line calls keep their buffers and their
-/// cache of name keys warm from call to call, as a `Session` does (a new workspace for every
+/// The working memory behind `IngredientParser.parse(_:)` and `withSession(_:)`: a call borrows
+/// a workspace that no other call is using and gives it back, so that one-line calls (and the
+/// work items of a thread pool) keep their buffers and their cache of name keys warm from call
+/// to call, as a `Session` does (a new workspace for every
 /// call cost about 4,000 instructions a line more, a third of a line's parse). A parser and its
 /// copies share one pool; it keeps at most `maximumIdle` workspaces (one per thread that
 /// parses at the same time, in practice).
