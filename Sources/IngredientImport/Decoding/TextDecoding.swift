@@ -43,48 +43,46 @@ package enum TextDecoding {
     /// The lines of `text`, split at LF, CR and CRLF, without their line ends. A final line
     /// end does not start another line.
     package static func lines(_ text: String) -> [Substring] {
-        let u = text.utf8
+        var text = text
         // Line ends found on the contiguous bytes (a few instructions a byte, against a
         // String.UTF8View index step each), the lines then cut at those offsets.
-        if let lines = u.withContiguousStorageIfAvailable({ bytes -> [Substring] in
-            var result: [Substring] = []
+        let ranges = text.withUTF8 { bytes -> [Range<Int>] in
+            var ranges: [Range<Int>] = []
             var start = 0, i = 0
-            let n = bytes.count
-            func cut(_ from: Int, _ to: Int) -> Substring {
-                Substring(u[u.index(u.startIndex, offsetBy: from)..<u.index(u.startIndex, offsetBy: to)])
-            }
-            while i < n {
+            while i < bytes.count {
                 let b = bytes[i]
                 if b == 0x0A || b == 0x0D {
-                    result.append(cut(start, i))
-                    i += b == 0x0D && i + 1 < n && bytes[i + 1] == 0x0A ? 2 : 1
+                    ranges.append(start..<i)
+                    i += b == 0x0D && i + 1 < bytes.count && bytes[i + 1] == 0x0A ? 2 : 1
                     start = i
                 } else {
                     i += 1
                 }
             }
-            if start != n { result.append(cut(start, n)) }
-            return result
-        }) {
-            return lines
+            if start != bytes.count { ranges.append(start..<bytes.count) }
+            return ranges
         }
-        var result: [Substring] = []
-        var start = u.startIndex
-        var i = start
-        while i != u.endIndex {
-            let b = u[i]
-            if b == 0x0A || b == 0x0D {
-                result.append(Substring(u[start..<i]))
-                var next = u.index(after: i)
-                if b == 0x0D, next != u.endIndex, u[next] == 0x0A { next = u.index(after: next) }
-                start = next
-                i = next
-            } else {
-                i = u.index(after: i)
-            }
+        return substrings(of: text, at: ranges)
+    }
+
+    /// The characters at the start of `bytes` while they are ASCII, at most `limit` of them:
+    /// how many and how many bytes they take (a byte a character, CR LF one); nil when a byte
+    /// that is not ASCII comes first. What `count` and `prefix(_:)` of the text give, without
+    /// walking characters.
+    package static func asciiCharacters(_ bytes: UnsafeBufferPointer<UInt8>, atMost limit: Int = .max) -> (count: Int, end: Int)? {
+        var count = 0, i = 0
+        while i < bytes.count, count < limit {
+            guard bytes[i] < 0x80 else { return nil }
+            i += bytes[i] == 0x0D && i + 1 < bytes.count && bytes[i + 1] == 0x0A ? 2 : 1
+            count += 1
         }
-        if start != u.endIndex { result.append(Substring(u[start..<u.endIndex])) }
-        return result
+        return (count, i)
+    }
+
+    /// The parts of `text` at UTF-8 offset `ranges` (each cut at a character boundary).
+    package static func substrings(of text: String, at ranges: [Range<Int>]) -> [Substring] {
+        let u = text.utf8
+        return ranges.map { Substring(u[u.index(u.startIndex, offsetBy: $0.lowerBound)..<u.index(u.startIndex, offsetBy: $0.upperBound)]) }
     }
 
     /// Counts of well-formed multi-byte sequences and of ill-formed bytes.

@@ -60,15 +60,10 @@ enum PlainTextReader {
         return words
     }
 
-    /// `s.count`, counted on the bytes of an ASCII line (a byte a character, CR LF one).
+    /// `s.count`, counted on the bytes of an ASCII line (`TextDecoding.asciiCharacters`).
     static func characterCount(_ s: String) -> Int {
-        var count = 0, previous: UInt8 = 0
-        for b in s.utf8 {
-            if b >= 0x80 { return s.count }
-            if !(b == 0x0A && previous == 0x0D) { count += 1 }
-            previous = b
-        }
-        return count
+        var s = s
+        return s.withUTF8 { TextDecoding.asciiCharacters($0) }?.count ?? s.count
     }
 
     /// Whether a line reads like an ingredient: it starts with an amount, or is short and

@@ -69,6 +69,8 @@ struct HTMLDocument {
 
     /// Reads `html`.
     init(_ html: String) {
+        var html = html
+        html.makeContiguousUTF8() // so that the searches below read its bytes in place
         let u = html.utf8
         var stack: [Int] = []
         var i = u.startIndex
@@ -294,13 +296,12 @@ struct HTMLDocument {
 
     /// The index just past the first `needle` at or after `from`.
     static func find(_ u: String.UTF8View, _ needle: String, from: String.UTF8View.Index) -> String.UTF8View.Index? {
-        let first = needle.utf8.first!
         let n = Array(needle.utf8)
         let start = u.distance(from: u.startIndex, to: from)
-        if let found = u.withContiguousStorageIfAvailable({ b -> Int? in
+        let found = withBytes(u) { b -> Int? in
             var i = start
             while i + n.count <= b.count {
-                if b[i] == first {
+                if b[i] == n[0] {
                     var k = 1
                     while k < n.count, b[i + k] == n[k] { k += 1 }
                     if k == n.count { return i + n.count }
@@ -308,23 +309,15 @@ struct HTMLDocument {
                 i += 1
             }
             return nil
-        }) {
-            return found.map { u.index(u.startIndex, offsetBy: $0) }
         }
-        var i = from
-        while i < u.endIndex {
-            if u[i] == first, hasPrefix(u, at: i, needle) { return u.index(i, offsetBy: needle.utf8.count) }
-            i = u.index(after: i)
-        }
-        return nil
+        return found.map { u.index(u.startIndex, offsetBy: $0) }
     }
 
     /// The start of the first `needle` (ASCII case ignored) at or after `from`.
     static func findCaseInsensitive(_ u: String.UTF8View, _ needle: String, from: String.UTF8View.Index) -> String.UTF8View.Index? {
         let n = Array(needle.utf8)
-        // On the contiguous bytes (a String.UTF8View step per byte cost ~10 instructions).
         let start = u.distance(from: u.startIndex, to: from)
-        if let found = u.withContiguousStorageIfAvailable({ b -> Int? in
+        let found = withBytes(u) { b -> Int? in
             var i = start
             while i < b.count {
                 if b[i] == n[0] {
@@ -335,23 +328,14 @@ struct HTMLDocument {
                 i += 1
             }
             return nil
-        }) {
-            return found.map { u.index(u.startIndex, offsetBy: $0) }
         }
-        var i = from
-        while i < u.endIndex {
-            if u[i] == n[0] {
-                var k = i
-                var matched = true
-                for b in n {
-                    guard k < u.endIndex, u[k] | 0x20 == b | 0x20 else { matched = false; break }
-                    k = u.index(after: k)
-                }
-                if matched { return i }
-            }
-            i = u.index(after: i)
-        }
-        return nil
+        return found.map { u.index(u.startIndex, offsetBy: $0) }
+    }
+
+    /// Runs `body` on the UTF-8 bytes of `u`: in place, as a document's text always is (`init`
+    /// makes it contiguous; a String.UTF8View step per byte cost ~10 instructions), else a copy.
+    static func withBytes<Result>(_ u: String.UTF8View, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        u.withContiguousStorageIfAvailable(body) ?? Array(u).withUnsafeBufferPointer(body)
     }
 
     // MARK: Queries
@@ -402,8 +386,7 @@ struct HTMLDocument {
         guard let ranges else {
             return lowered.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" })
         }
-        let u = lowered.utf8
-        return ranges.map { Substring(u[u.index(u.startIndex, offsetBy: $0.lowerBound)..<u.index(u.startIndex, offsetBy: $0.upperBound)]) }
+        return TextDecoding.substrings(of: lowered, at: ranges)
     }
 
     /// Whether a reader would see node `index`'s content (not hidden by its tag, `hidden`,

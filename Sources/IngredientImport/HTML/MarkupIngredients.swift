@@ -38,25 +38,22 @@ struct MarkupIngredients {
         return table
     }()
 
-    /// The fragments of each role of `Role.allCases`, in that order.
-    static let fragmentsInOrder: [(bit: UInt8, fragments: [[UInt8]])] = Role.allCases.map { ($0.bit, fragments[$0] ?? []) }
-
-    /// Whether `token` contains a fragment of `role`.
-    static func matches(_ token: String, _ role: Role) -> Bool {
-        contains(Array(token.utf8), anyOf: fragments[role] ?? [])
-    }
-
     /// Every fragment with its role's bit, by the fragment's first byte.
     static let fragmentsByFirstByte: [[(bit: UInt8, bytes: [UInt8])]] = {
         var table = Array(repeating: [(bit: UInt8, bytes: [UInt8])](), count: 256)
-        for (bit, fragments) in fragmentsInOrder {
-            for f in fragments where !f.isEmpty { table[Int(f[0])].append((bit, f)) }
+        for role in Role.allCases {
+            for f in fragments[role] ?? [] where !f.isEmpty { table[Int(f[0])].append((role.bit, f)) }
         }
         return table
     }()
 
-    /// The roles whose fragments `token` contains (bits of `Role.bit`): `matches` for every
-    /// role at once, trying at each byte of the token only the fragments that start with it.
+    /// Whether `token` contains a fragment of `role`.
+    static func matches(_ token: String, _ role: Role) -> Bool {
+        roleMask(token) & role.bit != 0
+    }
+
+    /// The roles whose fragments `token` contains (bits of `Role.bit`), found at once: at each
+    /// byte of the token only the fragments that start with it are tried.
     static func roleMask(_ token: String) -> UInt8 {
         var mask: UInt8 = 0
         var token = token
@@ -70,18 +67,6 @@ struct MarkupIngredients {
             }
         }
         return mask
-    }
-
-    /// Whether the bytes `t` contain one of `fragments`.
-    static func contains(_ t: [UInt8], anyOf fragments: [[UInt8]]) -> Bool {
-        for f in fragments where f.count <= t.count {
-            var k = 0
-            while k + f.count <= t.count {
-                if t[k] == f[0], t[k..<(k + f.count)].elementsEqual(f) { return true }
-                k += 1
-            }
-        }
-        return false
     }
 
     /// The class names and id of node `k`, lowercased.
