@@ -50,12 +50,16 @@ let package = Package(
         ),
         // Build tool that turns Dictionaries/ into Swift source, so the library carries its
         // tables and finds no file at run time.
-        .executableTarget(name: "embed-dictionaries", dependencies: ["IngredientText"]),
+        .executableTarget(name: "embed-dictionaries"),
         .plugin(
             name: "EmbedDictionaries",
             capability: .buildTool(),
             dependencies: ["embed-dictionaries"]
         ),
+        // The snapshot files under Dictionaries/ (the tagger's model, the lexicon, the food
+        // knowledge made ready ahead of time by tools/compile-snapshots), compiled in byte for
+        // byte with #embed, so that start-up decodes no text.
+        .target(name: "CSnapshots"),
         // The library, one module per stage of the one-way flow (see README, "Modules"):
         // text → lexicon and keys → parsing → lists (with suggestions, which need no parser),
         // and import beside lists, on parsing. Each target lists the modules it imports.
@@ -63,26 +67,17 @@ let package = Package(
         .target(name: "IngredientText", dependencies: ["ICUShim"]),
         // The data tables of Dictionaries/ (units, numbers, phrases, shopping-list tables) and
         // canonical keys (folding, singular/plural, synonyms).
-        .target(name: "IngredientLexicon", dependencies: ["IngredientText"], plugins: ["EmbedDictionaries"]),
+        .target(name: "IngredientLexicon", dependencies: ["IngredientText", "CSnapshots"], plugins: ["EmbedDictionaries"]),
         // The tagger's model: labels, feature templates and keys, the weight tables read from a
         // model file. No data of its own, so that a build tool can make the tables ready.
         .target(name: "IngredientTagger", dependencies: ["IngredientText"]),
         // Tokens, features, the tagger, line assembly, confidence and the JSON line of `ingest parse`.
-        // Build tool that reads Dictionaries/model/ with IngredientTagger and compiles the built
-        // tables into the parser as a snapshot, so that start-up parses no model text.
-        .executableTarget(name: "embed-tagger", dependencies: ["IngredientText", "IngredientTagger"]),
-        .plugin(
-            name: "EmbedTagger",
-            capability: .buildTool(),
-            dependencies: ["embed-tagger"]
-        ),
         .target(
             name: "IngredientParsing",
-            dependencies: ["IngredientText", "IngredientLexicon", "IngredientTagger"],
-            plugins: ["EmbedTagger"]
+            dependencies: ["IngredientText", "IngredientLexicon", "IngredientTagger", "CSnapshots"]
         ),
         // Near-duplicate names: pair features, the scorer, merge suggestions.
-        .target(name: "IngredientSuggestions", dependencies: ["IngredientText", "IngredientLexicon"], plugins: ["EmbedDictionaries"]),
+        .target(name: "IngredientSuggestions", dependencies: ["IngredientText", "IngredientLexicon", "CSnapshots"], plugins: ["EmbedDictionaries"]),
         // The shopping list: merge, units, pantry, edits, suggestions between items.
         .target(
             name: "IngredientLists",

@@ -4,8 +4,8 @@ import PackagePlugin
 /// Compiles the tables under the package's `Dictionaries/` folder into the target as Swift
 /// source, so the library carries its data and reads no file at run time. Each module gets the
 /// tables of its own stage (`folders`): the lexicon the top-level tables, the suggester
-/// `suggest/`, the importer `import/`. (The tagger model in `model/` is made ready by the
-/// EmbedTagger plugin.)
+/// `suggest/`, the importer `import/`. (The tagger model in `model/`, and the snapshots of the
+/// tables, `.snapshot`, are compiled in as bytes by the `CSnapshots` target.)
 @main
 struct EmbedDictionaries: BuildToolPlugin {
     /// The folder of `Dictionaries/` each module embeds ("" for the files directly in it).
@@ -27,7 +27,9 @@ struct EmbedDictionaries: BuildToolPlugin {
             for case let url as URL in walker {
                 let isFile = (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) ?? false
                 let parent = url.deletingLastPathComponent().standardizedFileURL.path
-                if isFile, parent == home, !url.lastPathComponent.hasPrefix("."), url.pathExtension != "md" {
+                // Snapshots are compiled in as bytes by the CSnapshots target, not as text.
+                if isFile, parent == home, !url.lastPathComponent.hasPrefix("."),
+                   url.pathExtension != "md", url.pathExtension != "snapshot" {
                     inputs.append(url)
                 }
             }

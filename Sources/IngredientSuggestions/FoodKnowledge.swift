@@ -49,8 +49,8 @@ package struct FoodKnowledge: Sendable {
     /// (`KnowledgeSnapshot`), when it was made from the tables compiled in; otherwise (a table
     /// regenerated since) read from the tables' text, which gives the same tables, more slowly.
     static let builtIn: FoodKnowledge = {
-        if let text = EmbeddedDictionaries.snapshots[KnowledgeSnapshot.fileName],
-           let knowledge = try? KnowledgeSnapshot.read(text: text, expecting: KnowledgeSnapshot.builtInDigests) {
+        if let bytes = KnowledgeSnapshot.builtInBytes,
+           let knowledge = try? KnowledgeSnapshot.read(bytes, expecting: KnowledgeSnapshot.builtInDigests) {
             return knowledge
         }
         return builtFromText()

@@ -1,3 +1,4 @@
+internal import CSnapshots
 import IngredientText
 
 /// The food-knowledge tables (`FoodKnowledge`: WordNet synsets and embedding neighbours) made
@@ -7,8 +8,8 @@ import IngredientText
 /// `suggest/neighbours.tsv` by `tools/compile-snapshots` (`ingest dev snapshots`), with the
 /// lexicon's snapshot (`LexiconSnapshot`, which describes the scheme), and records both tables'
 /// digests: it is read only when those are the tables compiled in, else the tables are read
-/// from their text. Layout: base-64 text of the bytes `SnapshotWriter` writes (compiled in as
-/// seven-bit text, `SevenBitText`, which `read(text:)` reads): the magic
+/// from their text. Layout: the bytes `SnapshotWriter` writes (compiled in as they are by the
+/// `CSnapshots` target, which `read(_:expecting:)` reads): the magic
 /// `IKKS`, a version, the digests, then the synset table, the key → synsets table and the
 /// neighbour table, each table of rows as the rows' starts and all their values.
 package enum KnowledgeSnapshot {
@@ -26,10 +27,18 @@ package enum KnowledgeSnapshot {
         sources.map { ($0, EmbeddedDictionaries.digests[$0] ?? 0) }
     }
 
-    /// The snapshot text of the built-in tables read from their text, recording the digests
-    /// of the tables compiled in.
-    package static func textOfBuiltInTables() -> String {
-        Base64Text.text(of: bytes(of: FoodKnowledge.builtFromText(), digests: builtInDigests), lineLength: 76)
+    /// The snapshot of the built-in tables read from their text, recording the digests of the
+    /// tables compiled in.
+    package static func bytesOfBuiltInTables() -> [UInt8] {
+        bytes(of: FoodKnowledge.builtFromText(), digests: builtInDigests)
+    }
+
+    /// The bytes of `Dictionaries/suggest/knowledge.snapshot` as compiled in (`CSnapshots`);
+    /// nil when the package had none.
+    static var builtInBytes: UnsafeRawBufferPointer? {
+        var count = 0
+        guard let base = iks_knowledge_snapshot(&count), count > 0 else { return nil }
+        return UnsafeRawBufferPointer(start: base, count: count)
     }
 
     /// The snapshot bytes of `knowledge`, recording `digests` as the tables it was made from.
@@ -45,31 +54,28 @@ package enum KnowledgeSnapshot {
         return w.bytes
     }
 
-    /// The tables of a snapshot's seven-bit text (`SevenBitText`), or nil when the snapshot was
-    /// made from other tables than `digests` name (a stale snapshot, which is no error). Throws
-    /// when the text is no snapshot this reader can read.
-    static func read(text: String, expecting digests: [(table: String, digest: UInt64)]) throws -> FoodKnowledge? {
-        var text = text
-        return try text.withUTF8 { utf8 in
-            var r = SnapshotReader(utf8, name: fileName)
-            guard try r.header(magic: magic, version: version, kind: "knowledge", sources: digests) else { return nil }
-            let parents: RowLists<Int32> = try r.rowLists()
-            let synsetIndex: HashTable<Int32> = try r.table()
-            let synsetLists: RowLists<Int32> = try r.rowLists()
-            let vocabulary: HashTable<Int32> = try r.table()
-            let neighbours: RowLists<FoodKnowledge.Neighbour> = try r.rowLists()
-            guard r.isAtEnd else { throw r.failure("bytes after the last table") }
-            let synsets = Int32(parents.count), keys = Int32(synsetLists.count), words = Int32(neighbours.count)
-            guard parents.values.allSatisfy({ $0 >= 0 && $0 < synsets }),
-                  synsetLists.values.allSatisfy({ $0 >= 0 && $0 < synsets }),
-                  synsetIndex.occupiedSlots.values.allSatisfy({ $0 >= 0 && $0 < keys }),
-                  vocabulary.occupiedSlots.values.allSatisfy({ $0 >= 0 && $0 < words }),
-                  neighbours.values.allSatisfy({ $0.row >= 0 && $0.row < words && $0.similarity >= 0 && $0.similarity <= 1 }) else {
-                throw r.failure("a row out of range")
-            }
-            return FoodKnowledge(parents: parents, synsetIndex: synsetIndex, synsetLists: synsetLists,
-                                 vocabulary: vocabulary, neighbours: neighbours)
+    /// The tables of a snapshot's bytes, or nil when the snapshot was made from other tables
+    /// than `digests` name (a stale snapshot, which is no error). Throws when the bytes are no
+    /// snapshot this reader can read.
+    static func read(_ bytes: UnsafeRawBufferPointer, expecting digests: [(table: String, digest: UInt64)]) throws -> FoodKnowledge? {
+        var r = SnapshotReader(bytes, name: fileName)
+        guard try r.header(magic: magic, version: version, kind: "knowledge", sources: digests) else { return nil }
+        let parents: RowLists<Int32> = try r.rowLists()
+        let synsetIndex: HashTable<Int32> = try r.table()
+        let synsetLists: RowLists<Int32> = try r.rowLists()
+        let vocabulary: HashTable<Int32> = try r.table()
+        let neighbours: RowLists<FoodKnowledge.Neighbour> = try r.rowLists()
+        guard r.isAtEnd else { throw r.failure("bytes after the last table") }
+        let synsets = Int32(parents.count), keys = Int32(synsetLists.count), words = Int32(neighbours.count)
+        guard parents.values.allSatisfy({ $0 >= 0 && $0 < synsets }),
+              synsetLists.values.allSatisfy({ $0 >= 0 && $0 < synsets }),
+              synsetIndex.occupiedSlots.values.allSatisfy({ $0 >= 0 && $0 < keys }),
+              vocabulary.occupiedSlots.values.allSatisfy({ $0 >= 0 && $0 < words }),
+              neighbours.values.allSatisfy({ $0.row >= 0 && $0.row < words && $0.similarity >= 0 && $0.similarity <= 1 }) else {
+            throw r.failure("a row out of range")
         }
+        return FoodKnowledge(parents: parents, synsetIndex: synsetIndex, synsetLists: synsetLists,
+                             vocabulary: vocabulary, neighbours: neighbours)
     }
 }
 

@@ -24,7 +24,7 @@ package final class TaggerModel: Sendable {
     package let vocabularyRows: HashTable<Int32>
     /// Context weights, row by row: per row one 8-lane vector (eight floats) per offset, read
     /// as vectors in place.
-    package let contextVectors: [Float]
+    package let contextVectors: PlainValues<Float>
     /// Weights of local features other than word pairs.
     package let local: VectorTable
     /// Weights of word pairs, at `local`'s scale: for the pair (a, b), the `bigramNext`
@@ -137,7 +137,7 @@ package final class TaggerModel: Sendable {
         }
         self.init(
             transitions: transitions, end: end, contextRows: contextRows, shapeRows: shapeRows,
-            vocabularyRows: vocabulary, contextVectors: contextWeights, local: local, wordPairs: wordPairs,
+            vocabularyRows: vocabulary, contextVectors: PlainValues(contextWeights), local: local, wordPairs: wordPairs,
             coarseClasses: classes, coarseClassCount: classCount, segmentParenWeights: stateSums(0, 1),
             positionWeights: stateSums(2, 3), shapePairWeights: pairs, flagWeights: flagWeights,
             calibration: calibration,
@@ -149,7 +149,7 @@ package final class TaggerModel: Sendable {
     /// keeps them (`TaggerSnapshot`); the vectors derived from the transitions and the pads'
     /// sums are made here.
     init(transitions: [Float], end: [Float], contextRows: HashTable<Int32>, shapeRows: [Int32],
-         vocabularyRows: HashTable<Int32>, contextVectors: [Float], local: VectorTable, wordPairs: VectorTable,
+         vocabularyRows: HashTable<Int32>, contextVectors: PlainValues<Float>, local: VectorTable, wordPairs: VectorTable,
          coarseClasses: [UInt16], coarseClassCount: Int, segmentParenWeights: [SIMD8<Int32>],
          positionWeights: [SIMD8<Int32>], shapePairWeights: [SIMD8<Int32>], flagWeights: [SIMD8<Int32>],
          calibration: [Double], padBegin: Int32, padEnd: Int32) {
@@ -178,7 +178,7 @@ package final class TaggerModel: Sendable {
 
     /// What the pads add to the first two and the last two tokens of a four-token line, which
     /// is what every longer line gets at either end.
-    private static func padSums(begin: Int32, end: Int32, contextVectors: [Float])
+    private static func padSums(begin: Int32, end: Int32, contextVectors: PlainValues<Float>)
         -> (first: SIMD8<Float>, second: SIMD8<Float>, secondLast: SIMD8<Float>, last: SIMD8<Float>) {
         let m = TaggerLayout.padMargin
         var four = [SIMD8<Float>](repeating: SIMD8<Float>(), count: 4 + 2 * m)
@@ -209,7 +209,7 @@ package final class TaggerModel: Sendable {
     /// (laid out as a scorer's): row `begin` at positions -1 and -2, row `end` at the two
     /// positions after the last token. A pad at position `j` adds its row's slot `o` to
     /// the token `t = j - o`, for the tokens that exist.
-    package static func addPads(begin: Int32, end: Int32, contextVectors: [Float], to padded: UnsafeMutableBufferPointer<SIMD8<Float>>) {
+    package static func addPads(begin: Int32, end: Int32, contextVectors: PlainValues<Float>, to padded: UnsafeMutableBufferPointer<SIMD8<Float>>) {
         let n = padded.count - 2 * TaggerLayout.padMargin
         contextVectors.withUnsafeBytes { cv in
             func spread(_ row: Int32, from j: Int) {

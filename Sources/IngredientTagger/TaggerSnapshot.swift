@@ -4,13 +4,14 @@ import IngredientText
 /// clusters it was read with, as bytes that start-up copies into place instead of reading the
 /// model file's 46,000 rows and hashing every feature again.
 ///
-/// The EmbedTagger build tool (`Sources/embed-tagger`) reads `Dictionaries/model/tagger.tsv`
-/// and `clusters.tsv` with this module's own reader, writes the snapshot, and compiles it into
-/// the parser as seven-bit text (`SevenBitText`); the parser reads it back at first use,
-/// decoding the text straight into the tables (`read(text:)`), which are stored as the model
-/// holds them (the context weights too: nothing is summed or converted at load). The model
-/// file stays the source of truth: the snapshot is made anew from it at every build and never
-/// committed.
+/// `tools/compile-snapshots` (`ingest dev snapshots`, also run by `tools/train-parser`) reads
+/// `Dictionaries/model/tagger.tsv` and `clusters.tsv` with this module's own reader and writes
+/// the snapshot to `Dictionaries/model/tagger.snapshot`, which the `CSnapshots` target compiles
+/// into the library byte for byte (`#embed`). The parser reads it at first use, copying each
+/// table into place (`read(_:)`): the tables are stored as the model holds them (the context
+/// weights too), so nothing is parsed, hashed, summed or converted at load. The model files
+/// stay the source of truth: a test (`TaggerSnapshotTests`) fails when the committed snapshot
+/// is not the one they give.
 ///
 /// Layout (little-endian, as the machine that built it): the magic `IKTS`, a version, then each
 /// table in a fixed order (see `bytes(modelText:clusters:)`), each array as its element count
@@ -21,6 +22,8 @@ package enum TaggerSnapshot {
     static let magic: UInt32 = 0x5354_4B49
     /// The layout's version; a reader refuses any other.
     static let version: UInt32 = 2
+    /// The snapshot's path under `Dictionaries/`.
+    package static let fileName = "model/tagger.snapshot"
 
     /// A snapshot of the model that the text of a model file gives with `clusters`, and of
     /// the clusters.
@@ -61,19 +64,12 @@ package enum TaggerSnapshot {
         return w.bytes
     }
 
-    /// The model and the word clusters of a snapshot's bytes.
-    package static func read(_ bytes: UnsafeRawBufferPointer) throws -> (model: TaggerModel, clusters: WordClusters) {
-        try read(text: SevenBitText.text(of: Array(bytes)))
-    }
-
-    /// The model and the word clusters of a snapshot in seven-bit text (`SevenBitText`),
-    /// decoded straight into the tables (no copy of the whole snapshot's bytes on the way).
-    package static func read(text: String) throws -> (model: TaggerModel, clusters: WordClusters) {
-        var text = text
-        return try text.withUTF8 { utf8 in
-            var r = SnapshotReader(utf8, name: "model/tagger.tsv (snapshot)")
-            return try read(&r)
-        }
+    /// The model and the word clusters of a snapshot's bytes, copied into the tables.
+    /// `isStatic`: the bytes live, unchanged, as long as the program (a snapshot compiled in),
+    /// and the largest table, the context weights, is read where it lies instead of copied.
+    package static func read(_ bytes: UnsafeRawBufferPointer, isStatic: Bool = false) throws -> (model: TaggerModel, clusters: WordClusters) {
+        var r = SnapshotReader(bytes, name: fileName, isStatic: isStatic)
+        return try read(&r)
     }
 
     private static func read(_ r: inout SnapshotReader) throws -> (model: TaggerModel, clusters: WordClusters) {
@@ -82,7 +78,7 @@ package enum TaggerSnapshot {
         let transitions: [Float] = try r.array(), end: [Float] = try r.array()
         guard transitions.count == (TaggerLayout.labelCount + 1) * TaggerLayout.labelCount,
               end.count == TaggerLayout.labelCount else { throw r.failure("transitions") }
-        let contextVectors: [Float] = try r.array()
+        let contextVectors: PlainValues<Float> = try r.values()
         guard contextVectors.count % TaggerLayout.rowWidth == 0, contextVectors.count / TaggerLayout.rowWidth < Int(Int32.max) else {
             throw r.failure("context weights")
         }

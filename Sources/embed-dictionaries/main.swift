@@ -1,10 +1,9 @@
 // Build tool behind the EmbedDictionaries plugin.
 // Usage: embed-dictionaries ROOT OUTPUT.swift FILE...
-// Writes one Swift file that holds each FILE's text under its path relative to ROOT; a
-// snapshot file (`.snapshot`, base-64 text) is compiled in as the seven-bit text of its bytes
-// (`SevenBitText`), which the library decodes far more cheaply than base-64.
+// Writes one Swift file that holds each FILE's text under its path relative to ROOT, and
+// each file's digest. (The snapshot files, `.snapshot`, are not text: the CSnapshots target
+// compiles them in as they are.)
 import Foundation
-import IngredientText
 
 let arguments = CommandLine.arguments
 guard arguments.count >= 3 else {
@@ -40,7 +39,7 @@ func digest(_ bytes: Data) -> UInt64 {
     return h
 }
 
-var digests = "", snapshots = ""
+var digests = ""
 for path in arguments.dropFirst(3).sorted() {
     let url = URL(fileURLWithPath: path).standardizedFileURL
     guard let data = FileManager.default.contents(atPath: url.path),
@@ -50,26 +49,9 @@ for path in arguments.dropFirst(3).sorted() {
     }
     var relative = url.path
     if relative.hasPrefix(root + "/") { relative.removeFirst(root.count + 1) }
-    if url.pathExtension == "snapshot" {
-        // A damaged file is compiled in as empty text, which the library refuses (and so
-        // builds those tables from their text).
-        let bytes = Base64Text.decode(text: text) ?? []
-        if bytes.isEmpty { FileHandle.standardError.write("embed-dictionaries: \(path) is not base-64 text\n".data(using: .utf8)!) }
-        snapshots += "        \"\(relative)\": \(SevenBitText.literal(of: bytes)),\n"
-    } else {
-        source += "        \"\(relative)\": \(rawLiteral(text)),\n"
-    }
+    source += "        \"\(relative)\": \(rawLiteral(text)),\n"
     digests += "        \"\(relative)\": 0x\(String(digest(data), radix: 16)),\n"
 }
-source += "    ]\n"
-source += """
-
-    /// This module's snapshot files (`.snapshot`), by the same path: the bytes of each file's
-    /// base-64 text, as seven-bit text (`SevenBitText`).
-    static let snapshots: [String: String] = [
-
-"""
-source += snapshots.isEmpty ? "        :\n" : snapshots
 source += "    ]\n"
 source += """
 

@@ -7,12 +7,16 @@ import IngredientKit
 
 /// Writes `text` to the file at `path`; when it cannot, reports why and throws exit status 1.
 func writeFile(_ path: String, _ text: String) throws {
+    try writeFile(path, bytes: Array(text.utf8))
+}
+
+/// Writes `bytes` to the file at `path`; when it cannot, reports why and throws exit status 1.
+func writeFile(_ path: String, bytes: [UInt8]) throws {
     guard let f = fopen(path, "wb") else {
         throw runtimeFailure("cannot write \(path): \(String(cString: strerror(errno)))")
     }
-    var t = text
-    let written = t.withUTF8 { fwrite($0.baseAddress, 1, $0.count, f) }
-    let complete = written == t.utf8.count && fflush(f) == 0
+    let written = bytes.withUnsafeBufferPointer { fwrite($0.baseAddress, 1, $0.count, f) }
+    let complete = written == bytes.count && fflush(f) == 0
     let reason = String(cString: strerror(errno))
     if fclose(f) != 0 || !complete {
         throw runtimeFailure("cannot write \(path): \(complete ? String(cString: strerror(errno)) : reason)")

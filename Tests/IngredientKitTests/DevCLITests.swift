@@ -123,19 +123,33 @@ struct DevCLITests {
         #expect(one.stderr.contains("at least two sources"))
     }
 
-    /// `ingest dev snapshots` writes the snapshots of the tables compiled in: the ones
-    /// committed, when they are fresh (`LexiconSnapshotTests`, `KnowledgeSnapshotTests`).
+    /// `ingest dev snapshots` writes the snapshots of the tables compiled in and of the model
+    /// files in the folder: the ones committed, when they are fresh (`TaggerSnapshotTests`,
+    /// `LexiconSnapshotTests`, `KnowledgeSnapshotTests`).
     @Test func snapshotsWritesTheCommittedSnapshots() throws {
         let dir = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        try FileManager.default.createDirectory(at: dir.appendingPathComponent("suggest"), withIntermediateDirectories: true)
+        let files = FileManager.default
+        // No model files: a clear error, nothing written.
+        let noModel = try Ingest.run(["dev", "snapshots", "--dictionaries", dir.path])
+        #expect(noModel.status == 1)
+        #expect(noModel.stderr.contains("cannot read") && noModel.stderr.contains("/model/"), "\(noModel.stderr)")
+        for sub in ["suggest", "model"] {
+            try files.createDirectory(at: dir.appendingPathComponent(sub), withIntermediateDirectories: true)
+        }
+        for name in ["model/tagger.tsv", "model/clusters.tsv"] {
+            try files.copyItem(atPath: Repo.path("Dictionaries/" + name), toPath: dir.appendingPathComponent(name).path)
+        }
         let r = try Ingest.run(["dev", "snapshots", "--dictionaries", dir.path])
         #expect(r.status == 0, "\(r.stderr)")
-        for name in ["lexicon.snapshot", "suggest/knowledge.snapshot"] {
+        for name in ["model/tagger.snapshot", "lexicon.snapshot", "suggest/knowledge.snapshot"] {
             let committed = URL(fileURLWithPath: Repo.path("Dictionaries/" + name))
             #expect(try Data(contentsOf: dir.appendingPathComponent(name)) == Data(contentsOf: committed), "\(name)")
         }
-        let unwritable = try Ingest.run(["dev", "snapshots", "--dictionaries", dir.appendingPathComponent("no/such/dir").path])
+        // A snapshot that cannot be written (a folder in its place).
+        try files.removeItem(at: dir.appendingPathComponent("lexicon.snapshot"))
+        try files.createDirectory(at: dir.appendingPathComponent("lexicon.snapshot"), withIntermediateDirectories: false)
+        let unwritable = try Ingest.run(["dev", "snapshots", "--dictionaries", dir.path])
         #expect(unwritable.status == 1)
         #expect(unwritable.stderr.contains("cannot write"))
     }

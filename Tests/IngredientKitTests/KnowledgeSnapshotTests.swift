@@ -12,9 +12,9 @@ struct KnowledgeSnapshotTests {
     static func tables(_ knowledge: FoodKnowledge) -> [UInt8] { KnowledgeSnapshot.bytes(of: knowledge, digests: digests) }
 
     @Test func theCompiledSnapshotIsFreshAndGivesTheTextsTables() throws {
-        let text = try #require(EmbeddedDictionaries.snapshots[KnowledgeSnapshot.fileName],
-                                "Dictionaries/suggest/knowledge.snapshot is missing: run tools/compile-snapshots")
-        let read = try KnowledgeSnapshot.read(text: text, expecting: Self.digests)
+        let bytes = try #require(KnowledgeSnapshot.builtInBytes,
+                                 "Dictionaries/suggest/knowledge.snapshot is missing: run tools/compile-snapshots")
+        let read = try KnowledgeSnapshot.read(bytes, expecting: Self.digests)
         let knowledge = try #require(read, "Dictionaries/suggest/knowledge.snapshot was made from other tables: run tools/compile-snapshots")
         let fromText = FoodKnowledge.builtFromText()
         #expect(Self.tables(knowledge) == Self.tables(fromText))
@@ -33,15 +33,15 @@ struct KnowledgeSnapshotTests {
     @Test func aSnapshotOfOtherTablesIsPassedOver() throws {
         var other = Self.digests
         other[1].digest &+= 1
-        let text = SevenBitText.text(of: KnowledgeSnapshot.bytes(of: FoodKnowledge.builtIn, digests: other))
-        #expect(try KnowledgeSnapshot.read(text: text, expecting: Self.digests) == nil)
-        #expect(try KnowledgeSnapshot.read(text: text, expecting: other) != nil)
+        let stale = KnowledgeSnapshot.bytes(of: FoodKnowledge.builtIn, digests: other)
+        #expect(try stale.withUnsafeBytes { try KnowledgeSnapshot.read($0, expecting: Self.digests) } == nil)
+        #expect(try stale.withUnsafeBytes { try KnowledgeSnapshot.read($0, expecting: other) } != nil)
     }
 
     @Test func aDamagedSnapshotIsRefusedNotMisread() throws {
         let bytes = Self.tables(FoodKnowledge.builtIn)
         SnapshotDamage.expectRefused(bytes, cutEvery: bytes.count / 40 + 1) { b in
-            _ = try KnowledgeSnapshot.read(text: SevenBitText.text(of: b), expecting: Self.digests)
+            _ = try b.withUnsafeBytes { try KnowledgeSnapshot.read($0, expecting: Self.digests) }
         }
     }
 }

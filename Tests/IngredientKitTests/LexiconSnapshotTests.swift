@@ -1,3 +1,4 @@
+import Foundation
 import IngredientText
 import Testing
 @testable import IngredientLexicon
@@ -12,9 +13,9 @@ struct LexiconSnapshotTests {
     static func tables(_ lexicon: Lexicon) -> [UInt8] { LexiconSnapshot.bytes(of: lexicon, digests: digests) }
 
     @Test func theCompiledSnapshotIsFreshAndGivesTheTextsLexicon() throws {
-        let text = try #require(EmbeddedDictionaries.snapshots[LexiconSnapshot.fileName],
-                                "Dictionaries/lexicon.snapshot is missing: run tools/compile-snapshots")
-        let read = try LexiconSnapshot.read(text: text, expecting: Self.digests)
+        let bytes = try #require(LexiconSnapshot.builtInBytes,
+                                 "Dictionaries/lexicon.snapshot is missing: run tools/compile-snapshots")
+        let read = try LexiconSnapshot.read(bytes, expecting: Self.digests)
         let lexicon = try #require(read, "Dictionaries/lexicon.snapshot was made from other tables: run tools/compile-snapshots")
         let fromText = Lexicon.builtFromText()
         #expect(Self.tables(lexicon) == Self.tables(fromText))
@@ -34,12 +35,11 @@ struct LexiconSnapshotTests {
         #expect(lexicon.number(word: "dozen") == 12)
     }
 
-    /// The build compiles the committed file's base-64 text in as seven-bit text: the same bytes.
+    /// The build compiles the committed file in as it is (`CSnapshots`), and not as a text table.
     @Test func theCompiledSnapshotHoldsTheFilesBytes() throws {
-        let file = try String(contentsOfFile: Repo.path("Dictionaries/\(LexiconSnapshot.fileName)"), encoding: .utf8)
-        let compiled = try #require(EmbeddedDictionaries.snapshots[LexiconSnapshot.fileName])
-        let bytes = try #require(Base64Text.decode(text: file))
-        #expect(SevenBitText.decode(text: compiled) == bytes)
+        let file = try #require(FileManager.default.contents(atPath: Repo.path("Dictionaries/\(LexiconSnapshot.fileName)")))
+        let compiled = try #require(LexiconSnapshot.builtInBytes)
+        #expect(Array(compiled) == Array(file))
         #expect(EmbeddedDictionaries.files[LexiconSnapshot.fileName] == nil)
     }
 
@@ -56,19 +56,21 @@ struct LexiconSnapshotTests {
     @Test func aSnapshotOfOtherTablesIsPassedOver() throws {
         var other = Self.digests
         other[0].digest &+= 1
-        let text = SevenBitText.text(of: LexiconSnapshot.bytes(of: Lexicon.builtIn, digests: other))
-        #expect(try LexiconSnapshot.read(text: text, expecting: Self.digests) == nil)
-        #expect(try LexiconSnapshot.read(text: text, expecting: other) != nil)
-        let fewer = SevenBitText.text(of: LexiconSnapshot.bytes(of: Lexicon.builtIn, digests: Array(Self.digests.dropLast())))
-        #expect(try LexiconSnapshot.read(text: fewer, expecting: Self.digests) == nil)
+        let stale = LexiconSnapshot.bytes(of: Lexicon.builtIn, digests: other)
+        #expect(try stale.withUnsafeBytes { try LexiconSnapshot.read($0, expecting: Self.digests) } == nil)
+        #expect(try stale.withUnsafeBytes { try LexiconSnapshot.read($0, expecting: other) } != nil)
+        let fewer = LexiconSnapshot.bytes(of: Lexicon.builtIn, digests: Array(Self.digests.dropLast()))
+        #expect(try fewer.withUnsafeBytes { try LexiconSnapshot.read($0, expecting: Self.digests) } == nil)
     }
 
     @Test func aDamagedSnapshotIsRefusedNotMisread() throws {
         let bytes = Self.tables(Lexicon.builtIn)
         SnapshotDamage.expectRefused(bytes, cutEvery: bytes.count / 50 + 1) { b in
-            _ = try LexiconSnapshot.read(text: SevenBitText.text(of: b), expecting: Self.digests)
+            _ = try b.withUnsafeBytes { try LexiconSnapshot.read($0, expecting: Self.digests) }
         }
-        // Not seven-bit text at all.
-        #expect(throws: DictionaryError.self) { _ = try LexiconSnapshot.read(text: "units\tvolume\n", expecting: Self.digests) }
+        // A table's text is no snapshot.
+        #expect(throws: DictionaryError.self) {
+            _ = try Array("units\tvolume\n".utf8).withUnsafeBytes { try LexiconSnapshot.read($0, expecting: Self.digests) }
+        }
     }
 }

@@ -5,16 +5,17 @@ import Testing
 @testable import IngredientParsing
 @testable import IngredientTagger
 
-/// The tagger's snapshot, which the EmbedTagger build tool makes of `model/tagger.tsv` and
-/// `clusters.tsv` so that start-up reads no model text, must give the very model and clusters
-/// the text gives, and a damaged one must be refused, not misread.
+/// The tagger's snapshot, which `tools/compile-snapshots` makes of `model/tagger.tsv` and
+/// `clusters.tsv` (`model/tagger.snapshot`, compiled in by `CSnapshots`) so that start-up
+/// reads no model text, must be the one those files give, give the very model and clusters
+/// the text gives, and be refused, not misread, when damaged.
 struct TaggerSnapshotTests {
     /// Every table of two models, compared (floats bit for bit: no weight is NaN).
     static func expectSameModel(_ a: TaggerModel, _ b: TaggerModel) {
         #expect(a.transitions == b.transitions)
         #expect(a.end == b.end)
         #expect(a.calibration == b.calibration)
-        #expect(a.contextVectors == b.contextVectors)
+        #expect(a.contextVectors.array == b.contextVectors.array)
         #expect(a.padBegin == b.padBegin && a.padEnd == b.padEnd)
         #expect(a.shapeRows == b.shapeRows)
         for (x, y) in [(a.contextRows, b.contextRows), (a.vocabularyRows, b.vocabularyRows)] {
@@ -65,18 +66,24 @@ struct TaggerSnapshotTests {
         return try TaggerSnapshot.bytes(modelText: smallModel, clusters: clusters)
     }
 
-    @Test func theBuildToolMadeASnapshotOfTheBuiltInModel() {
-        #expect(!EmbeddedTagger.snapshot.isEmpty)
+    @Test func theBuiltInModelIsCompiledIn() {
+        #expect(BuiltInTagger.snapshot != nil)
         #expect(!TaggerModel.builtIn.isEmpty)
         #expect(WordClusters.builtIn.wordCount > 10_000)
     }
 
-    /// The snapshot compiled in gives, table for table, what reading the package's model files
-    /// gives (the files are the source of truth; the snapshot is made from them at build time).
-    @Test func theBuiltInSnapshotGivesTheModelTheFilesGive() throws {
+    /// The snapshot compiled in is, byte for byte, the one the package's model files give (the
+    /// files are the source of truth), and gives, table for table, what reading them gives.
+    @Test func theBuiltInSnapshotIsTheOneTheFilesGive() throws {
         let tagger = try String(contentsOfFile: Repo.path("Dictionaries/model/tagger.tsv"), encoding: .utf8)
         let clusterText = try String(contentsOfFile: Repo.path("Dictionaries/model/clusters.tsv"), encoding: .utf8)
         let clusters = try WordClusters(text: clusterText)
+        let expected = try TaggerSnapshot.bytes(modelText: tagger, clusters: clusters)
+        let compiled = try #require(BuiltInTagger.snapshot)
+        #expect(Array(compiled) == expected,
+                "Dictionaries/model/tagger.snapshot is not the snapshot of model/tagger.tsv and clusters.tsv: run tools/compile-snapshots")
+        let file = try #require(FileManager.default.contents(atPath: Repo.path("Dictionaries/\(TaggerSnapshot.fileName)")))
+        #expect(Array(file) == Array(compiled))
         Self.expectSameModel(try TaggerModel(text: tagger, clusters: clusters), TaggerModel.builtIn)
         Self.expectSameClusters(clusters, WordClusters.builtIn)
     }
@@ -90,10 +97,14 @@ struct TaggerSnapshotTests {
         Self.expectSameModel(model, back.model)
         Self.expectSameClusters(clusters, back.clusters)
         #expect(back.clusters.values(of: "MUG") == ["16:1", "64:2", "512:4"])
-        // The same again through the seven-bit text the build tool compiles in.
-        let text = SevenBitText.text(of: bytes)
-        #expect(SevenBitText.decode(text: text) == bytes)
-        Self.expectSameModel(model, try TaggerSnapshot.read(text: text).model)
+        // The same again read in place, as the snapshot compiled in is.
+        let kept = UnsafeMutableRawBufferPointer.allocate(byteCount: bytes.count, alignment: 16)
+        defer { kept.deallocate() }
+        bytes.withUnsafeBytes { kept.copyMemory(from: $0) }
+        let inPlace = try TaggerSnapshot.read(UnsafeRawBufferPointer(kept), isStatic: true).model
+        Self.expectSameModel(model, inPlace)
+        let weights = try #require(inPlace.contextVectors.bytes.baseAddress)
+        #expect(weights >= UnsafeRawPointer(kept.baseAddress!) && weights < UnsafeRawPointer(kept.baseAddress!) + kept.count)
         // Made twice, the same bytes (the build is deterministic).
         #expect(try Self.smallSnapshot() == bytes)
     }
@@ -101,90 +112,6 @@ struct TaggerSnapshotTests {
     @Test func aDamagedSnapshotIsRefusedNotMisread() throws {
         let bytes = try Self.smallSnapshot()
         SnapshotDamage.expectRefused(bytes, cutEvery: 7) { b in _ = try b.withUnsafeBytes { try TaggerSnapshot.read($0) } }
-    }
-
-    /// `length` bytes from a linear congruential generator at `state` (deterministic).
-    static func pseudoRandomBytes(_ length: Int, _ state: inout UInt64) -> [UInt8] {
-        (0..<length).map { _ -> UInt8 in
-            state = state &* 6_364_136_223_846_793_005 &+ 1
-            return UInt8(truncatingIfNeeded: state >> 56)
-        }
-    }
-
-    @Test func base64TextRoundTripsAndRefusesOtherText() {
-        var state: UInt64 = 12345
-        for length in 0..<40 {
-            let bytes = Self.pseudoRandomBytes(length, &state)
-            for line in [4, 8, 4096] {
-                #expect(Base64Text.decode(text: Base64Text.text(of: bytes, lineLength: line)) == bytes)
-            }
-        }
-        #expect(Base64Text.decode(text: "QUJD") == Array("ABC".utf8))
-        #expect(Base64Text.decode(text: "QUI=") == Array("AB".utf8))
-        #expect(Base64Text.decode(text: "QUJ") == nil)
-        #expect(Base64Text.decode(text: "QU*D") == nil)
-        #expect(Base64Text.decode(text: "QQ==QUJD") == nil)
-        // A stray character anywhere in a long line (the fast path) is refused too.
-        let long = Array(Base64Text.text(of: [UInt8](repeating: 7, count: 300), lineLength: 64).utf8)
-        for at in [0, 1, 10, 63, 65, 200] where long[at] != 0x0A {
-            for stray: UInt8 in [0x2A, 0x3D, 0x0A, 0xC3] {
-                var broken = long
-                broken[at] = stray
-                let decoded = Base64Text.decode(text: String(decoding: broken, as: UTF8.self))
-                #expect(decoded == nil || stray == 0x0A && decoded?.count != 300, "\(at) \(stray)")
-            }
-        }
-    }
-
-    @Test func sevenBitTextRoundTripsAndRefusesOtherText() {
-        var state: UInt64 = 12345
-        for length in 0..<60 {
-            let bytes = Self.pseudoRandomBytes(length, &state)
-            let text = SevenBitText.text(of: bytes)
-            #expect(text.utf8.allSatisfy { $0 < 0x80 })
-            #expect(SevenBitText.decode(text: text) == bytes)
-            // Read in pieces of every size, from every place in a group.
-            for piece in 1...9 {
-                var utf8 = text
-                let back = utf8.withUTF8 { t -> [UInt8]? in
-                    var reader = SevenBitText.Reader(t)
-                    var out: [UInt8] = []
-                    var buffer = [UInt8](repeating: 0, count: piece)
-                    while !reader.isAtEnd {
-                        let n = buffer.withUnsafeMutableBytes { reader.read(into: $0.baseAddress!, atMost: piece) }
-                        guard n > 0 else { return nil }
-                        out += buffer[..<n]
-                    }
-                    return reader.failed ? nil : out
-                }
-                #expect(back == bytes, "\(length) \(piece)")
-            }
-            // A character too many, or one that is not seven-bit text, is refused.
-            #expect(SevenBitText.decode(text: text + "0") == nil || length % 7 != 0)
-            if length > 0 {
-                for at in [0, text.utf8.count - 1] {
-                    var broken = Array(text.utf8)
-                    broken[at] = 0xC3
-                    broken.insert(0xA9, at: at + 1)
-                    #expect(SevenBitText.decode(text: String(decoding: broken, as: UTF8.self)) == nil, "\(length) \(at)")
-                }
-            }
-        }
-        #expect(SevenBitText.decode(text: "") == [])
-        #expect(SevenBitText.decode(text: "1") == nil)
-        #expect(SevenBitText.decode(text: "10") == [1])
-        // High bits of bytes a short last group does not have.
-        #expect(SevenBitText.decode(text: "12") == nil)
-    }
-
-    /// The build tool's string literal holds the text: every character, escaped where it must be.
-    @Test func sevenBitLiteralsAreTheirText() {
-        let bytes: [UInt8] = [0, 0x22, 0x5C, 0x0A, 0x0D, 0x09, 0x7F, 0x20, 0xFF, 0x80, 0x41, 0x20, 0x20, 0x20]
-        let literal = SevenBitText.literal(of: bytes + bytes, lineLength: 8)
-        #expect(literal.hasPrefix("\"\"\"\n") && literal.hasSuffix("\n\"\"\""))
-        #expect(literal.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F || $0 == 0x0A })
-        #expect(!literal.contains(" \\\n"))
-        #expect(SevenBitText.literal(of: []) == "\"\"")
     }
 
     /// The parser's label order is the model file's.

@@ -106,8 +106,8 @@ public struct Lexicon: Sendable {
     /// (`LexiconSnapshot`), when it was made from the tables compiled in; otherwise (a table
     /// edited since) built from the tables' text, which gives the same lexicon, more slowly.
     public static let builtIn: Lexicon = {
-        if let text = EmbeddedDictionaries.snapshots[LexiconSnapshot.fileName],
-           let lexicon = try? LexiconSnapshot.read(text: text, expecting: LexiconSnapshot.builtInDigests) {
+        if let bytes = LexiconSnapshot.builtInBytes,
+           let lexicon = try? LexiconSnapshot.read(bytes, expecting: LexiconSnapshot.builtInDigests) {
             return lexicon
         }
         return builtFromText()

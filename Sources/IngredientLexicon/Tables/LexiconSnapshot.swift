@@ -1,3 +1,4 @@
+internal import CSnapshots
 import IngredientText
 
 /// The built-in lexicon's tables made ready ahead of time, so that start-up copies them into
@@ -10,9 +11,8 @@ import IngredientText
 /// table is never shadowed by an older snapshot: it only starts more slowly until the snapshot
 /// is made again, and a test (`LexiconSnapshotTests`) fails until then.
 ///
-/// Layout: base-64 text (`Base64Text`) of the bytes `SnapshotWriter` writes (compiled in as
-/// seven-bit text, `SevenBitText`, which `read(text:expecting:)` reads), little-endian as the
-/// machine that made it: the magic `IKLS`, a version, the digests, then each table in a
+/// Layout: the bytes `SnapshotWriter` writes (compiled in as they are by the `CSnapshots`
+/// target, which `read(_:expecting:)` reads), little-endian as the machine that made it: the magic `IKLS`, a version, the digests, then each table in a
 /// fixed order (see `bytes(of:digests:)`). A snapshot that is truncated, of another version or
 /// byte order, or whose indices point outside its tables is refused with a `DictionaryError`.
 package enum LexiconSnapshot {
@@ -32,10 +32,18 @@ package enum LexiconSnapshot {
         }
     }
 
-    /// The snapshot text of `lexicon` (made from the built-in tables), recording the digests
-    /// of the tables compiled in.
-    package static func text(of lexicon: Lexicon) -> String {
-        Base64Text.text(of: bytes(of: lexicon, digests: builtInDigests), lineLength: 76)
+    /// The snapshot of `lexicon` (made from the built-in tables), recording the digests of the
+    /// tables compiled in.
+    package static func bytes(of lexicon: Lexicon) -> [UInt8] {
+        bytes(of: lexicon, digests: builtInDigests)
+    }
+
+    /// The bytes of `Dictionaries/lexicon.snapshot` as compiled in (`CSnapshots`); nil when the
+    /// package had none.
+    package static var builtInBytes: UnsafeRawBufferPointer? {
+        var count = 0
+        guard let base = iks_lexicon_snapshot(&count), count > 0 else { return nil }
+        return UnsafeRawBufferPointer(start: base, count: count)
     }
 
     /// The snapshot bytes of `lexicon`, recording `digests` as the tables it was made from.
@@ -77,16 +85,13 @@ package enum LexiconSnapshot {
         return w.bytes
     }
 
-    /// The lexicon of a snapshot's seven-bit text (`SevenBitText`), or nil when the snapshot was
-    /// made from other tables than `digests` name (a stale snapshot, which is no error). Throws
-    /// when the text is no snapshot this reader can read.
-    package static func read(text: String, expecting digests: [(table: String, digest: UInt64)]) throws -> Lexicon? {
-        var text = text
-        return try text.withUTF8 { utf8 in
-            var r = SnapshotReader(utf8, name: name)
-            guard try r.header(magic: magic, version: version, kind: "lexicon", sources: digests) else { return nil }
-            return try read(&r)
-        }
+    /// The lexicon of a snapshot's bytes, or nil when the snapshot was made from other tables
+    /// than `digests` name (a stale snapshot, which is no error). Throws when the bytes are no
+    /// snapshot this reader can read.
+    package static func read(_ bytes: UnsafeRawBufferPointer, expecting digests: [(table: String, digest: UInt64)]) throws -> Lexicon? {
+        var r = SnapshotReader(bytes, name: name)
+        guard try r.header(magic: magic, version: version, kind: "lexicon", sources: digests) else { return nil }
+        return try read(&r)
     }
 
     private static func read(_ r: inout SnapshotReader) throws -> Lexicon {

@@ -1,9 +1,11 @@
+internal import CSnapshots
 import IngredientTagger
 
 extension TaggerModel {
-    /// The model compiled into the library: the tables the EmbedTagger build plugin made ready
-    /// from `Dictionaries/model/tagger.tsv` (see `TaggerSnapshot`), copied into place at first
-    /// use. The empty model when the package had no model file.
+    /// The model compiled into the library: the tables made ready from
+    /// `Dictionaries/model/tagger.tsv` (`Dictionaries/model/tagger.snapshot`, see
+    /// `TaggerSnapshot`), copied into place at first use. The empty model when the package had
+    /// no snapshot.
     package static var builtIn: TaggerModel { BuiltInTagger.tables.model }
 
     /// A model read from the text of a model file, with the built-in word clusters.
@@ -21,11 +23,19 @@ extension WordClusters {
 /// The built-in model and word clusters, read once from the compiled-in snapshot.
 enum BuiltInTagger {
     static let tables: (model: TaggerModel, clusters: WordClusters) = {
-        if EmbeddedTagger.snapshot.isEmpty { return (TaggerModel.empty, WordClusters()) }
+        guard let bytes = snapshot else { return (TaggerModel.empty, WordClusters()) }
         do {
-            return try TaggerSnapshot.read(text: EmbeddedTagger.snapshot)
+            return try TaggerSnapshot.read(bytes, isStatic: true)
         } catch {
             fatalError("the built-in tagger snapshot is invalid: \(error)")
         }
     }()
+
+    /// The bytes of `Dictionaries/model/tagger.snapshot` as compiled in (`CSnapshots`); nil
+    /// when the package had none.
+    static var snapshot: UnsafeRawBufferPointer? {
+        var count = 0
+        guard let base = iks_tagger_snapshot(&count), count > 0 else { return nil }
+        return UnsafeRawBufferPointer(start: base, count: count)
+    }
 }

@@ -1,23 +1,35 @@
-/// Reads what `SnapshotWriter` wrote, straight from its seven-bit text (`SevenBitText`), checking
-/// every length against what is left: a truncated or damaged snapshot is refused with a
-/// `DictionaryError` naming `source`, never misread.
+/// Reads what `SnapshotWriter` wrote, straight from its bytes (a snapshot compiled into the
+/// library, see `CSnapshots`, or any other buffer), checking every length against what is
+/// left: a truncated or damaged snapshot is refused with a `DictionaryError` naming `name`,
+/// never misread.
 @usableFromInline package struct SnapshotReader {
-    @usableFromInline var source: SevenBitText.Reader
-    /// What the snapshot was made from, for error messages ("model/tagger.tsv (snapshot)").
+    /// The snapshot's bytes.
+    @usableFromInline let bytes: UnsafeRawBufferPointer
+    /// How many of them have been read.
+    @usableFromInline var consumed = 0
+    /// What the snapshot was made from, for error messages ("model/tagger.snapshot").
     @usableFromInline package let name: String
+    /// Whether `bytes` live, unchanged, as long as the program (a snapshot compiled in), so
+    /// that `values()` may read them in place.
+    let isStatic: Bool
 
-    /// A reader of `text`, which must stay alive (and unmoved) while it reads.
-    package init(_ text: UnsafeBufferPointer<UInt8>, name: String) {
-        source = SevenBitText.Reader(text)
+    /// A reader of `bytes`, which must stay alive (and unmoved) while it reads; `isStatic`:
+    /// they do for as long as the program runs (see `values()`).
+    package init(_ bytes: UnsafeRawBufferPointer, name: String, isStatic: Bool = false) {
+        self.bytes = bytes
         self.name = name
+        self.isStatic = isStatic
     }
 
-    /// Whether every byte has been read (and the text held nothing else).
-    package var isAtEnd: Bool { source.isAtEnd && !source.failed }
+    /// Whether every byte has been read.
+    package var isAtEnd: Bool { consumed == bytes.count }
+
+    /// The number of bytes not read yet.
+    @usableFromInline var bytesLeft: Int { bytes.count - consumed }
 
     /// The error for a snapshot that is not what the reader expects.
     @usableFromInline package func failure(_ what: String) -> DictionaryError {
-        .invalidValue(table: name, line: 0, column: "byte \(source.consumed)", value: what)
+        .invalidValue(table: name, line: 0, column: "byte \(consumed)", value: what)
     }
 
     /// Reads a header as `SnapshotWriter.header` wrote it; whether the snapshot was made from
@@ -35,24 +47,25 @@
     /// The next plain value.
     @inlinable
     package mutating func scalar<T: BitwiseCopyable>(_ type: T.Type) throws -> T {
-        var value = [UInt8](repeating: 0, count: MemoryLayout<T>.size)
-        let n = value.withUnsafeMutableBytes { source.read(into: $0.baseAddress!, atMost: $0.count) }
-        guard n == MemoryLayout<T>.size else { throw failure("truncated") }
-        return value.withUnsafeBytes { $0.loadUnaligned(as: T.self) }
+        guard MemoryLayout<T>.size <= bytesLeft else { throw failure("truncated") }
+        defer { consumed += MemoryLayout<T>.size }
+        return bytes.loadUnaligned(fromByteOffset: consumed, as: T.self)
     }
 
     /// The number of values of the next array of plain values (checked against what is left),
     /// whose bytes the caller then reads where it wants them (`read(into:)`).
     package mutating func arrayCount<T: BitwiseCopyable>(of type: T.Type) throws -> Int {
         let count = try scalar(UInt64.self)
-        guard count <= UInt64(source.bytesLeftAtMost / max(1, MemoryLayout<T>.stride)) else { throw failure("truncated") }
+        guard count <= UInt64(bytesLeft / max(1, MemoryLayout<T>.stride)) else { throw failure("truncated") }
         return Int(count)
     }
 
     /// Reads the next `buffer.count` bytes into `buffer`.
     package mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws {
         guard buffer.count > 0 else { return }
-        guard source.read(into: buffer.baseAddress!, atMost: buffer.count) == buffer.count else { throw failure("truncated") }
+        guard buffer.count <= bytesLeft else { throw failure("truncated") }
+        buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[consumed..<(consumed + buffer.count)]))
+        consumed += buffer.count
     }
 
     /// The next array of plain values.
@@ -60,20 +73,26 @@
     package mutating func array<T: BitwiseCopyable>() throws -> [T] {
         let count = try scalar(UInt64.self)
         let stride = MemoryLayout<T>.stride
-        guard count <= UInt64(source.bytesLeftAtMost / max(1, stride)) else { throw failure("truncated") }
+        guard count <= UInt64(bytesLeft / max(1, stride)) else { throw failure("truncated") }
         let n = Int(count), size = n * stride
-        var read = 0
         let values = [T](unsafeUninitializedCapacity: n) { buffer, initialized in
             if size > 0 {
-                let raw = UnsafeMutableRawPointer(buffer.baseAddress!)
-                read = source.read(into: raw, atMost: size)
-                if read < size { (raw + read).initializeMemory(as: UInt8.self, repeating: 0, count: size - read) }
+                UnsafeMutableRawPointer(buffer.baseAddress!).copyMemory(from: bytes.baseAddress! + consumed, byteCount: size)
             }
-            // Plain values: whatever bytes were read, every element is a valid value.
+            // Plain values: whatever the bytes, every element is a valid value.
             initialized = n
         }
-        guard read == size else { throw failure("truncated") }
+        consumed += size
         return values
+    }
+
+    /// The next array of plain values (as `array()` reads it), read in place when the
+    /// snapshot's bytes live as long as the program (`isStatic`), copied otherwise.
+    package mutating func values<T: BitwiseCopyable>() throws -> PlainValues<T> {
+        let n = try arrayCount(of: T.self), size = n * MemoryLayout<T>.stride
+        let part = UnsafeRawBufferPointer(rebasing: bytes[consumed..<(consumed + size)])
+        consumed += size
+        return isStatic ? PlainValues(borrowingStatic: part) : PlainValues(copying: part)
     }
 
     /// The next hash table, slot for slot, with each stored value made by `decode` (nil: the

@@ -28,6 +28,12 @@ package struct SnapshotWriter {
         values.withUnsafeBytes { bytes.append(contentsOf: $0) }
     }
 
+    /// Appends values as `array` does.
+    package mutating func array<T: BitwiseCopyable>(_ values: PlainValues<T>) {
+        scalar(UInt64(values.count))
+        bytes.append(contentsOf: values.bytes)
+    }
+
     /// Appends a hash table slot for slot (its capacity, then the occupied slots' indices, keys
     /// and values), with each value as `encode` gives it.
     package mutating func table<V, E: BitwiseCopyable>(_ table: HashTable<V>, encode: (V) -> E) {
