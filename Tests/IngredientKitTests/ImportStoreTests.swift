@@ -163,5 +163,34 @@ struct ImportStoreTests {
         try store.flush()
         let last = try SQLiteConnection(path: path).strings("SELECT title FROM recipes WHERE file = 'c.txt'")
         #expect(last == ["C again"])
+        // Every replaced recipe took its lines with it (the batches delete them themselves),
+        // and the store's connection enforces foreign keys again between batches.
+        let db = try SQLiteConnection(path: path)
+        #expect(try db.integer("SELECT COUNT(*) FROM ingredient_lines WHERE recipe_id NOT IN (SELECT id FROM recipes)") == 0)
+        #expect(try db.integer("SELECT COUNT(*) FROM ingredient_lines") == 3)
+        #expect(try store.database.integer("PRAGMA foreign_keys") == 1)
+    }
+
+    /// A recipe of many lines is written in statements of several rows: the lines keep their
+    /// order whatever the number of rows of the last statement.
+    @Test func recipesOfManyLinesKeepTheirLinesInOrder() throws {
+        let dir = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("recipes.sqlite").path
+        let store = try RecipeStore(path: path)
+        let counts = [0, 1, RecipeStore.linesPerInsert - 1, RecipeStore.linesPerInsert, RecipeStore.linesPerInsert + 1,
+                      2 * RecipeStore.linesPerInsert + 3]
+        for (n, count) in counts.enumerated() {
+            let lines = (0..<count).map { RecipeRecord.Ingredient(group: nil, text: "\($0 + 1) cups water \(n)") }
+            try store.add(.recipe(RecipeRecord(source: "r.txt#\(n + 1)", format: .text, title: "R\(n)", ingredients: lines)))
+        }
+        try store.finish()
+        let db = try SQLiteConnection(path: path)
+        for (n, count) in counts.enumerated() {
+            let texts = try db.strings("""
+                SELECT l.text FROM ingredient_lines l JOIN recipes r ON r.id = l.recipe_id WHERE r.title = 'R\(n)' ORDER BY l.position
+                """)
+            #expect(texts == (0..<count).map { "\($0 + 1) cups water \(n)" }, "\(count) lines")
+        }
     }
 }
