@@ -10,6 +10,8 @@ extension TaggerModel {
         /// Spare vectors at either end of the emission buffer.
         static var margin: Int { TaggerLayout.padMargin }
         package let model: TaggerModel
+        /// The model's context weights (`TaggerModel.contextVectors`), valid while `model` is.
+        private let contextWeights: UnsafeRawBufferPointer
         package let padded: UnsafeMutableBufferPointer<SIMD8<Float>>
         /// The number of tokens.
         package let count: Int
@@ -21,6 +23,7 @@ extension TaggerModel {
         package init(model: TaggerModel, padded: UnsafeMutableBufferPointer<SIMD8<Float>>) {
             precondition(padded.count >= 2 * Self.margin)
             self.model = model
+            self.contextWeights = model.contextVectors.bytes
             self.padded = padded
             let n = padded.count - 2 * Self.margin
             self.count = n
@@ -44,16 +47,15 @@ extension TaggerModel {
         /// (into a spare vector when `t` is beyond the line).
         @inline(__always)
         private func spread(_ row: Int32, from j: Int) {
-            model.contextVectors.withUnsafeBytes { cv in
-                let size = MemoryLayout<SIMD8<Float>>.size
-                let base = Int(row) * TaggerLayout.offsets * size
-                let p = padded.baseAddress! + j + Self.margin
-                p[2] += cv.loadUnaligned(fromByteOffset: base, as: SIMD8<Float>.self)          // o = -2
-                p[1] += cv.loadUnaligned(fromByteOffset: base + size, as: SIMD8<Float>.self)   // o = -1
-                p[0] += cv.loadUnaligned(fromByteOffset: base + 2 * size, as: SIMD8<Float>.self)
-                p[-1] += cv.loadUnaligned(fromByteOffset: base + 3 * size, as: SIMD8<Float>.self)
-                p[-2] += cv.loadUnaligned(fromByteOffset: base + 4 * size, as: SIMD8<Float>.self)
-            }
+            let cv = contextWeights
+            let size = MemoryLayout<SIMD8<Float>>.size
+            let base = Int(row) * TaggerLayout.offsets * size
+            let p = padded.baseAddress! + j + Self.margin
+            p[2] += cv.loadUnaligned(fromByteOffset: base, as: SIMD8<Float>.self)          // o = -2
+            p[1] += cv.loadUnaligned(fromByteOffset: base + size, as: SIMD8<Float>.self)   // o = -1
+            p[0] += cv.loadUnaligned(fromByteOffset: base + 2 * size, as: SIMD8<Float>.self)
+            p[-1] += cv.loadUnaligned(fromByteOffset: base + 3 * size, as: SIMD8<Float>.self)
+            p[-2] += cv.loadUnaligned(fromByteOffset: base + 4 * size, as: SIMD8<Float>.self)
         }
 
         @inline(__always)

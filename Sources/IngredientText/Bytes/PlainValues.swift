@@ -1,6 +1,7 @@
 /// Values of a plain type read where they lie: in memory that lives as long as the program
 /// (a snapshot compiled into the library, which is then never copied), or in memory of their
-/// own. Immutable; copies share the memory.
+/// own. Immutable; copies share the memory. Its accessors are inlinable, so that a hot loop in
+/// another module (the tagger's scorer) reads the values as it would an array's.
 package struct PlainValues<T: BitwiseCopyable>: @unchecked Sendable {
     /// The values' bytes (`count × stride` of them).
     package let bytes: UnsafeRawBufferPointer
@@ -41,6 +42,7 @@ package struct PlainValues<T: BitwiseCopyable>: @unchecked Sendable {
     }
 
     /// The number of values.
+    @inlinable
     package var count: Int { bytes.count / MemoryLayout<T>.stride }
 
     /// The values as an array (a copy).
@@ -54,7 +56,7 @@ package struct PlainValues<T: BitwiseCopyable>: @unchecked Sendable {
     }
 
     /// Calls `body` with the values' bytes.
-    @inline(__always)
+    @inlinable @inline(__always)
     package func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
         try body(bytes)
     }
