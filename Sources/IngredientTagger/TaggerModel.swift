@@ -211,17 +211,16 @@ package final class TaggerModel: Sendable {
     /// the token `t = j - o`, for the tokens that exist.
     package static func addPads(begin: Int32, end: Int32, contextVectors: PlainValues<Float>, to padded: UnsafeMutableBufferPointer<SIMD8<Float>>) {
         let n = padded.count - 2 * TaggerLayout.padMargin
-        contextVectors.withUnsafeBytes { cv in
-            func spread(_ row: Int32, from j: Int) {
-                let base = Int(row) * TaggerLayout.offsets
-                for o in -2...2 where j - o >= 0 && j - o < n {
-                    padded[j - o + TaggerLayout.padMargin] += cv.loadUnaligned(fromByteOffset: (base + o + 2) * MemoryLayout<SIMD8<Float>>.size, as: SIMD8<Float>.self)
-                }
+        let cv = contextVectors.bytes
+        func spread(_ row: Int32, from j: Int) {
+            let base = Int(row) * TaggerLayout.offsets
+            for o in -2...2 where j - o >= 0 && j - o < n {
+                padded[j - o + TaggerLayout.padMargin] += cv.loadUnaligned(fromByteOffset: (base + o + 2) * MemoryLayout<SIMD8<Float>>.size, as: SIMD8<Float>.self)
             }
-            spread(begin, from: -1)
-            spread(begin, from: -2)
-            spread(end, from: n)
-            spread(end, from: n + 1)
         }
+        spread(begin, from: -1)
+        spread(begin, from: -2)
+        spread(end, from: n)
+        spread(end, from: n + 1)
     }
 }

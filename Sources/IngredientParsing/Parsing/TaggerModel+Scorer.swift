@@ -10,8 +10,9 @@ extension TaggerModel {
         /// Spare vectors at either end of the emission buffer.
         static var margin: Int { TaggerLayout.padMargin }
         package let model: TaggerModel
-        /// The model's context weights (`TaggerModel.contextVectors`), valid while `model` is.
-        private let contextWeights: UnsafeRawBufferPointer
+        /// The first byte of the model's context weights (`TaggerModel.contextVectors`), valid
+        /// while `model` is; nil when the model has none (then no row is ever spread).
+        private let contextWeights: UnsafeRawPointer?
         package let padded: UnsafeMutableBufferPointer<SIMD8<Float>>
         /// The number of tokens.
         package let count: Int
@@ -23,7 +24,7 @@ extension TaggerModel {
         package init(model: TaggerModel, padded: UnsafeMutableBufferPointer<SIMD8<Float>>) {
             precondition(padded.count >= 2 * Self.margin)
             self.model = model
-            self.contextWeights = model.contextVectors.bytes
+            self.contextWeights = model.contextVectors.bytes.baseAddress
             self.padded = padded
             let n = padded.count - 2 * Self.margin
             self.count = n
@@ -47,7 +48,7 @@ extension TaggerModel {
         /// (into a spare vector when `t` is beyond the line).
         @inline(__always)
         private func spread(_ row: Int32, from j: Int) {
-            let cv = contextWeights
+            let cv = contextWeights.unsafelyUnwrapped
             let size = MemoryLayout<SIMD8<Float>>.size
             let base = Int(row) * TaggerLayout.offsets * size
             let p = padded.baseAddress! + j + Self.margin
