@@ -1,34 +1,21 @@
 // The snapshot files under Dictionaries/, compiled in as they are with #embed (C23; clang
 // accepts it in earlier modes as an extension from clang 19, the compiler of Swift 6.1): no
 // text to decode at run time, and the compiler reads a file of megabytes in well under a second.
-// Paths are relative to this file. A file that is missing gives an empty snapshot.
 #include "CSnapshots.h"
 
 #pragma clang diagnostic ignored "-Wc23-extensions"
 
-#if __has_embed("../../Dictionaries/model/tagger.snapshot") == __STDC_EMBED_FOUND__
-_Alignas(16) static const unsigned char tagger[] = {
-#embed "../../Dictionaries/model/tagger.snapshot"
-};
-const unsigned char *iks_tagger_snapshot(size_t *count) { *count = sizeof tagger; return tagger; }
-#else
-const unsigned char *iks_tagger_snapshot(size_t *count) { *count = 0; return NULL; }
-#endif
+#define IKS_SNAPSHOT_FILE "../../Dictionaries/model/tagger.snapshot"
+#define IKS_SNAPSHOT_BYTES tagger
+#define IKS_SNAPSHOT_FUNCTION iks_tagger_snapshot
+#include "EmbeddedSnapshot.h"
 
-#if __has_embed("../../Dictionaries/lexicon.snapshot") == __STDC_EMBED_FOUND__
-_Alignas(16) static const unsigned char lexicon[] = {
-#embed "../../Dictionaries/lexicon.snapshot"
-};
-const unsigned char *iks_lexicon_snapshot(size_t *count) { *count = sizeof lexicon; return lexicon; }
-#else
-const unsigned char *iks_lexicon_snapshot(size_t *count) { *count = 0; return NULL; }
-#endif
+#define IKS_SNAPSHOT_FILE "../../Dictionaries/lexicon.snapshot"
+#define IKS_SNAPSHOT_BYTES lexicon
+#define IKS_SNAPSHOT_FUNCTION iks_lexicon_snapshot
+#include "EmbeddedSnapshot.h"
 
-#if __has_embed("../../Dictionaries/suggest/knowledge.snapshot") == __STDC_EMBED_FOUND__
-_Alignas(16) static const unsigned char knowledge[] = {
-#embed "../../Dictionaries/suggest/knowledge.snapshot"
-};
-const unsigned char *iks_knowledge_snapshot(size_t *count) { *count = sizeof knowledge; return knowledge; }
-#else
-const unsigned char *iks_knowledge_snapshot(size_t *count) { *count = 0; return NULL; }
-#endif
+#define IKS_SNAPSHOT_FILE "../../Dictionaries/suggest/knowledge.snapshot"
+#define IKS_SNAPSHOT_BYTES knowledge
+#define IKS_SNAPSHOT_FUNCTION iks_knowledge_snapshot
+#include "EmbeddedSnapshot.h"
