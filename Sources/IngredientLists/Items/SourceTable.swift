@@ -134,6 +134,10 @@ final class SourceTable: Sendable {
     let text: TextChunks
     let notes: [UInt32]
     let strings: [String]
+    /// Each note string's place in the order of `String`'s `<`, canonically equal spellings
+    /// sharing a place: an item sorts its notes by these numbers, which is sorting their text
+    /// with each comparison of two strings made once for the whole list.
+    let noteOrder: [UInt32]
     let families: [UnitFamily?]
     /// How source amounts are shown.
     let formatting: KitchenFormatting
@@ -146,9 +150,22 @@ final class SourceTable: Sendable {
         text = builder.text
         notes = builder.notes
         strings = builder.strings
+        noteOrder = Self.order(of: builder.strings)
         families = builder.families
         self.formatting = formatting
         self.defaultSystem = defaultSystem
+    }
+
+    /// The place of each of `strings` in the order of `<`; equal strings share a place.
+    static func order(of strings: [String]) -> [UInt32] {
+        let byText = strings.indices.sorted { strings[$0] < strings[$1] }
+        var order = [UInt32](repeating: 0, count: strings.count)
+        var place: UInt32 = 0
+        for (k, i) in byText.enumerated() {
+            if k > 0, strings[byText[k - 1]] < strings[i] { place += 1 }
+            order[i] = place
+        }
+        return order
     }
 
     /// Record `r`'s measure.

@@ -202,18 +202,18 @@ public struct ShoppingListBuilder: Sendable {
         var buckets: [Bucket] = []
         var flags: ListItem.Flags = []
         var allOptional = true
-        // Notes are told apart as strings (canonically equal spellings are one note); a
-        // note's number in the table (equal bytes) is checked first, which spares most lines
-        // of an item comparing their notes' text.
-        var notes: [String] = [], noted = SmallSet<String>(), notedIDs = SmallSet<UInt32>()
+        // Notes are told apart as strings (canonically equal spellings are one note), by their
+        // places in the table's order of note strings, which equal strings share.
+        var notes: [String] = [], noteOrder: [UInt32] = [], noted = SmallSet<UInt32>()
         func note(_ id: UInt32, optional: Bool) {
-            guard id != 0, !notedIDs.contains(id), let text = table.note(id: id), !text.isEmpty else { return }
-            if noted.contains(text) { notedIDs.insert(id); return }
+            guard id != 0 else { return }
+            let place = table.noteOrder[Int(id)]
+            guard !noted.contains(place), let text = table.note(id: id), !text.isEmpty else { return }
             // "(optional)" is the optional flag, which the item shows on its own.
             if optional, Self.isOptionalNote(text) { return }
-            noted.insert(text)
-            notedIDs.insert(id)
+            noted.insert(place)
             notes.append(text)
+            noteOrder.append(place)
         }
         func add(_ r: UInt32) {
             let record = all[Int(r)]
@@ -309,7 +309,15 @@ public struct ShoppingListBuilder: Sendable {
         let aisle = known?.aisle ?? override.map { tables.aisle(id: $0) } ?? tables.aisle(forKey: key)
         let sources = more.isEmpty ? ItemSources(table: table, indices: records) : ItemSources([])
         return ListItem(id: id, key: key, name: name, aisle: aisle, quantities: quantities, sources: sources,
-                        notes: notes.count > 1 ? notes.sorted() : notes, flags: flags)
+                        notes: notes.count > 1 ? Self.sorted(notes, by: noteOrder) : notes, flags: flags)
+    }
+
+    /// `notes` in the order of their places (`SourceTable.noteOrder`, all different).
+    static func sorted(_ notes: [String], by places: [UInt32]) -> [String] {
+        // Each note's place above its index: plain integers to sort.
+        var keyed = places.indices.map { UInt64(places[$0]) << 32 | UInt64($0) }
+        keyed.sort()
+        return keyed.map { notes[Int(truncatingIfNeeded: $0 & 0xFFFF_FFFF)] }
     }
 
     /// Whether a note only says that the line is optional ("optional", "(optional)").
