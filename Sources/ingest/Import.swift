@@ -127,7 +127,7 @@ struct Import: ParsableCommand {
     func printStopped(records: Int, store: RecipeStore?) {
         var text = "import: stopped after " + counted(records, "record")
         if let store {
-            text += "; \(grouped(store.committedRecords)) of them committed to the database in transactions of \(store.batchSize)"
+            text += "; \(grouped(store.committedRecords)) of them committed to the database in transactions of \(grouped(store.batchSize))"
                 + " (the transaction that failed was rolled back, the others kept: re-run the import to complete it)"
         }
         printError(text)

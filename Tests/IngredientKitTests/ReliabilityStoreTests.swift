@@ -117,32 +117,34 @@ struct ReliabilityStoreTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let path = dir.appendingPathComponent("store.sqlite").path
         _ = try RecipeStore(path: path)
-        // A trigger (as a failing disk or a constraint would) refuses the 550th record.
+        let store = try RecipeStore(path: path)
+        let batch = store.batchSize
+        #expect(batch == 1000) // the figure the CLI's message below shows
+        // A trigger (as a failing disk or a constraint would) refuses a record of the second batch.
         try SQLiteConnection(path: path).execute("""
-            CREATE TRIGGER refuse BEFORE INSERT ON import_errors WHEN NEW.source = 'f550.txt'
+            CREATE TRIGGER refuse BEFORE INSERT ON import_errors WHEN NEW.source = 'f\(batch + 50).txt'
             BEGIN SELECT RAISE(ABORT, 'refused'); END
             """)
-        let store = try RecipeStore(path: path)
         #expect(throws: (any Error).self) {
-            for k in 1...600 { try store.add(.failure(source: "f\(k).txt", error: .empty)) }
+            for k in 1...(batch + 100) { try store.add(.failure(source: "f\(k).txt", error: .empty)) }
             try store.flush()
         }
-        #expect(store.committedRecords == 500)
+        #expect(store.committedRecords == batch)
         let rows = try SQLiteConnection(path: path).integer("SELECT COUNT(*) FROM import_errors")
-        #expect(rows == 500) // the second transaction left nothing behind
+        #expect(rows == Int64(batch)) // the second transaction left nothing behind
         // Through the CLI: exit 1, the error, and how far the run got.
         var lines = ""
-        for k in 1...600 { lines += #"{"source":"r\#(k)","name":"Soup \#(k)","recipeIngredient":["1 cup water"]}"# + "\n" }
+        for k in 1...(batch + 100) { lines += #"{"source":"r\#(k)","name":"Soup \#(k)","recipeIngredient":["1 cup water"]}"# + "\n" }
         let input = dir.appendingPathComponent("many.jsonl")
         try Data(lines.utf8).write(to: input)
         try SQLiteConnection(path: path).execute("""
-            CREATE TRIGGER refuse_recipe BEFORE INSERT ON recipes WHEN NEW.title = 'Soup 550'
+            CREATE TRIGGER refuse_recipe BEFORE INSERT ON recipes WHEN NEW.title = 'Soup \(batch + 50)'
             BEGIN SELECT RAISE(ABORT, 'refused'); END
             """)
         let r = try Ingest.run(["import", "--jobs", "1", "--db", path, input.path])
         #expect(r.status == 1)
         #expect(r.stderr.contains("cannot write to the database"))
-        #expect(r.stderr.contains("500 of them committed"), "\(r.stderr)")
+        #expect(r.stderr.contains("1,000 of them committed to the database in transactions of 1,000"), "\(r.stderr)")
         #expect(!r.stderr.contains("Usage:"))
     }
 }
