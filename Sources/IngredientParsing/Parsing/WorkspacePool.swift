@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import IngredientText
 
 /// The working memory behind `IngredientParser.parse(_:)` and `withSession(_:)`: a call borrows
 /// a workspace that no other call is using and gives it back, so that one-line calls (and the
@@ -13,35 +7,19 @@ import Darwin
 /// call cost about 4,000 instructions a line more, a third of a line's parse). A parser and its
 /// copies share one pool; it keeps at most `maximumIdle` workspaces (one per thread that
 /// parses at the same time, in practice).
-final class WorkspacePool: @unchecked Sendable {
+final class WorkspacePool: Sendable {
     /// The most idle workspaces kept (a workspace with a warm name-key cache is about 300 KB).
     static let maximumIdle = 8
-    private var idle: [IngredientParser.Workspace] = []
-    private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-
-    init() { pthread_mutex_init(lock, nil) }
-
-    deinit {
-        pthread_mutex_destroy(lock)
-        lock.deallocate()
-    }
+    private let idle = LockedValue<[IngredientParser.Workspace]>([])
 
     /// The workspaces kept for the next calls.
-    var idleCount: Int {
-        pthread_mutex_lock(lock)
-        defer { pthread_mutex_unlock(lock) }
-        return idle.count
-    }
+    var idleCount: Int { idle.withLock { $0.count } }
 
     /// Runs `body` with a workspace no other caller holds meanwhile, then takes it back.
     func withWorkspace<Result>(_ body: (IngredientParser.Workspace) -> Result) -> Result {
-        pthread_mutex_lock(lock)
-        let workspace = idle.popLast() ?? IngredientParser.Workspace()
-        pthread_mutex_unlock(lock)
+        let workspace = idle.withLock { $0.popLast() } ?? IngredientParser.Workspace()
         defer {
-            pthread_mutex_lock(lock)
-            if idle.count < Self.maximumIdle { idle.append(workspace) }
-            pthread_mutex_unlock(lock)
+            idle.withLock { if $0.count < Self.maximumIdle { $0.append(workspace) } }
         }
         return body(workspace)
     }

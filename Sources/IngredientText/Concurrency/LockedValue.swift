@@ -9,11 +9,12 @@ import Darwin
 /// A value that threads share and change, behind a POSIX mutex. (The standard library's
 /// `Mutex` would do, but needs macOS 15 / iOS 18 on Apple systems, and the library is
 /// embedded in apps that support older ones.)
-final class LockedValue<Value>: @unchecked Sendable {
+package final class LockedValue<Value>: @unchecked Sendable {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
     private var value: Value
 
-    init(_ value: Value) {
+    /// `value`, behind its own mutex.
+    package init(_ value: Value) {
         self.value = value
         mutex = .allocate(capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
@@ -27,7 +28,7 @@ final class LockedValue<Value>: @unchecked Sendable {
     }
 
     /// Runs `body` on the value with the lock held.
-    func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
+    package func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         return try body(&value)
