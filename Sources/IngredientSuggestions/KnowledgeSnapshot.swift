@@ -35,11 +35,7 @@ package enum KnowledgeSnapshot {
 
     /// The bytes of `Dictionaries/suggest/knowledge.snapshot` as compiled in (`CSnapshots`);
     /// nil when the package had none.
-    static var builtInBytes: UnsafeRawBufferPointer? {
-        var count = 0
-        guard let base = iks_knowledge_snapshot(&count), count > 0 else { return nil }
-        return UnsafeRawBufferPointer(start: base, count: count)
-    }
+    static var builtInBytes: UnsafeRawBufferPointer? { SnapshotReader.compiledIn { iks_knowledge_snapshot($0) } }
 
     /// The snapshot bytes of `knowledge`, recording `digests` as the tables it was made from.
     static func bytes(of knowledge: FoodKnowledge, digests: [(table: String, digest: UInt64)]) -> [UInt8] {

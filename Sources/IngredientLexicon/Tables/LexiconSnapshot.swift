@@ -12,7 +12,8 @@ import IngredientText
 /// is made again, and a test (`LexiconSnapshotTests`) fails until then.
 ///
 /// Layout: the bytes `SnapshotWriter` writes (compiled in as they are by the `CSnapshots`
-/// target, which `read(_:expecting:)` reads), little-endian as the machine that made it: the magic `IKLS`, a version, the digests, then each table in a
+/// target, which `read(_:expecting:)` reads), little-endian as the machine that made it: the
+/// magic `IKLS`, a version, the digests, then each table in a
 /// fixed order (see `bytes(of:digests:)`). A snapshot that is truncated, of another version or
 /// byte order, or whose indices point outside its tables is refused with a `DictionaryError`.
 package enum LexiconSnapshot {
@@ -40,11 +41,7 @@ package enum LexiconSnapshot {
 
     /// The bytes of `Dictionaries/lexicon.snapshot` as compiled in (`CSnapshots`); nil when the
     /// package had none.
-    package static var builtInBytes: UnsafeRawBufferPointer? {
-        var count = 0
-        guard let base = iks_lexicon_snapshot(&count), count > 0 else { return nil }
-        return UnsafeRawBufferPointer(start: base, count: count)
-    }
+    package static var builtInBytes: UnsafeRawBufferPointer? { SnapshotReader.compiledIn { iks_lexicon_snapshot($0) } }
 
     /// The snapshot bytes of `lexicon`, recording `digests` as the tables it was made from.
     package static func bytes(of lexicon: Lexicon, digests: [(table: String, digest: UInt64)]) -> [UInt8] {

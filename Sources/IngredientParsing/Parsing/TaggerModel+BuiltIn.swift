@@ -1,5 +1,6 @@
 internal import CSnapshots
 import IngredientTagger
+import IngredientText
 
 extension TaggerModel {
     /// The model compiled into the library: the tables made ready from
@@ -33,9 +34,5 @@ enum BuiltInTagger {
 
     /// The bytes of `Dictionaries/model/tagger.snapshot` as compiled in (`CSnapshots`); nil
     /// when the package had none.
-    static var snapshot: UnsafeRawBufferPointer? {
-        var count = 0
-        guard let base = iks_tagger_snapshot(&count), count > 0 else { return nil }
-        return UnsafeRawBufferPointer(start: base, count: count)
-    }
+    static var snapshot: UnsafeRawBufferPointer? { SnapshotReader.compiledIn { iks_tagger_snapshot($0) } }
 }

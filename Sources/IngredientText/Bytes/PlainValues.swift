@@ -1,7 +1,7 @@
 /// Values of a plain type read where they lie: in memory that lives as long as the program
 /// (a snapshot compiled into the library, which is then never copied), or in memory of their
-/// own. Immutable; copies share the memory. Its accessors are inlinable, so that a hot loop in
-/// another module (the tagger's scorer) reads the values as it would an array's.
+/// own. Immutable; copies share the memory. A hot loop reads `bytes` (the tagger's scorer keeps
+/// their first address).
 package struct PlainValues<T: BitwiseCopyable>: @unchecked Sendable {
     /// The values' bytes (`count × stride` of them).
     package let bytes: UnsafeRawBufferPointer
@@ -53,11 +53,5 @@ package struct PlainValues<T: BitwiseCopyable>: @unchecked Sendable {
             }
             initialized = count
         }
-    }
-
-    /// Calls `body` with the values' bytes.
-    @inlinable @inline(__always)
-    package func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
-        try body(bytes)
     }
 }

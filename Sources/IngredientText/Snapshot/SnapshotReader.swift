@@ -21,6 +21,15 @@
         self.isStatic = isStatic
     }
 
+    /// The bytes of a snapshot compiled into the library, as `accessor` (a `CSnapshots`
+    /// function) gives them: a pointer and, through its argument, their number. Nil when the
+    /// package had no such file.
+    package static func compiledIn(_ accessor: (UnsafeMutablePointer<Int>) -> UnsafePointer<UInt8>?) -> UnsafeRawBufferPointer? {
+        var count = 0
+        guard let base = accessor(&count), count > 0 else { return nil }
+        return UnsafeRawBufferPointer(start: base, count: count)
+    }
+
     /// Whether every byte has been read.
     package var isAtEnd: Bool { consumed == bytes.count }
 
