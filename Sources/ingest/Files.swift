@@ -7,16 +7,22 @@ import IngredientKit
 
 /// Writes `text` to the file at `path`; when it cannot, reports why and throws exit status 1.
 func writeFile(_ path: String, _ text: String) throws {
-    try writeFile(path, bytes: Array(text.utf8))
+    var text = text
+    try text.withUTF8 { try writeFile(path, contents: $0) }
 }
 
 /// Writes `bytes` to the file at `path`; when it cannot, reports why and throws exit status 1.
 func writeFile(_ path: String, bytes: [UInt8]) throws {
+    try bytes.withUnsafeBufferPointer { try writeFile(path, contents: $0) }
+}
+
+/// Writes `contents` to the file at `path` (what both `writeFile`s do).
+private func writeFile(_ path: String, contents: UnsafeBufferPointer<UInt8>) throws {
     guard let f = fopen(path, "wb") else {
         throw runtimeFailure("cannot write \(path): \(String(cString: strerror(errno)))")
     }
-    let written = bytes.withUnsafeBufferPointer { fwrite($0.baseAddress, 1, $0.count, f) }
-    let complete = written == bytes.count && fflush(f) == 0
+    let written = fwrite(contents.baseAddress, 1, contents.count, f)
+    let complete = written == contents.count && fflush(f) == 0
     let reason = String(cString: strerror(errno))
     if fclose(f) != 0 || !complete {
         throw runtimeFailure("cannot write \(path): \(complete ? String(cString: strerror(errno)) : reason)")
