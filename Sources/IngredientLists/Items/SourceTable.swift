@@ -1,4 +1,5 @@
 import IngredientLexicon
+import IngredientText
 
 /// Every source line of one shopping list, stored compactly: one fixed-size record per line
 /// of 40 bytes (numbers into a recipe table and a unit-family table, the byte range of the
@@ -77,7 +78,8 @@ final class SourceTable: Sendable {
         var notes: [UInt32] = []
         /// Distinct note strings (each kept once, so items share them); entry 0 stands for nil.
         var strings: [String] = [""]
-        var stringIDs: [String: UInt32] = [:]
+        /// The first number of each string's bytes in `strings`, by their exact hash (`ByteHash.exact`).
+        var stringIDs = HashTable<UInt32>()
         /// Unit families by number; entry 0 stands for no measure.
         var families: [UnitFamily?] = [nil, .count, .volume, .mass, .length]
         /// The numbers of package families, by their units' exact bytes.
@@ -114,12 +116,22 @@ final class SourceTable: Sendable {
         /// The number of `string` in `strings` (0 for nil), adding it when new. Strings are
         /// told apart by their bytes (a canonically equal spelling gets its own entry).
         mutating func intern(_ string: String?) -> UInt32 {
-            guard let string else { return 0 }
-            if let id = stringIDs[string], strings[Int(id)].utf8.elementsEqual(string.utf8) { return id }
+            guard var string else { return 0 }
+            let hash = string.withUTF8 { ByteHash.exact($0) }
+            let known = stringIDs[hash]
+            if let id = known, Self.sameBytes(strings[Int(id)], string) { return id }
             let id = UInt32(strings.count)
             strings.append(string)
-            if stringIDs[string] == nil { stringIDs[string] = id }
+            // Two byte strings of one hash (unlikely as that is) keep the first in the table;
+            // the other gets a number at each use, which its text still orders and tells apart.
+            if known == nil { stringIDs.set(hash, id) }
             return id
+        }
+
+        /// Whether two strings have the same UTF-8 bytes.
+        static func sameBytes(_ a: String, _ b: String) -> Bool {
+            var a = a, b = b
+            return a.withUTF8 { x in b.withUTF8 { y in x.count == y.count && x.elementsEqual(y) } }
         }
 
         /// Appends `string`'s UTF-8 bytes to `text` and returns their range (`.none` for nil).

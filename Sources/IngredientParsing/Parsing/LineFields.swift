@@ -80,10 +80,31 @@ package struct LineView {
 
     /// The field's text, or nil when it has none.
     func text(_ field: Field) -> String? {
-        guard has(field) else { return nil }
-        var bytes: [UInt8] = []
-        forEachPiece(of: field) { bytes.append(contentsOf: $0) }
-        return String(decoding: bytes, as: UTF8.self)
+        // One pass over the spans: the field's first span and its size with the joiners.
+        var first = -1, pieces = 0, size = 0
+        for (k, s) in spans.enumerated() where s.field == field {
+            if first < 0 { first = k }
+            pieces += 1
+            size += Int(s.end - s.start)
+        }
+        guard first >= 0 else { return nil }
+        if pieces == 1 {
+            // Most fields are one piece of the line: decoded in place, with no buffer between.
+            let s = spans[first]
+            return String(decoding: UnsafeBufferPointer(rebasing: line[Int(s.start)..<Int(s.end)]), as: UTF8.self)
+        }
+        size += (pieces - 1) * field.joiner.utf8CodeUnitCount
+        // The pieces are copied into one buffer and decoded once (repairing what is not UTF-8,
+        // as `String(decoding:)` does for the whole).
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: size) { buffer in
+            var n = 0
+            forEachPiece(of: field) { piece in
+                guard let source = piece.baseAddress, !piece.isEmpty else { return }
+                (buffer.baseAddress! + n).update(from: source, count: piece.count)
+                n += piece.count
+            }
+            return String(decoding: UnsafeBufferPointer(rebasing: buffer[0..<n]), as: UTF8.self)
+        }
     }
 
     /// The text of amount `k`'s unit, or nil for a count.
