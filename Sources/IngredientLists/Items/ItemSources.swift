@@ -31,13 +31,29 @@ struct ItemSources: Hashable, Sendable {
         }
     }
 
-    /// Each source's recipe title (nil for a manual line), in order, without making the
-    /// sources.
-    func forEachTitle(_ body: (String?) -> Void) {
+    /// The sources' tags, each once, in source order: the recipe titles, and
+    /// `SourceTable.manualTag` for manual lines.
+    func tags() -> [String] {
+        var tags: [String] = []
         switch storage {
-        case .list(let list): for s in list { body(s.recipeTitle) }
-        case .table(let table, let indices): for i in indices { body(table.title(i)) }
+        case .list(let list):
+            var seen = Set<String>()
+            for s in list {
+                let tag = s.recipeTitle ?? SourceTable.manualTag
+                if seen.insert(tag).inserted { tags.append(tag) }
+            }
+        case .table(let table, let indices):
+            // Told apart by the table's title numbers: no string is hashed per source.
+            var seen = SmallSet<UInt32>()
+            for i in indices {
+                let r = table.records[Int(i)].recipe
+                let id = r < 0 ? 0 : table.titleIDs[Int(r)]
+                guard !seen.contains(id) else { continue }
+                seen.insert(id)
+                tags.append(r < 0 ? SourceTable.manualTag : table.recipes[Int(r)].title)
+            }
         }
+        return tags
     }
 
     static func == (a: ItemSources, b: ItemSources) -> Bool {

@@ -65,14 +65,7 @@ public struct ListItem: Hashable, Sendable {
 
     /// The titles of the recipes that asked for it, each once, in source order ("Tacos",
     /// "Spaghetti"); "added by you" for a manual line.
-    public var sourceTags: [String] {
-        var seen = Set<String>(), tags: [String] = []
-        storedSources.forEachTitle { title in
-            let tag = title ?? "added by you"
-            if seen.insert(tag).inserted { tags.append(tag) }
-        }
-        return tags
-    }
+    public var sourceTags: [String] { storedSources.tags() }
 
     /// An item of `sources` given as record numbers of a list's source table.
     init(id: String, key: String, name: String, aisle: Aisle, quantities: [ListQuantity], sources: ItemSources,

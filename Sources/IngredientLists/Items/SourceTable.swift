@@ -151,6 +151,9 @@ final class SourceTable: Sendable {
     /// with each comparison of two strings made once for the whole list.
     let noteOrder: [UInt32]
     let families: [UnitFamily?]
+    /// Each recipe's title as a number, equal titles (as `String`s compare) sharing one;
+    /// number 0 is `manualTag`'s, the tag of a manual line.
+    let titleIDs: [UInt32]
     /// How source amounts are shown.
     let formatting: KitchenFormatting
     /// The unit system of amounts written in no system (the list's locale's).
@@ -164,6 +167,13 @@ final class SourceTable: Sendable {
         strings = builder.strings
         noteOrder = Self.order(of: builder.strings)
         families = builder.families
+        var numbers: [String: UInt32] = [Self.manualTag: 0]
+        titleIDs = builder.recipes.map { recipe in
+            if let id = numbers[recipe.title] { return id }
+            let id = UInt32(numbers.count)
+            numbers[recipe.title] = id
+            return id
+        }
         self.formatting = formatting
         self.defaultSystem = defaultSystem
     }
@@ -211,11 +221,8 @@ final class SourceTable: Sendable {
         return text.string(range)
     }
 
-    /// The source tag of record `index`: its recipe's title, nil for a manual line.
-    func title(_ index: UInt32) -> String? {
-        let r = records[Int(index)].recipe
-        return r < 0 ? nil : recipes[Int(r)].title
-    }
+    /// The tag of a manual line's source (`ListItem.sourceTags`).
+    static let manualTag = "added by you"
 
     /// Record `index` as an `ItemSource`, its amount formatted.
     func source(_ index: UInt32) -> ItemSource {

@@ -26,7 +26,12 @@ extension ShoppingList {
                                     flush: (inout [UInt8]) throws(E) -> Void) throws(E) {
         var written = false
         func emit(_ text: String) throws(E) {
-            out.append(contentsOf: ControlEscaping.escaped(text).utf8)
+            ControlEscaping.append(text, to: &out)
+            written = true
+            if out.count >= chunk { try flush(&out) }
+        }
+        func emit(_ item: ListItem) throws(E) {
+            Self.appendLine(item, to: &out)
             written = true
             if out.count >= chunk { try flush(&out) }
         }
@@ -36,16 +41,16 @@ extension ShoppingList {
                 try emit((current != nil ? "\n" : "") + item.aisle.title + "\n")
                 current = item.aisle.id
             }
-            try emit(Self.line(item))
+            try emit(item)
         }
         let pantry = items.filter { $0.flags.contains(.inPantry) }
         if !pantry.isEmpty {
             try emit((written ? "\n" : "") + "In your pantry\n")
-            for item in pantry { try emit(Self.line(item)) }
+            for item in pantry { try emit(item) }
         }
         if !hiddenItems.isEmpty {
             try emit((written ? "\n" : "") + "Removed by you\n")
-            for item in hiddenItems { try emit(Self.line(item)) }
+            for item in hiddenItems { try emit(item) }
         }
         if !written { try emit("Nothing to buy.\n") }
         if !suggestions.isEmpty {
@@ -69,7 +74,19 @@ extension ShoppingList {
 
     /// One item's line.
     static func line(_ item: ListItem) -> String {
-        var text = "  " + (item.flags.contains(.checked) ? "✓ " : "") + capitalized(item.name) + " — "
+        var out: [UInt8] = []
+        appendLine(item, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Appends one item's line to `out`, its control characters escaped (`ControlEscaping`):
+    /// written piece by piece, as a popular item's line holds thousands of recipe tags.
+    static func appendLine(_ item: ListItem, to out: inout [UInt8]) {
+        func literal(_ s: StaticString) { out.append(contentsOf: UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount)) }
+        literal("  ")
+        if item.flags.contains(.checked) { literal("✓ ") }
+        ControlEscaping.append(capitalized(item.name), to: &out)
+        literal(" — ")
         var amounts: [String] = []
         for q in item.quantities {
             var a = q.display.text
@@ -85,14 +102,28 @@ extension ShoppingList {
         } else if item.flags.contains(.quantityUnclear) {
             amounts.append(amounts.isEmpty ? "quantity unclear" : "plus some not measured")
         }
-        text += amounts.joined(separator: ", ")
+        for (k, a) in amounts.enumerated() {
+            if k > 0 { literal(", ") }
+            ControlEscaping.append(a, to: &out)
+        }
         var extras: [String] = []
         if item.flags.contains(.optional) { extras.append("optional") }
         extras += item.notes
-        if !extras.isEmpty { text += " (" + extras.joined(separator: "; ") + ")" }
-        text += " "
-        for tag in item.sourceTags { text += " [" + tag + "]" }
-        return text + "\n"
+        if !extras.isEmpty {
+            literal(" (")
+            for (k, e) in extras.enumerated() {
+                if k > 0 { literal("; ") }
+                ControlEscaping.append(e, to: &out)
+            }
+            literal(")")
+        }
+        literal(" ")
+        for tag in item.sourceTags {
+            literal(" [")
+            ControlEscaping.append(tag, to: &out)
+            literal("]")
+        }
+        literal("\n")
     }
 
     /// A count as an exact kitchen number ("1 ½").

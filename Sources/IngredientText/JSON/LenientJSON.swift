@@ -272,6 +272,18 @@ package enum LenientJSON {
 
         mutating func string(quote: UInt8) -> String {
             i += 1
+            // Most strings hold no escape and no control character: up to a quote that ends the
+            // string, their bytes are the string's, decoded in place without a buffer between.
+            var end = i
+            while end < n {
+                let b = bytes[end]
+                if b == quote || b == 0x5C || b < 0x20 { break }
+                end += 1
+            }
+            if end < n, bytes[end] == quote, quoteEndsString(at: end) {
+                defer { i = end + 1 }
+                return String(decoding: UnsafeBufferPointer(rebasing: bytes[i..<end]), as: UTF8.self)
+            }
             var out: [UInt8] = []
             var runStart = i
             func flush(_ end: Int) { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<end])) }

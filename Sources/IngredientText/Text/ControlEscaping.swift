@@ -14,6 +14,22 @@ package enum ControlEscaping {
         return String(out)
     }
 
+    /// Appends `escaped(text)`'s UTF-8 bytes to `out`: the text's own bytes when it has no
+    /// control character to escape (found on its bytes: C0 and DEL are single bytes, C1 is
+    /// 0xC2 followed by 0x80–0x9F), which is nearly always.
+    package static func append(_ text: String, to out: inout [UInt8]) {
+        var text = text
+        let plain = text.withUTF8 { bytes -> Bool in
+            for (k, b) in bytes.enumerated() {
+                if (b < 0x20 && b != 0x0A) || b == 0x7F { return false }
+                if b == 0xC2, k + 1 < bytes.count, bytes[k + 1] < 0xA0 { return false }
+            }
+            out.append(contentsOf: bytes)
+            return true
+        }
+        if !plain { out.append(contentsOf: escaped(text).utf8) }
+    }
+
     /// Whether a scalar is a control character other than the line feed.
     static func isEscaped(_ s: Unicode.Scalar) -> Bool {
         (s.value < 0x20 && s != "\n") || (s.value >= 0x7F && s.value < 0xA0)
