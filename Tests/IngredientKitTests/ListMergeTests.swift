@@ -202,6 +202,24 @@ import Foundation
         #expect(second.text().contains("Removed by you"))
     }
 
+    @Test func sourceTagsAreTitlesOnceAndControlCharactersShowAsText() throws {
+        // Two recipes of one title give one tag; a recipe titled as the manual tag shares it
+        // with the manual line; control characters in a title print as \xHH.
+        var edits = ListEdits()
+        edits.manualItems = ["1 onion"]
+        let list = builder.list(for: [
+            builder.recipe(id: "a", title: "Soup", lines: ["1 onion"]),
+            builder.recipe(id: "b", title: "Soup", lines: ["2 onions, diced"]),
+            builder.recipe(id: "c", title: "added by you", lines: ["1 onion"]),
+            builder.recipe(id: "d", title: "Tea\u{1B}[2J\u{85}", lines: ["1 onion, sliced"]),
+        ], edits: edits)
+        let onion = try #require(item(list, "onion"))
+        #expect(onion.sourceTags == ["Soup", "added by you", "Tea\u{1B}[2J\u{85}"])
+        let line = try #require(list.text().split(separator: "\n").first { $0.contains("Onion") })
+        #expect(line.hasSuffix(" [Soup] [added by you] [Tea\\x1B[2J\\x85]"))
+        #expect(!list.text().unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x85 || $0.value == 0x07 })
+    }
+
     @Test func categoriesUseHeadNounsAndUserTables() throws {
         let tables = ListTables.builtIn
         #expect(tables.aisle(forKey: "smoked paprika").id == "condiments-spices")

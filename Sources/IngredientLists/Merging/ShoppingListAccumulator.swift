@@ -212,28 +212,33 @@ public struct ShoppingListAccumulator {
         skipped = mark.skipped
     }
 
-    /// How recipe `a` compares with recipe `b` in the merge order, `ListRecipe.precedes` on
-    /// the stored fields and lines: negative when `a` comes first, positive when `b` does, 0
-    /// when they are equal (each field compared once, not once each way).
-    func mergeOrder(_ a: Int, _ b: Int) -> Int {
-        func compare<T: Comparable>(_ x: T, _ y: T) -> Int { x == y ? 0 : x < y ? -1 : 1 }
-        let ra = table.recipes[a], rb = table.recipes[b]
-        var c = compare(ra.id, rb.id)
-        if c != 0 { return c }
-        if ra.planEntryID != rb.planEntryID { return compare(ra.planEntryID ?? "", rb.planEntryID ?? "") }
-        c = compare(ra.servingsFactor, rb.servingsFactor)
-        if c != 0 { return c }
-        if rawTitles[a] != rawTitles[b] { return compare(rawTitles[a] ?? "", rawTitles[b] ?? "") }
-        let la = lines[lineStart[a]..<lineStart[a + 1]], lb = lines[lineStart[b]..<lineStart[b + 1]]
-        for (x, y) in zip(la, lb) {
-            c = compare(text(x), text(y))
-            if c != 0 { return c }
-        }
-        return compare(la.count, lb.count)
-    }
+    /// The merge order of the recipes added (`ListRecipe.precedes` on the stored fields and
+    /// lines), holding what it reads by reference: a sort's comparisons then copy nothing.
+    struct MergeOrder {
+        let recipes: [SourceTable.Recipe]
+        let rawTitles: [String?]
+        let lineStart: [Int]
+        let lines: [SourceTable.TextRange]
+        let text: TextChunks
 
-    private func text(_ range: SourceTable.TextRange) -> String {
-        table.text.string(range)
+        /// How recipe `a` compares with recipe `b`: negative when `a` comes first, positive
+        /// when `b` does, 0 when they are equal (each field compared once, not once each way).
+        func compare(_ a: Int, _ b: Int) -> Int {
+            func compare<T: Comparable>(_ x: T, _ y: T) -> Int { x == y ? 0 : x < y ? -1 : 1 }
+            let ra = recipes[a], rb = recipes[b]
+            var c = compare(ra.id, rb.id)
+            if c != 0 { return c }
+            if ra.planEntryID != rb.planEntryID { return compare(ra.planEntryID ?? "", rb.planEntryID ?? "") }
+            c = compare(ra.servingsFactor, rb.servingsFactor)
+            if c != 0 { return c }
+            if rawTitles[a] != rawTitles[b] { return compare(rawTitles[a] ?? "", rawTitles[b] ?? "") }
+            let la = lines[lineStart[a]..<lineStart[a + 1]], lb = lines[lineStart[b]..<lineStart[b + 1]]
+            for (x, y) in zip(la, lb) {
+                c = compare(text.string(x), text.string(y))
+                if c != 0 { return c }
+            }
+            return compare(la.count, lb.count)
+        }
     }
 
     /// The shopping list of the recipes added, less `pantry`, with names in `locale`, and
@@ -244,8 +249,9 @@ public struct ShoppingListAccumulator {
         let n = summaries.count
         // The merge order: recipes by `precedes`, equal ones in the order they were added.
         var order = Array(0..<n)
+        let mergeOrder = MergeOrder(recipes: table.recipes, rawTitles: rawTitles, lineStart: lineStart, lines: lines, text: table.text)
         order.sort { a, b in
-            let c = mergeOrder(a, b)
+            let c = mergeOrder.compare(a, b)
             return c != 0 ? c < 0 : a < b
         }
         var rank = [Int32](repeating: 0, count: n)

@@ -112,18 +112,13 @@ package struct LineView {
 
     /// The public value, with Strings.
     package func parsedIngredient(input: String) -> ParsedIngredient {
-        var p = ParsedIngredient(input: input, kind: kind)
-        p.amount = amounts.first?.amount(units: units, line: line)
-        p.alternates = amounts.dropFirst().map { $0.amount(units: units, line: line) }
-        p.size = text(.size)
-        p.name = text(.name)
-        p.key = key
-        p.preparation = text(.preparation)
-        p.comment = text(.comment)
-        p.purpose = text(.purpose)
-        p.isOptional = isOptional
-        p.section = section.map { String(decoding: UnsafeBufferPointer(rebasing: line[$0]), as: UTF8.self) }
-        p.confidence = confidence
-        return p
+        ParsedIngredient(
+            input: input, kind: kind,
+            amount: amounts.first?.amount(units: units, line: line),
+            alternates: amounts.count > 1 ? amounts.dropFirst().map { $0.amount(units: units, line: line) } : [],
+            size: text(.size), name: text(.name), key: key, preparation: text(.preparation), comment: text(.comment),
+            purpose: text(.purpose), isOptional: isOptional,
+            section: section.map { String(decoding: UnsafeBufferPointer(rebasing: line[$0]), as: UTF8.self) },
+            confidence: confidence)
     }
 }

@@ -46,6 +46,24 @@ public struct ParsedIngredient: Hashable, Sendable {
     /// The primary unit's canonical id.
     public var unit: String? { amount?.unit }
 
+    /// A line with every field given (the parser's, which builds the value in one step).
+    init(input: String, kind: Kind, amount: Amount?, alternates: [Amount], size: String?, name: String?, key: String?,
+         preparation: String?, comment: String?, purpose: String?, isOptional: Bool, section: String?, confidence: Double) {
+        self.input = input
+        self.kind = kind
+        self.amount = amount
+        self.alternates = alternates
+        self.size = size
+        self.name = name
+        self.key = key
+        self.preparation = preparation
+        self.comment = comment
+        self.purpose = purpose
+        self.isOptional = isOptional
+        self.section = section
+        self.confidence = confidence
+    }
+
     /// A line of the given kind with no fields set.
     public init(input: String, kind: Kind) {
         self.input = input
