@@ -109,4 +109,19 @@ import Testing
         #expect(KitchenFormatting.decimal(0.5, places: 2) == "0.5")
         #expect(KitchenFormatting.decimal(12.4, places: 0) == "12")
     }
+
+    @Test func decimalsAsWritten() {
+        // The digits as a person writes them: rounded, no trailing zeros, a sign only when
+        // something non-zero shows, and the plain Swift form when too large to round.
+        let cases: [(Double, Int, String)] = [
+            (0, 0, "0"), (0, 2, "0"), (0.004, 2, "0"), (-0.004, 2, "0"), (0.005, 2, "0.01"), (0.05, 2, "0.05"),
+            (0.1, 2, "0.1"), (1.5, 2, "1.5"), (2.25, 2, "2.25"), (2.999, 2, "3"), (10, 0, "10"), (10.5, 0, "11"),
+            (-1.25, 2, "-1.25"), (-3, 0, "-3"), (453.592, 2, "453.59"), (1234567.891, 2, "1234567.89"),
+            (0.125, 3, "0.125"), (0.1, 3, "0.1"), (1.0001, 4, "1.0001"), (8e15, 0, "8000000000000000"),
+            (1e16, 0, "1e+16"), (1e20, 2, "1e+20"),
+        ]
+        for (value, places, text) in cases {
+            #expect(KitchenFormatting.decimal(value, places: places) == text, "\(value), \(places) places")
+        }
+    }
 }

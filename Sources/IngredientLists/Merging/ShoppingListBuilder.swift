@@ -322,10 +322,18 @@ public struct ShoppingListBuilder: Sendable {
 
     /// Whether a note only says that the line is optional ("optional", "(optional)").
     static func isOptionalNote(_ note: String) -> Bool {
-        var text = Substring(note).utf8
-        while let first = text.first, first == UInt8(ascii: "(") || first == 0x20 { text = text.dropFirst() }
-        while let last = text.last, last == UInt8(ascii: ")") || last == 0x20 || last == UInt8(ascii: ".") { text = text.dropLast() }
-        // ASCII letters in any case; any other byte (as in a non-ASCII letter) is no match.
-        return text.count == 8 && zip(text, "optional".utf8).allSatisfy { $0 | 0x20 == $1 }
+        // On the bytes in place: generic views of the string (a zip of two UTF-8 views) cost
+        // their type's set-up at a process's first call, more than a week's list makes items.
+        var note = note
+        return note.withUTF8 { bytes in
+            var start = 0, end = bytes.count
+            while start < end, bytes[start] == UInt8(ascii: "(") || bytes[start] == 0x20 { start += 1 }
+            while end > start, bytes[end - 1] == UInt8(ascii: ")") || bytes[end - 1] == 0x20 || bytes[end - 1] == UInt8(ascii: ".") { end -= 1 }
+            // ASCII letters in any case; any other byte (as in a non-ASCII letter) is no match.
+            guard end - start == 8 else { return false }
+            let word: StaticString = "optional"
+            for k in 0..<8 where bytes[start + k] | 0x20 != word.utf8Start[k] { return false }
+            return true
+        }
     }
 }

@@ -19,7 +19,10 @@ extension ShoppingList {
     /// `chunk` bytes or more, and at the end; `flush` writes the bytes and empties `out`.
     public func writeJSON<E: Error>(to out: inout [UInt8], chunk: Int = 1 << 16,
                                     flush: (inout [UInt8]) throws(E) -> Void) throws(E) {
-        func raw(_ s: String) { out.append(contentsOf: s.utf8) }
+        // Literals are copied from their static bytes (a String's UTF-8 view is appended
+        // through a generic path, at about 160 instructions a piece).
+        func raw(_ s: StaticString) { out.append(contentsOf: UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount)) }
+        func integer(_ n: Int) { out.append(contentsOf: String(n).utf8) }
         func string(_ s: String?) {
             if let s { JSONBytes.appendString(s, to: &out) } else { raw("null") }
         }
@@ -57,7 +60,7 @@ extension ShoppingList {
                 raw(#","totalMax":"#); number(q.total.high)
                 raw(#","onHand":"#); number(q.onHand?.low)
                 raw(#","onHandText":"#); string(q.onHandDisplay?.text)
-                raw(#","lines":"#); raw(String(q.lineCount))
+                raw(#","lines":"#); integer(q.lineCount)
                 raw("}")
             }
             raw(#"],"flags":"#); strings(item.flags.names)
@@ -66,23 +69,7 @@ extension ShoppingList {
             raw(#","sources":["#)
             for (i, s) in item.sources.enumerated() {
                 if i > 0 { raw(",") }
-                raw(#"{"recipe":"#); string(s.recipeID)
-                raw(#","title":"#); string(s.recipeTitle)
-                raw(#","planEntry":"#); string(s.planEntryID)
-                raw(#","line":"#); string(s.line)
-                raw(#","servingsFactor":"#); number(s.servingsFactor)
-                raw(#","amount":"#)
-                if let m = s.measure {
-                    measure(m)
-                    raw(#","text":"#); string(s.amount?.text)
-                    raw("}")
-                } else { raw("null") }
-                raw(#","size":"#); string(s.size)
-                raw(#","preparation":"#); string(s.preparation)
-                raw(#","comment":"#); string(s.comment)
-                raw(#","purpose":"#); string(s.purpose)
-                raw(#","optional":"#); raw(s.isOptional ? "true" : "false")
-                raw("}")
+                Self.appendSource(s, to: &out)
             }
             raw("]}")
         }
@@ -105,7 +92,7 @@ extension ShoppingList {
             raw(#","planEntry":"#); string(r.planEntryID)
             raw(#","servingsFactor":"#); number(r.servingsFactor)
             raw(#","protein":"#); string(r.protein.rawValue)
-            raw(#","lines":"#); raw(String(r.ingredientLines))
+            raw(#","lines":"#); integer(r.ingredientLines)
             raw("}")
             if out.count >= chunk { try flush(&out) }
         }
@@ -117,7 +104,7 @@ extension ShoppingList {
             raw(#","title":"#); string(a.title)
             raw("}")
         }
-        raw(#"],"skippedLines":"#); raw(String(skippedLines))
+        raw(#"],"skippedLines":"#); integer(skippedLines)
         raw(#","items":"#); try itemList(items)
         raw(#","hidden":"#); try itemList(hiddenItems)
         raw(#","suggestions":["#)
@@ -136,5 +123,39 @@ extension ShoppingList {
         raw(suggestions.isEmpty ? "]" : "\n]")
         raw("}\n")
         try flush(&out)
+    }
+
+    /// Appends one source's JSON object to `out`, written in one piece of reserved room
+    /// (a list has a source per recipe line, and small appends cost more than the bytes).
+    static func appendSource(_ s: ItemSource, to out: inout [UInt8]) {
+        let m = s.measure
+        let family = m?.family.id, baseUnit = m?.family.baseUnit, amount = m != nil ? s.amount?.text : nil
+        // Each string takes at most six bytes per byte escaped and its quotes, or "null";
+        // each number at most 48 bytes; the names and punctuation under 200.
+        func room(_ text: String?) -> Int { 6 * (text?.utf8.count ?? 0) + 4 }
+        let strings = room(s.recipeID) + room(s.recipeTitle) + room(s.planEntryID) + room(s.line) + room(family)
+            + room(baseUnit) + room(amount) + room(s.size) + room(s.preparation) + room(s.comment) + room(s.purpose)
+        JSONBytes.append(upTo: strings + 3 * 48 + 256, to: &out) { w in
+            w.raw(#"{"recipe":"#); w.string(s.recipeID)
+            w.raw(#","title":"#); w.string(s.recipeTitle)
+            w.raw(#","planEntry":"#); w.string(s.planEntryID)
+            w.raw(#","line":"#); w.string(s.line)
+            w.raw(#","servingsFactor":"#); w.number(s.servingsFactor)
+            w.raw(#","amount":"#)
+            if let m {
+                w.raw(#"{"family":"#); w.string(family)
+                w.raw(#","exact":"#); w.number(m.low)
+                w.raw(#","exactMax":"#); w.number(m.high)
+                w.raw(#","baseUnit":"#); w.string(baseUnit)
+                w.raw(#","text":"#); w.string(amount)
+                w.raw("}")
+            } else { w.raw("null") }
+            w.raw(#","size":"#); w.string(s.size)
+            w.raw(#","preparation":"#); w.string(s.preparation)
+            w.raw(#","comment":"#); w.string(s.comment)
+            w.raw(#","purpose":"#); w.string(s.purpose)
+            w.raw(#","optional":"#); w.raw(s.isOptional ? "true" : "false")
+            w.raw("}")
+        }
     }
 }

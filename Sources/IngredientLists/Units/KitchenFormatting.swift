@@ -157,15 +157,46 @@ public struct KitchenFormatting: Sendable {
         guard let (scaled, scale) = rounded(value, places: places) else { return String(value) }
         let n = Int64(scaled)
         let unit = Int64(scale)
-        var text = (value < 0 && n != 0 ? "-" : "") + String(n / unit)
-        let fraction = n % unit
-        if fraction != 0 {
-            var digits = String(fraction)
-            while digits.count < places { digits = "0" + digits }
-            while digits.hasSuffix("0") { digits.removeLast() }
-            text += "." + digits
+        // Written as bytes, then made a String once (short ones need no memory of their own):
+        // amounts are formatted for every source line of a list, and piecing Strings
+        // together cost more than the rest.
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 21 + places) { text in
+            var k = 0
+            if value < 0 && n != 0 {
+                text[k] = UInt8(ascii: "-")
+                k += 1
+            }
+            // The whole part's digits, last first, then turned around.
+            var whole = n / unit
+            let first = k
+            repeat {
+                text[k] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: whole % 10)
+                whole /= 10
+                k += 1
+            } while whole > 0
+            var (i, j) = (first, k - 1)
+            while i < j {
+                text.swapAt(i, j)
+                i += 1
+                j -= 1
+            }
+            var fraction = n % unit
+            if fraction != 0 {
+                // `places` digits (fraction < unit = 10^places), trailing zeros dropped.
+                text[k] = UInt8(ascii: ".")
+                k += 1
+                var end = k + places
+                var p = end - 1
+                while p >= k {
+                    text[p] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: fraction % 10)
+                    fraction /= 10
+                    p -= 1
+                }
+                while text[end - 1] == UInt8(ascii: "0") { end -= 1 }
+                k = end
+            }
+            return String(decoding: UnsafeBufferPointer(rebasing: text[..<k]), as: UTF8.self)
         }
-        return text
     }
 
     /// The plural of a unit id or word ("can" → "cans", "pinch" → "pinches", "leaf" → "leaves").

@@ -112,13 +112,13 @@ package struct LineView {
 
     /// The public value, with Strings.
     package func parsedIngredient(input: String) -> ParsedIngredient {
-        ParsedIngredient(
-            input: input, kind: kind,
-            amount: amounts.first?.amount(units: units, line: line),
-            alternates: amounts.count > 1 ? amounts.dropFirst().map { $0.amount(units: units, line: line) } : [],
-            size: text(.size), name: text(.name), key: key, preparation: text(.preparation), comment: text(.comment),
-            purpose: text(.purpose), isOptional: isOptional,
-            section: section.map { String(decoding: UnsafeBufferPointer(rebasing: line[$0]), as: UTF8.self) },
-            confidence: confidence)
+        let amount = amounts.first?.amount(units: units, line: line)
+        let alternates = amounts.count > 1 ? amounts.dropFirst().map { $0.amount(units: units, line: line) } : []
+        let size = text(.size), name = text(.name), preparation = text(.preparation)
+        let comment = text(.comment), purpose = text(.purpose)
+        let section = section.map { String(decoding: UnsafeBufferPointer(rebasing: line[$0]), as: UTF8.self) }
+        return ParsedIngredient(input: input, kind: kind, amount: amount, alternates: alternates, size: size, name: name,
+                                key: key, preparation: preparation, comment: comment, purpose: purpose,
+                                isOptional: isOptional, section: section, confidence: confidence)
     }
 }
