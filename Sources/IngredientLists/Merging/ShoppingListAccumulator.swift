@@ -47,7 +47,6 @@ public struct ShoppingListAccumulator {
     var byKey: [String: [UInt32]] = [:]
     var skipped = 0
     var proteins: [String: Protein?] = [:]
-    let session: IngredientParser.Session
 
     /// An empty list over `builder` with the user's `edits`, working on `jobs` threads
     /// (values below 1 count as 1).
@@ -55,7 +54,6 @@ public struct ShoppingListAccumulator {
         self.builder = builder
         self.edits = edits
         self.jobs = max(1, jobs)
-        self.session = builder.parser.makeSession()
     }
 
     /// The number of recipes added.
@@ -78,10 +76,15 @@ public struct ShoppingListAccumulator {
     /// `ListRecipe`).
     public mutating func add(id: String, title: String? = nil, planEntryID: String? = nil, servingsFactor: Double = 1,
                              lines texts: [String]) {
-        let session = self.session, builder = self.builder, edits = self.edits, factor = Self.factor(servingsFactor)
-        add(id: id, title: title, planEntryID: planEntryID, servingsFactor: factor, count: texts.count) {
-            let parsed = session.parse(texts[$0])
-            return (parsed, builder.prepare(parsed, factor: factor, edits: edits))
+        let builder = self.builder, edits = self.edits, factor = Self.factor(servingsFactor)
+        // Lines are parsed in working memory borrowed from the parser's pool, which keeps it
+        // (and its name-key cache) warm from list to list: a session of its own per
+        // accumulator cost more than a week's plan to set up and free.
+        builder.parser.withSession { session in
+            add(id: id, title: title, planEntryID: planEntryID, servingsFactor: factor, count: texts.count) {
+                let parsed = session.parse(texts[$0])
+                return (parsed, builder.prepare(parsed, factor: factor, edits: edits))
+            }
         }
     }
 
@@ -262,8 +265,9 @@ public struct ShoppingListAccumulator {
         lines = []
         proteins = [:]
 
-        for (i, text) in edits.manualItems.enumerated() {
-            let parsed = session.parse(text)
+        let manualLines = self.edits.manualItems
+        let manual = manualLines.isEmpty ? [] : self.builder.parser.withSession { session in manualLines.map { session.parse($0) } }
+        for (i, parsed) in manual.enumerated() {
             let range = table.store(parsed.input)
             if let made = builder.record(parsed, index: i, recipe: -1, factor: 1, text: range,
                                          table: &table, edits: edits) {

@@ -58,9 +58,8 @@ public struct ShoppingListBuilder: Sendable {
     /// A recipe from ingredient lines as text, parsed.
     public func recipe(id: String, title: String? = nil, planEntryID: String? = nil, servingsFactor: Double = 1,
                        lines: [String]) -> ListRecipe {
-        let session = parser.makeSession()
-        return ListRecipe(id: id, title: title, planEntryID: planEntryID, servingsFactor: servingsFactor,
-                          lines: lines.map { session.parse($0) })
+        ListRecipe(id: id, title: title, planEntryID: planEntryID, servingsFactor: servingsFactor,
+                   lines: parser.withSession { session in lines.map { session.parse($0) } })
     }
 
     /// The key of a parsed line: the user's override for its name, else the keyer's key of
