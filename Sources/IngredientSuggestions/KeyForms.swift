@@ -34,6 +34,8 @@ package struct KeyForms: Sendable {
     private(set) var bigrams: [[UInt16]] = []
     /// Whether the word has an ASCII digit ("350", "00").
     private(set) var hasDigit: [Bool] = []
+    /// Whether the word is in a two-word `reduced-fat` row ("fat" of "low fat").
+    private(set) var inReducedFatPair: [Bool] = []
     /// The word's WordNet synset rows as a key of its own ("cheese", "wine"), empty when unknown.
     private(set) var wordSynsets: [[Int32]] = []
     private(set) var forms: [Form] = []
@@ -56,6 +58,7 @@ package struct KeyForms: Sendable {
         var pairs: [UInt16] = []
         var previous: UInt8?
         hasDigit.append(w.utf8.contains { $0 >= 0x30 && $0 <= 0x39 })
+        inReducedFatPair.append(tables.reducedFatPairWords.contains(w))
         for b in w.utf8 {
             if let previous { pairs.append(UInt16(previous) << 8 | UInt16(b)) }
             previous = b

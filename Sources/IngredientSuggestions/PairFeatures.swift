@@ -56,6 +56,8 @@ package struct PairFeatures {
         f.values[Index.bias] = 1
         // Set differences of the ascending word sets.
         var onlyA: [Int32] = [], onlyB: [Int32] = []
+        onlyA.reserveCapacity(a.set.count)
+        onlyB.reserveCapacity(b.set.count)
         var shared = 0
         var x = 0, y = 0
         while x < a.set.count || y < b.set.count {
@@ -223,14 +225,21 @@ package struct PairFeatures {
     /// Whether `word` is `base` with the suffix "-ing": "coloring" from "color", "baking" from
     /// "bake", "stuffing" from "stuff", "chopping" from "chop".
     static func isDerivedIng(_ word: String, from base: String) -> Bool {
-        let w = Array(word.utf8), b = Array(base.utf8)
-        guard b.count >= 3, w.count == b.count + 3 || w.count == b.count + 2 || w.count == b.count + 4,
-              w.suffix(3).elementsEqual("ing".utf8) else { return false }
-        let stem = w.dropLast(3)
-        if stem.elementsEqual(b) { return true }
-        if b.last == UInt8(ascii: "e"), stem.elementsEqual(b.dropLast()) { return true }
-        if stem.count == b.count + 1, stem.dropLast().elementsEqual(b), stem.last == b.last { return true }
-        return false
+        // On the bytes in place (no array of either word: this runs for many pairs).
+        var word = word, base = base
+        return word.withUTF8 { w in
+            base.withUTF8 { b in
+                guard b.count >= 3, w.count == b.count + 3 || w.count == b.count + 2 || w.count == b.count + 4,
+                      w[w.count - 3] == UInt8(ascii: "i"), w[w.count - 2] == UInt8(ascii: "n"),
+                      w[w.count - 1] == UInt8(ascii: "g") else { return false }
+                let stem = UnsafeBufferPointer(rebasing: w[..<(w.count - 3)])
+                if stem.elementsEqual(b) { return true }
+                if b[b.count - 1] == UInt8(ascii: "e"), stem.elementsEqual(UnsafeBufferPointer(rebasing: b[..<(b.count - 1)])) { return true }
+                if stem.count == b.count + 1, UnsafeBufferPointer(rebasing: stem[..<b.count]).elementsEqual(b),
+                   stem[stem.count - 1] == b[b.count - 1] { return true }
+                return false
+            }
+        }
     }
 
     /// Whether `word` marks a lighter version in a key with `words`: a `reduced-fat` word
@@ -238,9 +247,8 @@ package struct PairFeatures {
     /// row's words side by side ("fat" in "low fat", "fat free").
     static func isReducedFat(_ word: Int32, in words: [Int32], _ forms: KeyForms) -> Bool {
         if forms.kind[Int(word)] == .reducedFat { return true }
-        let pairs = forms.tables.reducedFatPairs
-        let text = forms.text[Int(word)]
-        guard !pairs.isEmpty, forms.tables.reducedFatPairWords.contains(text), let i = words.firstIndex(of: word) else { return false }
+        guard forms.inReducedFatPair[Int(word)], let i = words.firstIndex(of: word) else { return false }
+        let pairs = forms.tables.reducedFatPairs, text = forms.text[Int(word)]
         return (i > 0 && pairs.contains(forms.text[Int(words[i - 1])] + " " + text))
             || (i + 1 < words.count && pairs.contains(text + " " + forms.text[Int(words[i + 1])]))
     }
@@ -302,23 +310,33 @@ package struct PairFeatures {
     /// The Levenshtein distance of `a` and `b`, or `limit + 1` when it exceeds `limit`.
     static func boundedEditDistance(_ a: [UInt8], _ b: [UInt8], limit: Int) -> Int {
         if abs(a.count - b.count) > limit { return limit + 1 }
-        // Two rows of the table, in scratch space on the stack.
+        let big = limit + 1
+        // Two rows of the table, in scratch space on the stack. Only the band of cells within
+        // `limit` of the diagonal can hold a distance up to `limit`; every value is capped at
+        // `big`, and the cells just outside the band are set to it, so the band is all a row
+        // computes (about 2 × limit + 1 cells instead of the whole row).
         return withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * (b.count + 1)) { rows in
             var previous = UnsafeMutableBufferPointer(rebasing: rows[0...b.count])
             var current = UnsafeMutableBufferPointer(rebasing: rows[(b.count + 1)...])
-            for j in 0...b.count { previous[j] = j }
+            for j in 0...b.count { previous[j] = min(j, big) }
             for i in 1...a.count {
-                current[0] = i
-                var rowMin = i
-                for j in 1...b.count {
-                    let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                    current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-                    rowMin = min(rowMin, current[j])
+                let low = max(1, i - limit), high = min(b.count, i + limit)
+                current[0] = min(i, big)
+                if low > 1 { current[low - 1] = big }
+                var rowMin = low == 1 ? current[0] : big
+                if low <= high {
+                    for j in low...high {
+                        let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                        let value = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost, big)
+                        current[j] = value
+                        rowMin = min(rowMin, value)
+                    }
                 }
-                if rowMin > limit { return limit + 1 }
+                if high < b.count { current[high + 1] = big }
+                if rowMin > limit { return big }
                 swap(&previous, &current)
             }
-            return min(previous[b.count], limit + 1)
+            return min(previous[b.count], big)
         }
     }
 

@@ -217,6 +217,17 @@ struct FoodKnowledgeTests {
         #expect(!PairFeatures.isDerivedIng("king", from: "k"))
         #expect(!PairFeatures.isDerivedIng("ring", from: "r"))
         #expect(!PairFeatures.isDerivedIng("onion", from: "on"))
+        // Each rule's near misses: another ending, another stem, a doubled letter that is not
+        // the stem's last, a stem too short.
+        #expect(!PairFeatures.isDerivedIng("colorint", from: "color"))
+        #expect(!PairFeatures.isDerivedIng("colouring", from: "color"))
+        #expect(!PairFeatures.isDerivedIng("bakeing", from: "bak"))
+        #expect(PairFeatures.isDerivedIng("making", from: "make"))
+        #expect(!PairFeatures.isDerivedIng("chomping", from: "chop"))
+        #expect(PairFeatures.isDerivedIng("choping", from: "chope"))
+        #expect(!PairFeatures.isDerivedIng("ading", from: "ad"))
+        #expect(!PairFeatures.isDerivedIng("", from: "color"))
+        #expect(PairFeatures.isDerivedIng("crèmeing", from: "crème"))
     }
 
     /// Features of two names as the scorer computes them (keyed first).

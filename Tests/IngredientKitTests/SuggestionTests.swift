@@ -6,6 +6,43 @@ import Testing
 
 @Suite("pair scorer and merge suggestions")
 struct SuggestionTests {
+    @Test func boundedEditDistanceIsTheDistanceUpToTheLimit() {
+        // The whole Levenshtein table as the reference; pseudo-random words of a small
+        // alphabet (so that close words are common), every limit from 0 to 3.
+        func reference(_ a: [UInt8], _ b: [UInt8]) -> Int { // both non-empty
+            var row = Array(0...b.count)
+            for i in 1...a.count {
+                var next = [i] + Array(repeating: 0, count: b.count)
+                for j in 1...b.count {
+                    next[j] = min(row[j] + 1, next[j - 1] + 1, row[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+                }
+                row = next
+            }
+            return row[b.count]
+        }
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func random(_ n: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(state >> 33) % n
+        }
+        for _ in 0..<3000 {
+            let a = (0..<(1 + random(12))).map { _ in UInt8(ascii: "a") + UInt8(random(3)) }
+            var b = a
+            for _ in 0..<random(4) {
+                switch random(3) {
+                case 0 where !b.isEmpty: b.remove(at: random(b.count))
+                case 1: b.insert(UInt8(ascii: "a") + UInt8(random(3)), at: random(b.count + 1))
+                default: if !b.isEmpty { b[random(b.count)] = UInt8(ascii: "a") + UInt8(random(3)) }
+                }
+            }
+            guard !b.isEmpty else { continue }
+            let d = reference(a, b)
+            for limit in 0...3 {
+                #expect(PairFeatures.boundedEditDistance(a, b, limit: limit) == min(d, limit + 1), "\(a) \(b) \(limit)")
+            }
+        }
+    }
+
     let keyer = CanonicalKeyer()
     let scorer = PairScorer()
 
