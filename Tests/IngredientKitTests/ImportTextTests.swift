@@ -55,6 +55,47 @@ struct ImportTextTests {
         #expect(parsed.value["b"]?["d"] == .bool(true))
     }
 
+    @Test func fastPathsReadWhatTheGeneralOnesRead() throws {
+        // Plain decimals are read by a fast path: each must be the double `Double(String)` gives.
+        var state: UInt64 = 12_345
+        func next(_ n: UInt64) -> UInt64 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return (state >> 33) % n
+        }
+        var numbers = ["0", "-0", "0.0", "-0.0", "00", "007", "0.992", "0.1", "0.3", "2.675", "1.005", "-12.5", "123456789012345",
+                       "999999999999999", "0.000000000000001", "4.35", "1e5", "1.", ".5", "+1", "1.2.3", "-", "1234567890123456", "9007199254740993"]
+        for _ in 0..<2000 {
+            let whole = String(next(100_000)), fraction = String(next(10_000_000))
+            numbers.append((next(2) == 0 ? "-" : "") + whole + (next(3) == 0 ? "" : "." + fraction))
+        }
+        for text in numbers {
+            let parsed = try LenientJSON.parse("[" + text + "]")
+            let expected: JSONValue = Double(text).map { .number($0) } ?? .string(text)
+            #expect(parsed.value == .array([expected]), "\(text)")
+            if case .array(let items) = parsed.value, case .number(let v)? = items.first, case .number(let w) = expected {
+                #expect(v.bitPattern == w.bitPattern, "\(text)")
+            }
+        }
+        // Words are read whole: `nullx` is no `null`, `True` is Python's.
+        #expect(try LenientJSON.parse("[null, true, false, True, None]").value
+                == .array([.null, .bool(true), .bool(false), .bool(true), .null]))
+        #expect(throws: JSONError.self) { try LenientJSON.parse("[nullx]") }
+        #expect(throws: JSONError.self) { try LenientJSON.parse("[true-ish]") }
+        // Strings scanned eight bytes at a time: a quote, a backslash or a control character
+        // at every place of a block, and whitespace, comments and a BOM before a token.
+        for k in 0..<17 {
+            let pad = String(repeating: "a", count: k)
+            #expect(try LenientJSON.parse(#"[""# + pad + #"\"b"]"#).value == .array([.string(pad + "\"b")]))
+            #expect(try LenientJSON.parse(#"[""# + pad + #"\\b"]"#).value == .array([.string(pad + "\\b")]))
+            #expect(try LenientJSON.parse(#"[""# + pad + #""]"#).value == .array([.string(pad)]))
+            let raw = try LenientJSON.parse("[\"" + pad + "\u{1}c\"]")
+            #expect(raw.value == .array([.string(pad + "\u{1}c")]) && raw.repairs == ["raw control characters in strings"])
+        }
+        let spaced = try LenientJSON.parse("\u{FEFF} [ 1 ,\u{A0}2, /* c */ 3 // d\n ]")
+        #expect(spaced.value == .array([.number(1), .number(2), .number(3)]))
+        #expect(spaced.repairs == ["no-break spaces between tokens", "comments"])
+    }
+
     @Test func brokenJSONIsReadAndEveryRepairNamed() throws {
         let text = "<!--\n{'name': \"A \"big\" cake\", recipeIngredient: [\"1 cup\nflour\", \"2 eggs\",], // note\n \"x\": NaN, \"y\": \"\\q\"\n"
         let parsed = try LenientJSON.parse(text)

@@ -73,7 +73,18 @@ package enum LenientJSON {
         }
 
         /// Skips whitespace and comments.
+        @inline(__always)
         mutating func skip() {
+            // Most calls stand before a token already (JSON Lines have no spaces): one test.
+            if i < n {
+                let b = bytes[i]
+                if b > 0x20, b != 0x2F, b < 0xC2 { return }
+            }
+            skipSlowly()
+        }
+
+        /// `skip()` past whatever it has to skip.
+        mutating func skipSlowly() {
             while i < n {
                 let b = bytes[i]
                 if b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 || b == 0x0C { i += 1; continue }
@@ -120,6 +131,12 @@ package enum LenientJSON {
                 return .string(string(quote: 0x27))
             case 0x2D, 0x2B, 0x2E, 0x30...0x39: return number()
             default:
+                // The three words JSON has, told on their bytes (most values that are not
+                // strings or numbers are these), when no word character follows them.
+                if let (value, length) = literal() {
+                    i += length
+                    return value
+                }
                 let word = identifier()
                 switch word {
                 case "true", "True": return .bool(true)
@@ -131,6 +148,28 @@ package enum LenientJSON {
                 case "": throw failure("unexpected character '\(printable(bytes[i]))'")
                 default: throw failure("unexpected word '\(word)'")
                 }
+            }
+        }
+
+        /// `null`, `true` or `false` at `i` as a whole word (what `identifier()` would read),
+        /// with its length; nil for anything else.
+        func literal() -> (JSONValue, Int)? {
+            func word(_ text: StaticString) -> Bool {
+                let count = text.utf8CodeUnitCount
+                guard i + count <= n else { return false }
+                for k in 0..<count where bytes[i + k] != text.utf8Start[k] { return false }
+                guard i + count < n else { return true }
+                // The byte after must end the word as `identifier()` ends it.
+                let b = bytes[i + count]
+                let wordByte = (b >= 0x61 && b <= 0x7A) || (b >= 0x41 && b <= 0x5A) || (b >= 0x30 && b <= 0x39)
+                    || b == 0x5F || b == 0x24 || b == 0x40 || b >= 0x80 || b == 0x2D
+                return !wordByte
+            }
+            switch bytes[i] {
+            case 0x6E where word("null"): return (.null, 4)
+            case 0x74 where word("true"): return (.bool(true), 4)
+            case 0x66 where word("false"): return (.bool(false), 5)
+            default: return nil
             }
         }
 
@@ -156,6 +195,10 @@ package enum LenientJSON {
                 let b = bytes[i]
                 if (b >= 0x30 && b <= 0x39) || b == 0x2D || b == 0x2B || b == 0x2E || b == 0x65 || b == 0x45 { i += 1 } else { break }
             }
+            if let v = Self.plainDecimal(UnsafeBufferPointer(rebasing: bytes[start..<i])) {
+                if strictNumbers, !isJSONNumber(start..<i) { note("malformed numbers") }
+                return .number(v)
+            }
             let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self)
             if let v = Double(text) {
                 if strictNumbers, !v.isFinite || !isJSONNumber(start..<i) { note("malformed numbers") }
@@ -163,6 +206,37 @@ package enum LenientJSON {
             }
             note("malformed numbers (kept as text)")
             return .string(text)
+        }
+
+        /// Powers of ten that a `Double` holds exactly.
+        static let exactPowersOfTen: [Double] = (0...22).map { k in (0..<k).reduce(1.0) { x, _ in x * 10 } }
+
+        /// The value of `-?digits(.digits)?` of at most 15 digits in all, as `Double(String)`
+        /// reads it; nil for any other text. Such a number is its digits as a whole number
+        /// (below 2^53, so exact) divided by a power of ten that is exact too, and one IEEE
+        /// division rounds correctly: the same double as the decimal conversion gives.
+        static func plainDecimal(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
+            var k = 0, mantissa: Int64 = 0, digits = 0, fractionDigits = 0
+            let negative = k < text.count && text[k] == 0x2D
+            if negative { k += 1 }
+            var sawPoint = false, sawDigitAfterPoint = false, sawDigitBeforePoint = false
+            while k < text.count {
+                let b = text[k]
+                if b >= 0x30 && b <= 0x39 {
+                    digits += 1
+                    guard digits <= 15 else { return nil }
+                    mantissa = mantissa * 10 + Int64(b - 0x30)
+                    if sawPoint { fractionDigits += 1; sawDigitAfterPoint = true } else { sawDigitBeforePoint = true }
+                } else if b == 0x2E, !sawPoint {
+                    sawPoint = true
+                } else {
+                    return nil
+                }
+                k += 1
+            }
+            guard sawDigitBeforePoint, !sawPoint || sawDigitAfterPoint else { return nil }
+            let value = Double(mantissa) / exactPowersOfTen[fractionDigits]
+            return negative ? -value : value
         }
 
         /// Whether `range` of the bytes is a number as JSON writes it:
@@ -275,6 +349,16 @@ package enum LenientJSON {
             // Most strings hold no escape and no control character: up to a quote that ends the
             // string, their bytes are the string's, decoded in place without a buffer between.
             var end = i
+            // Eight bytes at a time while none of them is the quote, a backslash or a control
+            // character, then byte by byte.
+            let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+            let quotes = ones &* UInt64(quote), backslashes = ones &* 0x5C
+            while end + 8 <= n {
+                let x = UnsafeRawPointer(bytes.baseAddress! + end).loadUnaligned(as: UInt64.self)
+                @inline(__always) func hasZero(_ v: UInt64) -> Bool { (v &- ones) & ~v & highs != 0 }
+                if hasZero(x ^ quotes) || hasZero(x ^ backslashes) || (x &- ones &* 0x20) & ~x & highs != 0 { break }
+                end += 8
+            }
             while end < n {
                 let b = bytes[end]
                 if b == quote || b == 0x5C || b < 0x20 { break }
