@@ -164,6 +164,13 @@ enum RecipeFiles {
         var servings: Double?
     }
 
+    /// The fields of an `ingest import` record that a list reads; the rest of a record (each
+    /// line's parsed fields) is read and checked but not made into values.
+    static let recordFields = LenientJSON.Keep.members([
+        ("source", .all), ("title", .all), ("yield", .all), ("error", .all),
+        ("ingredients", .elements(.members([("text", .all)]))),
+    ])
+
     /// Calls `body` with each recipe of the file at `path` as it is read (JSON Lines: one
     /// record at a time) and returns notes about records skipped. Throws, once the whole file
     /// is read, when it looks binary or has a line over `LineLimit.bytes`; the caller then
@@ -179,7 +186,7 @@ enum RecipeFiles {
         func record(_ line: String, _ n: Int) {
             guard !isBlank(line) else { return }
             let value: JSONValue
-            do { value = try LenientJSON.parse(line).value } catch {
+            do { value = try LenientJSON.parse(line, keeping: recordFields).value } catch {
                 notes.append("list: \(path) line \(n + 1): not a JSON record (\(error)); skipped")
                 return
             }

@@ -96,6 +96,46 @@ struct ImportTextTests {
         #expect(spaced.repairs == ["no-break spaces between tokens", "comments"])
     }
 
+    @Test func keepingSomeFieldsReadsTheSameDocument() throws {
+        // What `parse(_:keeping:)` makes is the full value with the parts the rule leaves out
+        // taken away; the repairs and the errors are the same.
+        func projected(_ value: JSONValue, _ keep: LenientJSON.Keep) -> JSONValue {
+            switch (keep, value) {
+            case (.members(let rules), .object(let members)):
+                return .object(members.compactMap { m in
+                    rules.first { $0.key == m.key }.map { (m.key, projected(m.value, $0.keep)) }
+                })
+            case (.elements(let rule), .array(let items)): return .array(items.map { projected($0, rule) })
+            default: return value
+            }
+        }
+        let keep = LenientJSON.Keep.members([("id", .all), ("lines", .elements(.members([("text", .all)]))), ("meta", .members([]))])
+        let texts = [
+            #"{"id": 7, "lines": [{"text": "1 egg", "qty": 1, "unit": null}, {"qty": 2.5}, "loose", {"text": "a\u00e9\"b"}], "meta": {"x": [1, {"y": true}]}, "skip": "me"}"#,
+            #"{"lines": [{"text": "x", "text": "y"}], "id": "a", "id": "b"}"#,
+            "{'id': 'single', lines: [{text: \"1 cup\nflour\", junk: NaN,},], // c\n \"meta\": 'm'",
+            #"{"id": 1} {"id": 2}"#,
+            #"[{"id": 1}]"#,
+            #""just a string""#,
+            #"{"id": "x", "lines": [{"text": "ok"}, {"text": bad}]}"#,
+            "{\"lines\": [{\"text\": \"raw\u{1}ctl\", \"n\": 01}]}",
+            #"{"id": "truncated", "lines": [{"text": "a"#,
+        ]
+        for text in texts {
+            let full = Result { try LenientJSON.parse(text) }
+            let kept = Result { try LenientJSON.parse(text, keeping: keep) }
+            switch (full, kept) {
+            case let (.success(f), .success(k)):
+                #expect(k.value == projected(f.value, keep), "\(text)")
+                #expect(k.repairs == f.repairs, "\(text)")
+            case let (.failure(f), .failure(k)):
+                #expect("\(f)" == "\(k)", "\(text)")
+            default:
+                Issue.record("one read failed and the other did not: \(text)")
+            }
+        }
+    }
+
     @Test func brokenJSONIsReadAndEveryRepairNamed() throws {
         let text = "<!--\n{'name': \"A \"big\" cake\", recipeIngredient: [\"1 cup\nflour\", \"2 eggs\",], // note\n \"x\": NaN, \"y\": \"\\q\"\n"
         let parsed = try LenientJSON.parse(text)

@@ -23,12 +23,37 @@ package enum LenientJSON {
     /// as the repair "malformed numbers", so that a caller that refuses every repair reads
     /// exactly JSON.
     package static func parse(_ bytes: UnsafeBufferPointer<UInt8>, strictNumbers: Bool = false) throws(JSONError) -> Parsed {
+        try parse(bytes, strictNumbers: strictNumbers, keeping: .all)
+    }
+
+    /// Reads `text` as `parse(_:)` does (the same repairs, the same errors) but makes values
+    /// only of the parts `keep` names: what a reader of a few fields of each record needs.
+    package static func parse(_ text: String, keeping keep: Keep) throws(JSONError) -> Parsed {
+        var copy = text
+        return try copy.withUTF8 { bytes in Result { () throws(JSONError) in try parse(bytes, keeping: keep) } }.get()
+    }
+
+    /// Which parts of a document `parse(_:keeping:)` makes values of. What is left out is still
+    /// read, checked and repaired as by `parse(_:)`, but stands as no member or element.
+    package indirect enum Keep: Sendable {
+        /// The whole value.
+        case all
+        /// Of an object, the members of these names, each by its own rule (the others are
+        /// left out); any other value whole.
+        case members([(key: String, keep: Keep)])
+        /// Of an array, each element by the rule; any other value whole.
+        case elements(Keep)
+    }
+
+    /// `parse(_:strictNumbers:)`, keeping what `keep` names of each top-level value.
+    package static func parse(_ bytes: UnsafeBufferPointer<UInt8>, strictNumbers: Bool = false,
+                              keeping keep: Keep) throws(JSONError) -> Parsed {
         var p = Parser(bytes: bytes)
         p.strictNumbers = strictNumbers
         var values: [JSONValue] = []
         p.skipWrapper()
         while p.i < p.n {
-            values.append(try p.value(depth: 0))
+            values.append(try p.value(depth: 0, keep: keep) ?? .null) // a rule given: never nil
             p.skipWrapper()
             while p.i < p.n, p.bytes[p.i] == 0x3B || p.bytes[p.i] == 0x2C { p.i += 1; p.skipWrapper() } // ; or , between values
         }
@@ -118,18 +143,29 @@ package enum LenientJSON {
             }
         }
 
+        /// The value at `i`, made as `keep` says; nil for a value left out (`keep` nil), which
+        /// is read all the same.
         mutating func value(depth: Int) throws(JSONError) -> JSONValue {
+            try value(depth: depth, keep: .all) ?? .null
+        }
+
+        mutating func value(depth: Int, keep: Keep?) throws(JSONError) -> JSONValue? {
             guard depth < 256 else { throw failure("nested more than 256 deep") }
             skip()
             guard i < n else { note("truncated"); return .null }
             switch bytes[i] {
-            case 0x7B: return try object(depth: depth)
-            case 0x5B: return try array(depth: depth)
-            case 0x22: return .string(string(quote: 0x22))
+            case 0x7B: return try object(depth: depth, keep: keep)
+            case 0x5B: return try array(depth: depth, keep: keep)
+            case 0x22:
+                let text = string(quote: 0x22, making: keep != nil)
+                return keep == nil ? nil : .string(text)
             case 0x27:
                 note("single-quoted strings")
-                return .string(string(quote: 0x27))
-            case 0x2D, 0x2B, 0x2E, 0x30...0x39: return number()
+                let text = string(quote: 0x27, making: keep != nil)
+                return keep == nil ? nil : .string(text)
+            case 0x2D, 0x2B, 0x2E, 0x30...0x39:
+                let v = number()
+                return keep == nil ? nil : v
             default:
                 // The three words JSON has, told on their bytes (most values that are not
                 // strings or numbers are these), when no word character follows them.
@@ -264,9 +300,19 @@ package enum LenientJSON {
             return k == end
         }
 
-        mutating func object(depth: Int) throws(JSONError) -> JSONValue {
+        mutating func object(depth: Int, keep: Keep?) throws(JSONError) -> JSONValue? {
+            let wanted: [(key: String, keep: Keep)]?
+            if case .members(let list)? = keep { wanted = list } else { wanted = nil }
+            let made = try object(depth: depth, keeping: keep == nil ? .some([]) : wanted)
+            return keep == nil ? nil : made
+        }
+
+        /// An object; with `wanted`, only the members of those names, each by its rule (an
+        /// empty list: none, and no member name is made).
+        mutating func object(depth: Int, keeping wanted: [(key: String, keep: Keep)]?) throws(JSONError) -> JSONValue {
             i += 1
             var members: [(key: String, value: JSONValue)] = []
+            let names = wanted.map { !$0.isEmpty } ?? true
             var afterComma = false
             while true {
                 skip()
@@ -281,10 +327,10 @@ package enum LenientJSON {
                 if b == 0x5D { i += 1; note("mismatched brackets"); return .object(members) }
                 let key: String
                 if b == 0x22 {
-                    key = string(quote: 0x22)
+                    key = string(quote: 0x22, making: names)
                 } else if b == 0x27 {
                     note("single-quoted strings")
-                    key = string(quote: 0x27)
+                    key = string(quote: 0x27, making: names)
                 } else {
                     key = identifier()
                     guard !key.isEmpty else { throw failure("expected a member name, found '\(printable(b))'") }
@@ -292,8 +338,12 @@ package enum LenientJSON {
                 }
                 skip()
                 if i < n, bytes[i] == 0x3A { i += 1 } else { note("missing colons") }
-                let v = try value(depth: depth + 1)
-                members.append((key, v))
+                if let wanted {
+                    let rule = wanted.first { $0.key == key }?.keep
+                    if let v = try value(depth: depth + 1, keep: rule), rule != nil { members.append((key, v)) }
+                } else {
+                    members.append((key, try value(depth: depth + 1)))
+                }
                 skip()
                 guard i < n else { note("truncated"); return .object(members) }
                 afterComma = false
@@ -305,7 +355,19 @@ package enum LenientJSON {
             }
         }
 
-        mutating func array(depth: Int) throws(JSONError) -> JSONValue {
+        mutating func array(depth: Int, keep: Keep?) throws(JSONError) -> JSONValue? {
+            var rule: Keep? = .all
+            if let keep {
+                if case .elements(let each) = keep { rule = each }
+            } else {
+                rule = nil
+            }
+            let made = try array(depth: depth, elements: rule)
+            return keep == nil ? nil : made
+        }
+
+        /// An array, its elements made as `rule` says (nil: read, none kept).
+        mutating func array(depth: Int, elements rule: Keep?) throws(JSONError) -> JSONValue {
             i += 1
             var items: [JSONValue] = []
             var afterComma = false
@@ -320,7 +382,7 @@ package enum LenientJSON {
                 }
                 if b == 0x2C { i += 1; note("extra commas"); continue }
                 if b == 0x7D { i += 1; note("mismatched brackets"); return .array(items) }
-                items.append(try value(depth: depth + 1))
+                if let v = try value(depth: depth + 1, keep: rule), rule != nil { items.append(v) }
                 skip()
                 guard i < n else { note("truncated"); return .array(items) }
                 afterComma = false
@@ -344,7 +406,7 @@ package enum LenientJSON {
             }
         }
 
-        mutating func string(quote: UInt8) -> String {
+        mutating func string(quote: UInt8, making: Bool = true) -> String {
             i += 1
             // Most strings hold no escape and no control character: up to a quote that ends the
             // string, their bytes are the string's, decoded in place without a buffer between.
@@ -366,7 +428,8 @@ package enum LenientJSON {
             }
             if end < n, bytes[end] == quote, quoteEndsString(at: end) {
                 defer { i = end + 1 }
-                return String(decoding: UnsafeBufferPointer(rebasing: bytes[i..<end]), as: UTF8.self)
+                // A string left out is read up to its end, and nothing is made of it.
+                return making ? String(decoding: UnsafeBufferPointer(rebasing: bytes[i..<end]), as: UTF8.self) : ""
             }
             var out: [UInt8] = []
             var runStart = i
