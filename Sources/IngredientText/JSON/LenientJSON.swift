@@ -143,12 +143,14 @@ package enum LenientJSON {
             }
         }
 
-        /// The value at `i`, made as `keep` says; nil for a value left out (`keep` nil), which
-        /// is read all the same.
+        /// The value at `i`.
         mutating func value(depth: Int) throws(JSONError) -> JSONValue {
             try value(depth: depth, keep: .all) ?? .null
         }
 
+        /// The value at `i`, made as `keep` says. A value left out (`keep` nil) is read all
+        /// the same, and what is returned for it (nil, or a value nothing was allocated for)
+        /// is dropped by the caller.
         mutating func value(depth: Int, keep: Keep?) throws(JSONError) -> JSONValue? {
             guard depth < 256 else { throw failure("nested more than 256 deep") }
             skip()
