@@ -56,7 +56,8 @@ package enum JSONBytes {
 /// `ingest parse`) compile to the same straight-line stores as before the module split.
 @usableFromInline package struct ByteWriter {
     @usableFromInline let base: UnsafeMutablePointer<UInt8>
-    @usableFromInline var count = 0
+    /// The number of bytes written.
+    @usableFromInline package internal(set) var count = 0
 
     @inlinable
     package init(base: UnsafeMutablePointer<UInt8>) { self.base = base }
@@ -168,10 +169,8 @@ package enum JSONBytes {
     /// for "some byte is below 0x20" and "some byte equals c").
     @inlinable @inline(__always)
     static func needsEscape(_ x: UInt64) -> Bool {
-        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
-        @inline(__always) func hasZero(_ v: UInt64) -> Bool { (v &- ones) & ~v & highs != 0 }
-        let below20 = (x &- ones &* 0x20) & ~x & highs != 0
-        return below20 || hasZero(x ^ (ones &* 0x22)) || hasZero(x ^ (ones &* 0x5C)) || hasZero(x ^ (ones &* 0x7F))
+        ByteBlock.contains(x, below: 0x20) || ByteBlock.contains(x, 0x22) || ByteBlock.contains(x, 0x5C)
+            || ByteBlock.contains(x, 0x7F)
     }
 
     /// A JSON string, or null.
@@ -186,7 +185,7 @@ package enum JSONBytes {
     /// Decimal digits of `n`, made by dividing by the constant 10 (a multiply and shift),
     /// last first.
     @inlinable @inline(__always)
-    mutating func digits(_ n: UInt64) {
+    package mutating func digits(_ n: UInt64) {
         var scratch: (UInt64, UInt64, UInt64) = (0, 0, 0) // 24 bytes: room for 20 digits
         withUnsafeMutableBytes(of: &scratch) { buffer in
             var v = n, k = 24

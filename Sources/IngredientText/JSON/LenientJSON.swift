@@ -196,12 +196,8 @@ package enum LenientJSON {
                 let count = text.utf8CodeUnitCount
                 guard i + count <= n else { return false }
                 for k in 0..<count where bytes[i + k] != text.utf8Start[k] { return false }
-                guard i + count < n else { return true }
                 // The byte after must end the word as `identifier()` ends it.
-                let b = bytes[i + count]
-                let wordByte = (b >= 0x61 && b <= 0x7A) || (b >= 0x41 && b <= 0x5A) || (b >= 0x30 && b <= 0x39)
-                    || b == 0x5F || b == 0x24 || b == 0x40 || b >= 0x80 || b == 0x2D
-                return !wordByte
+                return i + count == n || !Self.isWordByte(bytes[i + count], first: false)
             }
             switch bytes[i] {
             case 0x6E where word("null"): return (.null, 4)
@@ -211,6 +207,13 @@ package enum LenientJSON {
             }
         }
 
+        /// Whether `identifier()` reads `b` as part of a word: a letter, digit, `_`, `$`, `@`
+        /// or a non-ASCII byte, and a hyphen after the first byte.
+        static func isWordByte(_ b: UInt8, first: Bool) -> Bool {
+            (b >= 0x61 && b <= 0x7A) || (b >= 0x41 && b <= 0x5A) || (b >= 0x30 && b <= 0x39)
+                || b == 0x5F || b == 0x24 || b == 0x40 || b >= 0x80 || (!first && b == 0x2D)
+        }
+
         func printable(_ b: UInt8) -> String {
             b >= 0x20 && b < 0x7F ? String(UnicodeScalar(b)) : "\\x" + String(b, radix: 16)
         }
@@ -218,10 +221,7 @@ package enum LenientJSON {
         mutating func identifier() -> String {
             let start = i
             while i < n {
-                let b = bytes[i]
-                let ok = (b >= 0x61 && b <= 0x7A) || (b >= 0x41 && b <= 0x5A) || (b >= 0x30 && b <= 0x39)
-                    || b == 0x5F || b == 0x24 || b == 0x40 || b >= 0x80 || (i > start && b == 0x2D)
-                if !ok { break }
+                guard Self.isWordByte(bytes[i], first: i == start) else { break }
                 i += 1
             }
             return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self)
@@ -415,12 +415,9 @@ package enum LenientJSON {
             var end = i
             // Eight bytes at a time while none of them is the quote, a backslash or a control
             // character, then byte by byte.
-            let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
-            let quotes = ones &* UInt64(quote), backslashes = ones &* 0x5C
             while end + 8 <= n {
                 let x = UnsafeRawPointer(bytes.baseAddress! + end).loadUnaligned(as: UInt64.self)
-                @inline(__always) func hasZero(_ v: UInt64) -> Bool { (v &- ones) & ~v & highs != 0 }
-                if hasZero(x ^ quotes) || hasZero(x ^ backslashes) || (x &- ones &* 0x20) & ~x & highs != 0 { break }
+                if ByteBlock.contains(x, quote) || ByteBlock.contains(x, 0x5C) || ByteBlock.contains(x, below: 0x20) { break }
                 end += 8
             }
             while end < n {
