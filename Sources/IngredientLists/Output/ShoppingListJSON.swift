@@ -19,9 +19,7 @@ extension ShoppingList {
     /// `chunk` bytes or more, and at the end; `flush` writes the bytes and empties `out`.
     public func writeJSON<E: Error>(to out: inout [UInt8], chunk: Int = 1 << 16,
                                     flush: (inout [UInt8]) throws(E) -> Void) throws(E) {
-        // Literals are copied from their static bytes (a String's UTF-8 view is appended
-        // through a generic path, at about 160 instructions a piece).
-        func raw(_ s: StaticString) { out.append(contentsOf: UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount)) }
+        func raw(_ s: StaticString) { out.append(literal: s) }
         func integer(_ n: Int) { out.append(contentsOf: String(n).utf8) }
         func string(_ s: String?) {
             if let s { JSONBytes.appendString(s, to: &out) } else { raw("null") }
@@ -38,10 +36,10 @@ extension ShoppingList {
             raw("]")
         }
         func measure(_ m: Measure) {
-            raw(#"{"family":"#); string(m.family.id)
-            raw(#","exact":"#); number(m.low)
-            raw(#","exactMax":"#); number(m.high)
-            raw(#","baseUnit":"#); string(m.family.baseUnit)
+            let family = m.family.id, baseUnit = m.family.baseUnit
+            JSONBytes.append(upTo: Self.measureRoom(family: family, baseUnit: baseUnit), to: &out) {
+                Self.writeMeasure(m, family: family, baseUnit: baseUnit, into: &$0)
+            }
         }
         func item(_ item: ListItem, withSources: Bool = true) {
             raw(#"{"id":"#); string(item.id)
@@ -125,6 +123,21 @@ extension ShoppingList {
         try flush(&out)
     }
 
+    /// The start of a measure's object, left open for what follows it: its family (`family`
+    /// is the family's id), exact amounts and base unit.
+    static func writeMeasure(_ m: Measure, family: String, baseUnit: String, into w: inout ByteWriter) {
+        w.raw(#"{"family":"#); w.string(family)
+        w.raw(#","exact":"#); w.number(m.low)
+        w.raw(#","exactMax":"#); w.number(m.high)
+        w.raw(#","baseUnit":"#); w.string(baseUnit)
+    }
+
+    /// Room enough for `writeMeasure`: six bytes per byte of each string escaped and its
+    /// quotes, 48 per number, and the names.
+    static func measureRoom(family: String, baseUnit: String) -> Int {
+        6 * (family.utf8.count + baseUnit.utf8.count) + 4 + 2 * 48 + 64
+    }
+
     /// Appends one source's JSON object to `out`, written in one piece of reserved room
     /// (a list has a source per recipe line, and small appends cost more than the bytes).
     static func appendSource(_ s: ItemSource, to out: inout [UInt8]) {
@@ -142,11 +155,8 @@ extension ShoppingList {
             w.raw(#","line":"#); w.string(s.line)
             w.raw(#","servingsFactor":"#); w.number(s.servingsFactor)
             w.raw(#","amount":"#)
-            if let m {
-                w.raw(#"{"family":"#); w.string(family)
-                w.raw(#","exact":"#); w.number(m.low)
-                w.raw(#","exactMax":"#); w.number(m.high)
-                w.raw(#","baseUnit":"#); w.string(baseUnit)
+            if let m, let family, let baseUnit {
+                Self.writeMeasure(m, family: family, baseUnit: baseUnit, into: &w)
                 w.raw(#","text":"#); w.string(amount)
                 w.raw("}")
             } else { w.raw("null") }

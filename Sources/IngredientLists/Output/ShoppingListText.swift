@@ -82,7 +82,7 @@ extension ShoppingList {
     /// Appends one item's line to `out`, its control characters escaped (`ControlEscaping`):
     /// written piece by piece, as a popular item's line holds thousands of recipe tags.
     static func appendLine(_ item: ListItem, to out: inout [UInt8]) {
-        func literal(_ s: StaticString) { out.append(contentsOf: UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount)) }
+        func literal(_ s: StaticString) { out.append(literal: s) }
         literal("  ")
         if item.flags.contains(.checked) { literal("✓ ") }
         ControlEscaping.append(capitalized(item.name), to: &out)

@@ -1,3 +1,4 @@
+import IngredientText
 import IngredientLexicon
 
 /// Turns exact amounts into what a cook reads on a list: the largest sensible unit of the
@@ -160,42 +161,23 @@ public struct KitchenFormatting: Sendable {
         // Written as bytes, then made a String once (short ones need no memory of their own):
         // amounts are formatted for every source line of a list, and piecing Strings
         // together cost more than the rest.
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 21 + places) { text in
-            var k = 0
-            if value < 0 && n != 0 {
-                text[k] = UInt8(ascii: "-")
-                k += 1
-            }
-            // The whole part's digits, last first, then turned around.
-            var whole = n / unit
-            let first = k
-            repeat {
-                text[k] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: whole % 10)
-                whole /= 10
-                k += 1
-            } while whole > 0
-            var (i, j) = (first, k - 1)
-            while i < j {
-                text.swapAt(i, j)
-                i += 1
-                j -= 1
-            }
-            var fraction = n % unit
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 22 + places) { text in
+            var w = ByteWriter(base: text.baseAddress!)
+            if value < 0 && n != 0 { w.byte(UInt8(ascii: "-")) }
+            w.digits(UInt64(n / unit))
+            var end = w.count
+            let fraction = n % unit
             if fraction != 0 {
-                // `places` digits (fraction < unit = 10^places), trailing zeros dropped.
-                text[k] = UInt8(ascii: ".")
-                k += 1
-                var end = k + places
-                var p = end - 1
-                while p >= k {
-                    text[p] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: fraction % 10)
-                    fraction /= 10
-                    p -= 1
-                }
+                // The fraction's `places` digits, zero-padded (fraction < unit = 10^places), are
+                // those of unit + fraction after its leading 1, whose place takes the point;
+                // trailing zeros are dropped.
+                let point = w.count
+                w.digits(UInt64(unit + fraction))
+                text[point] = UInt8(ascii: ".")
+                end = w.count
                 while text[end - 1] == UInt8(ascii: "0") { end -= 1 }
-                k = end
             }
-            return String(decoding: UnsafeBufferPointer(rebasing: text[..<k]), as: UTF8.self)
+            return String(decoding: UnsafeBufferPointer(rebasing: text[..<end]), as: UTF8.self)
         }
     }
 
