@@ -43,22 +43,12 @@ package struct LineView {
     /// The canonical key of the name's text, computed from its bytes (or taken from `cache`
     /// when the same name was keyed before).
     func nameKey(_ keys: KeyTables, cache: inout NameKeyCache) -> String? {
-        guard has(.name) else { return nil }
-        var size = 0
-        forEachPiece(of: .name) { size += $0.count }
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: size) { buffer in
-            var n = 0
-            forEachPiece(of: .name) { piece in
-                guard let source = piece.baseAddress, !piece.isEmpty else { return }
-                (buffer.baseAddress! + n).update(from: source, count: piece.count)
-                n += piece.count
-            }
-            let name = UnsafeBufferPointer(rebasing: buffer[0..<n])
-            return cache.key(for: name) {
+        withText(of: .name) { name in
+            cache.key(for: name) {
                 let key = keys.key(utf8: name, foldsDiacritics: true)
                 return key.isEmpty ? nil : key
             }
-        }
+        } ?? nil
     }
 
     /// Whether the field has any text.
@@ -80,6 +70,16 @@ package struct LineView {
 
     /// The field's text, or nil when it has none.
     func text(_ field: Field) -> String? {
+        // Decoded once from its bytes (repairing what is not UTF-8, as `String(decoding:)`
+        // does for the whole).
+        withText(of: field) { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Calls `body` with the field's text as bytes, its pieces joined; nil when the field has
+    /// no text. Most fields are one piece of the line, which `body` reads in place; several
+    /// are copied side by side into temporary room.
+    @inline(__always)
+    func withText<R>(of field: Field, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
         // One pass over the spans: the field's first span and its size with the joiners.
         var first = -1, pieces = 0, size = 0
         for (k, s) in spans.enumerated() where s.field == field {
@@ -89,13 +89,10 @@ package struct LineView {
         }
         guard first >= 0 else { return nil }
         if pieces == 1 {
-            // Most fields are one piece of the line: decoded in place, with no buffer between.
             let s = spans[first]
-            return String(decoding: UnsafeBufferPointer(rebasing: line[Int(s.start)..<Int(s.end)]), as: UTF8.self)
+            return body(UnsafeBufferPointer(rebasing: line[Int(s.start)..<Int(s.end)]))
         }
         size += (pieces - 1) * field.joiner.utf8CodeUnitCount
-        // The pieces are copied into one buffer and decoded once (repairing what is not UTF-8,
-        // as `String(decoding:)` does for the whole).
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: size) { buffer in
             var n = 0
             forEachPiece(of: field) { piece in
@@ -103,7 +100,7 @@ package struct LineView {
                 (buffer.baseAddress! + n).update(from: source, count: piece.count)
                 n += piece.count
             }
-            return String(decoding: UnsafeBufferPointer(rebasing: buffer[0..<n]), as: UTF8.self)
+            return body(UnsafeBufferPointer(rebasing: buffer[0..<n]))
         }
     }
 
