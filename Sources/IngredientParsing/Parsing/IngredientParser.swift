@@ -128,6 +128,45 @@ public struct IngredientParser: Sendable {
         @exclusivity(unchecked) var keyCache = NameKeyCache()
     }
 
+    /// Whether a labeling whose labels are `labelSet` (bit `1 << label`) gives a line an amount
+    /// (a quantity or a unit) but no name: then `analyze` asks for the best labeling that
+    /// names a word (`nameAWord`).
+    @inline(__always)
+    static func lacksName(_ labelSet: Int) -> Bool {
+        let amount = 1 << Label.quantity.rawValue | 1 << Label.unit.rawValue
+        return labelSet & amount != 0 && labelSet & (1 << Label.name.rawValue) == 0
+    }
+
+    /// Replaces `labels` (an amount and no name: "4 large, very fresh eggs", "¼ tsp cloves,
+    /// roughly broken up") by the best labeling of `emission` that names one of the words;
+    /// false, `labels` unchanged, when no word may be named (or the line is one token). A
+    /// number word or a measure of the units table that the tagger read as such stays out
+    /// ("100g/3½oz, plus extra for greasing" keeps its grams); a countable unit may be the
+    /// thing counted ("2 cloves, ground").
+    @inline(never)
+    func nameAWord(_ tokens: [Token], _ line: UnsafeBufferPointer<UInt8>, emission: UnsafeBufferPointer<SIMD8<Float>>,
+                   labels: inout [Int]) -> Bool {
+        guard tokens.count >= 2 else { return false }
+        let tagged = labels, lexicon = tables.lexicon
+        func mayBeName(_ k: Int) -> Bool {
+            let t = tokens[k]
+            guard t.kind == .word else { return false }
+            if tagged[k] == Label.quantity.rawValue { return lexicon.numbers.longestMatch(start: k, words: Words(tokens)) == nil }
+            guard tagged[k] == Label.unit.rawValue else { return true }
+            // As the assembler reads units: short aliases by their exact letters ("t", "T").
+            guard let row = lexicon.unitAliasesExact[ByteHash.exact(UnsafeBufferPointer(rebasing: line[t.stemRange]))]
+                    ?? lexicon.unitAliases.longestMatch(start: k, words: Words(tokens))?.value else { return true }
+            return lexicon.units[Int(row)].dimension == .item
+        }
+        let shortfall = model.transitionRows.withUnsafeBufferPointer { tr in
+            model.incomingRows.withUnsafeBufferPointer { inc in
+                Viterbi.decode(emission: emission, transitions: tr, incoming: inc, end: model.endRow,
+                               requiring: Label.name.rawValue, at: mayBeName, labels: &labels)
+            }
+        }
+        return shortfall != nil
+    }
+
     /// Analyzes a line and hands its assembled view (valid only during the call) and the
     /// confidence evidence (nil for headers and empty lines) to `body`. With `forcedLabels`
     /// (evaluation only), the labels it returns for the line's tokens replace the tagger's
@@ -152,10 +191,14 @@ public struct IngredientParser: Sendable {
             padded.initialize(repeating: SIMD8<Float>())
             var scorer = TaggerModel.Scorer(model: model, padded: padded)
             let phraseStarts = extractor.extract(tokens, line, into: &scorer)
-            let margins = model.transitionRows.withUnsafeBufferPointer { tr in
+            var margins = model.transitionRows.withUnsafeBufferPointer { tr in
                 model.incomingRows.withUnsafeBufferPointer { inc in
                     Viterbi.decode(emission: scorer.emission, transitions: tr, incoming: inc, end: model.endRow, labels: &w.labels)
                 }
+            }
+            if Self.lacksName(margins.labelSet), nameAWord(tokens, line, emission: scorer.emission, labels: &w.labels) {
+                // The line's smallest margin counts as zero: its confidence says the parser guessed.
+                margins.minimum = 0
             }
             return (scorer.words, scorer.unknownWords, margins, phraseStarts)
         }

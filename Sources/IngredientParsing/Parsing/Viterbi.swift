@@ -96,6 +96,7 @@ package enum Viterbi {
                 // The margin of token k: the best path against the best one through another label.
                 var margins = Margins()
                 for k in 0..<n {
+                    margins.labelSet |= 1 &<< path[k]
                     let m = bestScore - horizontalMax(alpha[k] + beta[k] + hidden[path[k]])
                     margins.minimum = min(margins.minimum, m)
                     margins.sum += m
@@ -105,9 +106,66 @@ package enum Viterbi {
         }
     }
 
-    /// The smallest and the sum of a line's per-token margins (see `decode`).
+    /// The best label sequence for `emission` among those that give label `required` to at
+    /// least one token that `allowed` accepts, written to `out`; returns how much lower its
+    /// score is than the best sequence's (0 when the best one already qualifies), or nil when
+    /// no token is allowed. Exact: the best score through label `required` at token `k` is
+    /// the forward score there plus the backward score, and the path is traced both ways from
+    /// the best such `k` (the first one on a tie). For the rare line the tagger leaves without
+    /// what it needs (an amount and no name), so it is not tuned like `decode`.
+    package static func decode(
+        emission: UnsafeBufferPointer<Row>,
+        transitions: UnsafeBufferPointer<Row>, incoming: UnsafeBufferPointer<Row>, end: Row,
+        requiring required: Int, at allowed: (Int) -> Bool, labels out: inout [Int]
+    ) -> Float? {
+        let n = emission.count
+        let L = Label.count
+        guard n > 0, (0..<n).contains(where: allowed) else { return nil }
+        var alpha = [Row](repeating: Row(), count: n), beta = [Row](repeating: Row(), count: n)
+        alpha[0] = transitions[L] + emission[0]
+        var t = 1
+        while t < n {
+            alpha[t] = maxPlus(alpha[t - 1], transitions) + emission[t]
+            t += 1
+        }
+        beta[n - 1] = end
+        t = n - 2
+        while t >= 0 {
+            beta[t] = maxPlus(emission[t + 1] + beta[t + 1], incoming)
+            t -= 1
+        }
+        let bestScore = horizontalMax(alpha[n - 1] + end)
+        var through = -Float.infinity, at = -1
+        for k in 0..<n where allowed(k) {
+            let s = alpha[k][required] + beta[k][required]
+            if s > through { through = s; at = k }
+        }
+        guard at >= 0, through > -.infinity else { return nil }
+        out = Array(repeating: 0, count: n)
+        out[at] = required
+        // Back from `at`: the best predecessor of each label on the path, as `decode` traces it.
+        var k = at
+        while k > 0 {
+            let from = alpha[k - 1] + incoming[out[k]]
+            out[k - 1] = firstLane(of: horizontalMax(from), in: from)
+            k -= 1
+        }
+        // On from `at`: the best next label given the one before, with all that follows it.
+        k = at + 1
+        while k < n {
+            let next = transitions[out[k - 1]] + emission[k] + beta[k]
+            out[k] = firstLane(of: horizontalMax(next), in: next)
+            k += 1
+        }
+        return max(0, bestScore - through)
+    }
+
+    /// The smallest and the sum of a line's per-token margins (see `decode`), and the labels
+    /// of its best path.
     package struct Margins {
         var minimum = Float.infinity
         var sum: Float = 0
+        /// The labels the best path gives, as a bit set (bit `1 << label`).
+        var labelSet = 0
     }
 }
