@@ -1,11 +1,13 @@
 import Testing
 @testable import IngredientParsing
 
-/// A line the tagger gives an amount and no name is labeled again by the best labeling that
-/// names one of its words (`Viterbi.decode(…requiring:at:…)`): checked against every labeling
-/// of small random problems, and on lines of our own that the tagger leaves without a name.
-@Suite("Named word when the tagger names none")
-struct NamedWordTests {
+/// A line the tagger gives an amount and no name, or a name and no amount while it writes one
+/// after the name, is labeled again by the best labeling that has what it lacks
+/// (`Viterbi.decode(…requiring:at:…)`): checked against every labeling of small random
+/// problems, on lines of our own that the tagger leaves without a name, and on tagger scores
+/// made up to read a line without its amount.
+@Suite("A name or an amount the tagger left out")
+struct MissingFieldTests {
     typealias Row = Viterbi.Row
 
     /// A small random problem from a fixed seed: emission rows, transitions (row 8 the start)
@@ -124,5 +126,63 @@ struct NamedWordTests {
         #expect(parser.parse("To rub over the loaf before slicing").name == nil)
         #expect(parser.parse("12 cloves garlic").unit == "clove")
         #expect(parser.parse("12 cloves garlic").name == "garlic")
+    }
+
+    /// Tagger scores that read `line` as a name up to its first comma and a note after it,
+    /// with a quantity a close second for every number; the labels they give (no quantity);
+    /// and the tokens.
+    static func scoresReadingNoAmount(_ line: String) -> (emission: [Row], labels: [Int], tokens: [Token]) {
+        let toks = tokens(line)
+        var afterComma = false
+        var emission: [Row] = [], labels: [Int] = []
+        for t in toks {
+            var row = Row(repeating: -4)
+            let label: Label = t.kind == .punctuation ? .punctuation : afterComma ? .comment : .name
+            row[label.rawValue] = 6
+            if t.kind == .quantity { row[Label.quantity.rawValue] = 5 }
+            emission.append(row)
+            labels.append(label.rawValue)
+            if t.kind == .punctuation, t.mark == 0x2C { afterComma = true }
+        }
+        return (emission, labels, toks)
+    }
+
+    /// `parser.amountANumber` on `line` with tagger scores `emission`.
+    static func readAmount(_ line: String, _ tokens: [Token], _ emission: [Row], _ labels: inout [Int]) -> Bool {
+        let bytes = Array(line.utf8)
+        return bytes.withUnsafeBufferPointer { b in
+            emission.withUnsafeBufferPointer { parser.amountANumber(tokens, b, emission: $0, labels: &labels) }
+        }
+    }
+
+    @Test("an amount written after the name is read", arguments: [
+        ("Brandy, 2 tablespoons", "2"), ("Duck eggs (large), 4", "4"), ("Walnut oil, 2 teaspoons, plus 1 more for brushing", "2"),
+        ("Quail eggs, 12, or 16 if small", "12"),
+    ])
+    func amountAfterTheName(_ line: String, _ number: String) {
+        let scored = Self.scoresReadingNoAmount(line)
+        let tokens = scored.tokens
+        var labels = scored.labels
+        #expect(IngredientParser.lacksAmount(labels.reduce(0) { $0 | 1 << $1 }))
+        let relabeled = Self.readAmount(line, tokens, scored.emission, &labels)
+        #expect(relabeled)
+        let bytes = Array(line.utf8)
+        let quantities = tokens.indices.filter { labels[$0] == Label.quantity.rawValue }
+            .map { String(decoding: bytes[tokens[$0].start..<tokens[$0].end], as: UTF8.self) }
+        #expect(quantities == [number])
+    }
+
+    @Test("numbers in notes stay notes", arguments: [
+        "Cook until golden, 6 minutes", "Sesame seeds, toasted for 15 minutes", "Vegetable oil, plus 2 tbsp for frying",
+        "Egg wash, made with 1 beaten egg",
+    ])
+    func numbersInNotes(_ line: String) {
+        let scored = Self.scoresReadingNoAmount(line)
+        let tokens = scored.tokens
+        var labels = scored.labels
+        let before = labels
+        let relabeled = Self.readAmount(line, tokens, scored.emission, &labels)
+        #expect(!relabeled)
+        #expect(labels == before)
     }
 }
