@@ -44,6 +44,11 @@ struct DefectClassTests {
         Case(line: "300g-350g new potatoes", quantity: 300, quantityMax: 350, unit: "gram", name: "new potatoes"),
         Case(line: "1 15- ounce can black beans", quantity: 1, quantityMax: 1, unit: "can", name: "black beans",
              alternates: [Pair(quantity: 15, unit: "ounce")]),
+        // A weight right after a bare number in parentheses is that number's: one piece of that weight.
+        Case(line: "1 (2 1/2) pound pork loin roast", quantity: 1, quantityMax: 1, unit: nil, name: "pork loin roast",
+             alternates: [Pair(quantity: 2.5, unit: "pound")]),
+        Case(line: "2 (4 1/2) pounds whole ducks", quantity: 2, quantityMax: 2, unit: nil, name: "whole ducks",
+             alternates: [Pair(quantity: 4.5, unit: "pound")]),
     ]
 
     @Test("defect classes", arguments: cases)
@@ -72,6 +77,13 @@ struct DefectClassTests {
         #expect(thousands.quantity == 1500)
         let ratio = parser.parse("400 / 500 g flour")
         #expect(ratio.quantity == 400)
+        // A unit inside the parentheses, or a volume after them, stays the first amount's.
+        let can = parser.parse("1 (15 ounce) can chickpeas")
+        #expect(can.unit == "can")
+        #expect(pairs(can.alternates) == [Pair(quantity: 15, unit: "ounce")])
+        let volume = parser.parse("2 (1 1/2) cups whole milk")
+        #expect(volume.quantity == 2)
+        #expect(volume.unit == "cup")
     }
 
     /// "For" and one to five words, words only, is a section header.

@@ -161,8 +161,15 @@ struct LineAssembler {
                         amounts.append(LineAmount(quantity: quantity, unit: unit))
                         amountEnds.append(next)
                     } else if amounts[0].unit == .none {
-                        // "1 (14 oz) can tomatoes", "2 x 50g pieces salmon": the unit of the first amount.
-                        amounts[0].unit = unit
+                        if amounts.count == 2, amounts[1].unit == .none, amountEnds.last == start - 1, tokens[start - 1].kind == .punctuation, tokens[start - 1].mark == 0x29,
+                           case .known(let row) = unit, lexicon.units[Int(row)].dimension == .mass {
+                            // "1 (3 1/2) pound chicken": a weight right after a bare number in
+                            // parentheses is that number's: one chicken of 3 1/2 pounds.
+                            amounts[1].unit = unit
+                        } else {
+                            // "1 (14 oz) can tomatoes", "2 x 50g pieces salmon": the unit of the first amount.
+                            amounts[0].unit = unit
+                        }
                     }
                 }
                 i = max(next, i + 1)
