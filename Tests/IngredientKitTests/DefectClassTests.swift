@@ -49,6 +49,10 @@ struct DefectClassTests {
              alternates: [Pair(quantity: 2.5, unit: "pound")]),
         Case(line: "2 (4 1/2) pounds whole ducks", quantity: 2, quantityMax: 2, unit: nil, name: "whole ducks",
              alternates: [Pair(quantity: 4.5, unit: "pound")]),
+        // A unit in the plural with no number before it: some of them, how many unsaid.
+        Case(line: "Basil sprigs", quantity: nil, quantityMax: nil, unit: "sprig", name: "Basil"),
+        Case(line: "Wedges of lime", quantity: nil, quantityMax: nil, unit: "wedge", name: "lime"),
+        Case(line: "Slices of rye bread", quantity: nil, quantityMax: nil, unit: "slice", name: "rye bread"),
     ]
 
     @Test("defect classes", arguments: cases)
@@ -81,6 +85,12 @@ struct DefectClassTests {
         let can = parser.parse("1 (15 ounce) can chickpeas")
         #expect(can.unit == "can")
         #expect(pairs(can.alternates) == [Pair(quantity: 15, unit: "ounce")])
+        // A unit in the singular with no number is one of it.
+        let sprig = parser.parse("sprig of chervil")
+        #expect(sprig.quantity == 1)
+        #expect(sprig.unit == "sprig")
+        let glass = parser.parse("glass of dry sherry")
+        #expect(glass.quantity == 1)
         let volume = parser.parse("2 (1 1/2) cups whole milk")
         #expect(volume.quantity == 2)
         #expect(volume.unit == "cup")

@@ -66,6 +66,16 @@ extension LineAssembler {
         return (m.value, m.words)
     }
 
+    /// Whether the last word of the unit words `range` is the plural of unit `row`'s name: it
+    /// ends in "s" and is longer than the name ("sprigs", "leaves", "glasses"; not "glass",
+    /// nor abbreviations such as "tbs").
+    func endsInPlural(_ range: Range<Int>, of row: Int32) -> Bool {
+        guard let last = range.last(where: { tokens[$0].kind == .word }) else { return false }
+        let stem = UnsafeBufferPointer(rebasing: line[tokens[last].stemRange])
+        let name = lexicon.units[Int(row)].id.utf8
+        return stem.count > name.count && stem[stem.count - 1] | 0x20 == 0x73
+    }
+
     /// Labels a number phrase, a unit of measure and "of" at the start of the line ("a cup of
     /// flour", "one pound of beef") as quantity and unit; the "of" joins them to the name and
     /// belongs to no field. Countable units are left to the tagger: "a pat of butter", "a

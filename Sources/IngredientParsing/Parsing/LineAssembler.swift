@@ -157,6 +157,9 @@ struct LineAssembler {
                         if start > 0, let (value, from) = numberWordEnding(at: start - 1) {
                             quantity = value.isNaN ? nil : value // "a few sprigs": no number
                             for k in from..<start { labels[k] = Label.quantity.rawValue }
+                        } else if case .known(let row) = unit, endsInPlural(start..<next, of: row) {
+                            // "Parsley sprigs", "Strips of lemon peel": some of them, how many unsaid.
+                            quantity = nil
                         }
                         amounts.append(LineAmount(quantity: quantity, unit: unit))
                         amountEnds.append(next)
