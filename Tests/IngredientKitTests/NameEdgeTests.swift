@@ -53,6 +53,22 @@ struct NameEdgeTests {
         #expect(try Self.parse("1 leg of lamb", ["QTY", "NAME", "NAME", "NAME"]).name == "leg of lamb")
     }
 
+    @Test func aJoiningWordDoesNotOpenTheName() throws {
+        let beer = try Self.parse("1 can or bottle stout", ["QTY", "UNIT", "NAME", "NAME", "NAME"])
+        #expect(beer.unit == "can")
+        #expect(beer.name == "stout")
+        #expect(beer.comment == "or bottle")
+        let glug = try Self.parse("a glug or two rapeseed oil", ["QTY", "UNIT", "NAME", "NAME", "NAME", "NAME"])
+        #expect(glug.unit == "glug")
+        #expect(glug.name == "rapeseed oil")
+        let peas = try Self.parse("1 cup shelled and blanched peas", ["QTY", "UNIT", "PREP", "NAME", "NAME", "NAME"])
+        #expect(peas.name == "blanched peas")
+        let slice = try Self.parse("2 slices from a sourdough loaf", ["QTY", "UNIT", "NAME", "NAME", "NAME", "NAME"])
+        #expect(slice.name == "sourdough loaf")
+        // Inside the name, and after punctuation, it stays.
+        #expect(try Self.parse("1 tbsp salt and pepper", ["QTY", "UNIT", "NAME", "NAME", "NAME"]).name == "salt and pepper")
+    }
+
     @Test func aVagueNumberWordAloneOpensTheAmount() throws {
         let few = try Self.parse("few bay leaves", ["NAME", "NAME", "NAME"])
         #expect(few.name == "bay leaves")

@@ -24,6 +24,17 @@ extension LineAssembler {
                   isFunctionWord(t, .alternative) {
             labels[first] = labels[first - 1]
             labels[first + 1] = labels[first - 1]
+        } else if first > 0, t.kind == .word, label(first - 1) != .punctuation, isFunctionWord(t, .joins), !isFunctionWord(t, .plus),
+                  !isFunctionWord(t, .measureOf) {
+            // "1 can or bottle dark beer", "washed, hulled, and dried strawberries": a joining
+            // word does not open the name; it goes with the field before it, and so does a
+            // unit it joins to a unit ("can or bottle") or a number word after a unit ("a
+            // splash or two").
+            labels[first] = labels[first - 1]
+            if label(first - 1) == .unit, first + 2 < n, label(first + 2) == .name,
+               unitMatch(at: first + 1)?.words == 1 || lexicon.numbers.longestMatch(start: first + 1, words: Words(tokens))?.words == 1 {
+                labels[first + 1] = Label.unit.rawValue
+            }
         } else if first == 0, t.kind == .word, let m = lexicon.numbers.longestMatch(start: 0, words: wordAt(1 << Label.name.rawValue)),
                   m.value.isNaN, m.words == 1, label(1) == .name {
             labels[0] = Label.quantity.rawValue
