@@ -69,6 +69,19 @@ struct NameEdgeTests {
         #expect(try Self.parse("1 tbsp salt and pepper", ["QTY", "UNIT", "NAME", "NAME", "NAME"]).name == "salt and pepper")
     }
 
+    @Test func partOfAParenthesisIsNoName() throws {
+        let steak = try Self.parse("2 pounds steak (flank, skirt, or hanger)",
+                                   ["QTY", "UNIT", "NAME", "PUNC", "NAME", "PUNC", "COMMENT", "PUNC", "COMMENT", "COMMENT", "PUNC"])
+        #expect(steak.name == "steak")
+        #expect(steak.comment?.contains("flank") == true)
+        // A parenthesis read wholly as name stays in the name, as written.
+        let sauce = try Self.parse("2 tbsp fish sauce (nam pla)", ["QTY", "UNIT", "NAME", "NAME", "PUNC", "NAME", "NAME", "PUNC"])
+        #expect(sauce.name == "fish sauce (nam pla)")
+        // So does a name that begins inside parentheses.
+        let inside = try Self.parse("(dried figs)", ["PUNC", "NAME", "NAME", "PUNC"])
+        #expect(inside.name?.contains("dried figs") == true)
+    }
+
     @Test func aVagueNumberWordAloneOpensTheAmount() throws {
         let few = try Self.parse("few bay leaves", ["NAME", "NAME", "NAME"])
         #expect(few.name == "bay leaves")

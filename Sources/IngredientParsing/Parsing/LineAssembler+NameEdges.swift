@@ -41,6 +41,37 @@ extension LineAssembler {
         }
     }
 
+    /// Words read as name inside parentheses, once the name has begun outside them, are a note
+    /// unless the whole parenthesis is name ("1½ pounds steak (ribeye, sirloin, or strip)":
+    /// `steak`, where the name took `steak ribeye`; "Butter (salted, melted)"; but "fish sauce
+    /// (nam pla)" keeps its parenthesis). A name written wholly inside parentheses stays.
+    mutating func noteNameInsideParentheses() {
+        var begun = false, k = 0
+        let n = tokens.count
+        while k < n {
+            let t = tokens[k]
+            if t.kind == .punctuation, t.mark == 0x28 || t.mark == 0x5B {
+                // The group up to its closing parenthesis (or the line's end).
+                var depth = 0, end = k, allName = true, anyName = false
+                while end < n {
+                    let u = tokens[end]
+                    if u.kind == .punctuation {
+                        if u.mark == 0x28 || u.mark == 0x5B { depth += 1 }
+                        if u.mark == 0x29 || u.mark == 0x5D { depth -= 1; if depth == 0 { break } }
+                    } else if labels[end] == Label.name.rawValue { anyName = true } else { allName = false }
+                    end += 1
+                }
+                if begun, anyName, !allName {
+                    for j in k..<min(end, n) where labels[j] == Label.name.rawValue { labels[j] = Label.comment.rawValue }
+                }
+                k = end + 1
+                continue
+            }
+            if labels[k] == Label.name.rawValue { begun = true }
+            k += 1
+        }
+    }
+
     /// A name that ends in a joining word ("cottage cheese or", from "cottage cheese or 8
     /// ounces cream cheese"; "chicken stock made with") ends before it: the word only joined
     /// the name to what was cut off. Looks at the last name piece only, so "Salt and freshly

@@ -206,6 +206,7 @@ struct LineAssembler {
         for l in labels { present |= 1 &<< l }
         func has(_ l: Label) -> Bool { present & (1 &<< l.rawValue) != 0 }
         if has(.name) {
+            noteNameInsideParentheses()
             appendRuns(of: .name, as: .name, onlyAcross: 1 << Label.preparation.rawValue | 1 << Label.size.rawValue | 1 << Label.punctuation.rawValue)
             extendNameList()
             trimNameEnd()
