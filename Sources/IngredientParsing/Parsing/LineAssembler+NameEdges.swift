@@ -1,3 +1,4 @@
+import IngredientLexicon
 import IngredientTagger
 extension LineAssembler {
     /// Words the tagger put at the start of the name that no name starts with: a times sign
@@ -13,19 +14,22 @@ extension LineAssembler {
         guard let first = labels.firstIndex(of: Label.name.rawValue), first + 1 < n, label(first + 1) == .name,
               tokens[first + 1].kind == .word else { return }
         let t = tokens[first]
+        // The word's roles in `function-words.tsv`, looked up once (none for other tokens), as
+        // bits: the option set's generic `contains` is not specialized across modules.
+        // (Read through the shared reference: through `lexicon` the call copied the whole table.)
+        let roles = first > 0 && t.kind == .word ? tables.lexicon.functionWordRoles(hash: t.hash, length: t.stemEnd - t.start).rawValue : 0
+        func has(_ role: FunctionWord) -> Bool { roles & role.rawValue != 0 }
         if first > 0, isTimesSign(t), label(first - 1) == .quantity || label(first - 1) == .unit {
             labels[first] = Label.punctuation.rawValue
-        } else if first > 0, t.kind == .word, isFunctionWord(t, .measureOf) {
+        } else if has(.measureOf) {
             labels[first] = Label.punctuation.rawValue
-        } else if first > 0, t.kind == .word, t.end - t.start <= 2, label(first - 1) == .quantity, isArticle(t) {
+        } else if has(.article), t.end - t.start <= 2, label(first - 1) == .quantity {
             labels[first] = Label.punctuation.rawValue
-        } else if first > 0, first + 2 < n, t.kind == .word, label(first - 1) == .preparation || label(first - 1) == .comment,
-                  label(first + 2) == .name, tokens[first + 2].kind == .word, tokens[first - 1].kind == .word,
-                  isFunctionWord(t, .alternative) {
+        } else if has(.alternative), first + 2 < n, label(first - 1) == .preparation || label(first - 1) == .comment,
+                  label(first + 2) == .name, tokens[first + 2].kind == .word, tokens[first - 1].kind == .word {
             labels[first] = labels[first - 1]
             labels[first + 1] = labels[first - 1]
-        } else if first > 0, t.kind == .word, label(first - 1) != .punctuation, isFunctionWord(t, .joins), !isFunctionWord(t, .plus),
-                  !isFunctionWord(t, .measureOf) {
+        } else if has(.joins), !has(.plus), label(first - 1) != .punctuation {
             // "1 can or bottle dark beer", "washed, hulled, and dried strawberries": a joining
             // word does not open the name; it goes with the field before it, and so does a
             // unit it joins to a unit ("can or bottle") or a number word after a unit ("a
@@ -46,6 +50,11 @@ extension LineAssembler {
     /// `steak`, where the name took `steak ribeye`; "Butter (salted, melted)"; but "fish sauce
     /// (nam pla)" keeps its parenthesis). A name written wholly inside parentheses stays.
     mutating func noteNameInsideParentheses() {
+        // Most lines have no parenthesis: one pass over the tokens' kinds and marks tells.
+        let opens = tokens.withUnsafeBufferPointer { all in
+            all.contains { $0.kind == .punctuation && ($0.mark == 0x28 || $0.mark == 0x5B) }
+        }
+        guard opens else { return }
         var begun = false, k = 0
         let n = tokens.count
         while k < n {
