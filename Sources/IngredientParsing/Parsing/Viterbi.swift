@@ -44,6 +44,31 @@ package enum Viterbi {
         return r
     }
 
+    /// The forward scores (`alpha[t][l]`: the best path up to token `t` ending in label `l`,
+    /// its emission included) and the backward scores (`beta[t][l]`: the best rest of the path
+    /// after token `t` given label `l` there, the end included) of `emission`, written to the
+    /// first `emission.count` vectors of `alpha` and `beta` (at least one token).
+    @inline(__always)
+    static func scorePasses(emission: UnsafeBufferPointer<Row>, transitions: UnsafeBufferPointer<Row>,
+                            incoming: UnsafeBufferPointer<Row>, end: Row,
+                            alpha: UnsafeMutableBufferPointer<Row>, beta: UnsafeMutableBufferPointer<Row>) {
+        let n = emission.count
+        // Forward: alpha[t][l] = max_p alpha[t-1][p] + T[p][l], plus emission.
+        alpha[0] = transitions[Label.count] + emission[0]
+        var t = 1
+        while t < n {
+            alpha[t] = maxPlus(alpha[t - 1], transitions) + emission[t]
+            t += 1
+        }
+        // Backward: beta[t][l] = max_x T[l][x] + emission[t+1][x] + beta[t+1][x].
+        beta[n - 1] = end
+        t = n - 2
+        while t >= 0 {
+            beta[t] = maxPlus(emission[t + 1] + beta[t + 1], incoming)
+            t -= 1
+        }
+    }
+
     /// The best label sequence for `emission` (one vector of label scores per token), and the
     /// smallest and the sum of the tokens' margins: for each token, the margin between the
     /// best path and the best path that gives the token another label (a max-marginal: small
@@ -60,26 +85,12 @@ package enum Viterbi {
         labels out: inout [Int]
     ) -> Margins {
         let n = emission.count
-        let L = Label.count
         out.resize(count: n, filling: 0) // the back-track writes every label
         guard n > 0 else { return Margins() }
         return withUnsafeTemporaryAllocation(of: Row.self, capacity: 2 * n) { scores in
             let alpha = UnsafeMutableBufferPointer(rebasing: scores[0..<n])
             let beta = UnsafeMutableBufferPointer(rebasing: scores[n...])
-            // Forward: alpha[t][l] = max_p alpha[t-1][p] + T[p][l], plus emission.
-            alpha[0] = transitions[L] + emission[0]
-            var t = 1
-            while t < n {
-                alpha[t] = maxPlus(alpha[t - 1], transitions) + emission[t]
-                t += 1
-            }
-            // Backward: beta[t][l] = max_x T[l][x] + emission[t+1][x] + beta[t+1][x].
-            beta[n - 1] = end
-            t = n - 2
-            while t >= 0 {
-                beta[t] = maxPlus(emission[t + 1] + beta[t + 1], incoming)
-                t -= 1
-            }
+            scorePasses(emission: emission, transitions: transitions, incoming: incoming, end: end, alpha: alpha, beta: beta)
             let final = alpha[n - 1] + end
             let bestScore = horizontalMax(final)
             let last = firstLane(of: bestScore, in: final)
@@ -119,20 +130,12 @@ package enum Viterbi {
         requiring required: Int, at allowed: (Int) -> Bool, labels out: inout [Int]
     ) -> Float? {
         let n = emission.count
-        let L = Label.count
         guard n > 0, (0..<n).contains(where: allowed) else { return nil }
         var alpha = [Row](repeating: Row(), count: n), beta = [Row](repeating: Row(), count: n)
-        alpha[0] = transitions[L] + emission[0]
-        var t = 1
-        while t < n {
-            alpha[t] = maxPlus(alpha[t - 1], transitions) + emission[t]
-            t += 1
-        }
-        beta[n - 1] = end
-        t = n - 2
-        while t >= 0 {
-            beta[t] = maxPlus(emission[t + 1] + beta[t + 1], incoming)
-            t -= 1
+        alpha.withUnsafeMutableBufferPointer { a in
+            beta.withUnsafeMutableBufferPointer { b in
+                scorePasses(emission: emission, transitions: transitions, incoming: incoming, end: end, alpha: a, beta: b)
+            }
         }
         let bestScore = horizontalMax(alpha[n - 1] + end)
         var through = -Float.infinity, at = -1
