@@ -69,6 +69,24 @@ struct NameEdgeTests {
         #expect(try Self.parse("1 tbsp salt and pepper", ["QTY", "UNIT", "NAME", "NAME", "NAME"]).name == "salt and pepper")
     }
 
+    @Test func aListOfAlternativesGoesOnToItsLastItem() throws {
+        let spirits = try Self.parse("2 ounces gin, vodka, rum, or tequila",
+                                     ["QTY", "UNIT", "NAME", "PUNC", "NAME", "PUNC", "COMMENT", "PUNC", "COMMENT", "COMMENT"])
+        #expect(spirits.name == "gin, vodka, rum, or tequila")
+        let steak = try Self.parse("1 pound sirloin, skirt, or flank steak",
+                                   ["QTY", "UNIT", "NAME", "PUNC", "COMMENT", "PUNC", "COMMENT", "COMMENT", "COMMENT"])
+        #expect(steak.name == "sirloin, skirt, or flank steak")
+        let greens = try Self.parse("1 bunch chard, kale, and spinach", ["QTY", "UNIT", "NAME", "PUNC", "COMMENT", "PUNC", "COMMENT", "COMMENT"])
+        #expect(greens.name == "chard, kale, and spinach")
+        // Preparation, a number or a phrase in the items ends the name where it was.
+        let turkey = try Self.parse("1 pound turkey breast, sliced, or diced",
+                                    ["QTY", "UNIT", "NAME", "NAME", "PUNC", "COMMENT", "PUNC", "COMMENT", "COMMENT"])
+        #expect(turkey.name == "turkey breast")
+        let herbs = try Self.parse("2 tbsp mixed herbs, such as dill, or chives",
+                                   ["QTY", "UNIT", "NAME", "NAME", "PUNC", "COMMENT", "COMMENT", "COMMENT", "PUNC", "COMMENT", "COMMENT"])
+        #expect(herbs.name == "mixed herbs")
+    }
+
     @Test func partOfAParenthesisIsNoName() throws {
         let steak = try Self.parse("2 pounds steak (flank, skirt, or hanger)",
                                    ["QTY", "UNIT", "NAME", "PUNC", "NAME", "PUNC", "COMMENT", "PUNC", "COMMENT", "COMMENT", "PUNC"])

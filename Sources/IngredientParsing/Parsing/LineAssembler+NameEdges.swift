@@ -142,28 +142,64 @@ extension LineAssembler {
     /// "ground beef, pork, or lamb": a name that is already a list of comma-separated words
     /// goes on through a last ", or …" item up to the next comma, semicolon, parenthesis or the
     /// end, when that item has no number and no phrase of the phrase table ("…, or more to
-    /// taste" stays a comment). The tokens taken become name.
+    /// taste" stays a comment). So does a name followed by more short comma items and a last
+    /// ", or …" or ", and …" one ("bourbon, rye, scotch, or brandy", "rib-eye, strip, or flank
+    /// steak", "mozzarella, lettuce, tomato, and onion"), when none of their words was read as
+    /// preparation or purpose or is a preparation word. The tokens taken become name.
     mutating func extendNameList() {
         guard let s = spans.indices.last, spans[s].field == .name else { return }
         let start = Int(spans[s].start), end = Int(spans[s].end)
         let n = tokens.count
         guard let e = tokens.lastIndex(where: { $0.end <= end }), tokens[e].end == end, e + 3 < n,
-              tokens[e + 1].kind == .punctuation, tokens[e + 1].mark == 0x2C,
-              tokens[e + 2].kind == .word, isFunctionWord(tokens[e + 2], .alternative),
-              tokens[..<e].contains(where: { $0.start >= start && $0.kind == .punctuation && $0.mark == 0x2C })
-        else { return }
-        var stop = e + 3
-        let wordAt = Words(tokens)
+              isListComma(e + 1) else { return }
+        let isList = tokens[..<e].contains(where: { $0.start >= start && $0.kind == .punctuation && $0.mark == 0x2C })
+        var k = e + 1, items = 0
+        while k + 1 < n, isListComma(k) {
+            let first = tokens[k + 1]
+            let alternative = first.kind == .word && isFunctionWord(first, .alternative)
+            let closing = alternative || (first.kind == .word && isAnd(first))
+            // The item's words: after its "or" or "and" when it closes the list.
+            guard let stop = listItemEnd(from: closing ? k + 2 : k + 1, strict: items > 0 || !alternative) else { return }
+            if closing {
+                guard isList ? (alternative || items > 0) : items > 0 else { return }
+                for j in (e + 1)..<stop { labels[j] = tokens[j].kind == .punctuation ? Label.punctuation.rawValue : Label.name.rawValue }
+                spans[s].end = Int32(truncatingIfNeeded: tokens[stop - 1].end)
+                return
+            }
+            // A middle item: a few words.
+            guard stop - (k + 1) <= 3 else { return }
+            items += 1
+            k = stop
+        }
+    }
+
+    /// Whether token `k` is a comma.
+    func isListComma(_ k: Int) -> Bool { tokens[k].kind == .punctuation && tokens[k].mark == 0x2C }
+
+    /// Whether the word `t` is "and".
+    func isAnd(_ t: Token) -> Bool {
+        t.stemEnd - t.start == 3 && line[t.start] | 0x20 == 0x61 && line[t.start + 1] | 0x20 == 0x6E && line[t.start + 2] | 0x20 == 0x64
+    }
+
+    /// The end of the list item that starts at token `from`: the next comma, semicolon or
+    /// parenthesis, or the line's end; nil when the item is empty, does not end in a word,
+    /// holds a number, a unit or a phrase of the phrase table, or (`strict`) a word read as
+    /// preparation or purpose or one of the preparation table ("made with kale", "dried and
+    /// soaked").
+    func listItemEnd(from: Int, strict: Bool) -> Int? {
+        let n = tokens.count, wordAt = Words(tokens)
+        var stop = from
         while stop < n {
             let t = tokens[stop]
             if t.kind == .punctuation, t.mark == 0x2C || t.mark == 0x3B || t.mark == 0x28 || t.mark == 0x5B { break }
-            if t.kind == .quantity || label(stop) == .quantity || label(stop) == .unit { return }
-            if t.kind == .word, phraseStarts.next(from: stop, end: stop + 1) == stop, lexicon.phrases.longestMatch(start: stop, words: wordAt) != nil { return }
+            if t.kind == .quantity || label(stop) == .quantity || label(stop) == .unit { return nil }
+            if strict, label(stop) == .preparation || label(stop) == .purpose
+                || t.kind == .word && lexicon.preparation.value(forWordHash: t.hash) != nil { return nil }
+            if t.kind == .word, phraseStarts.next(from: stop, end: stop + 1) == stop, lexicon.phrases.longestMatch(start: stop, words: wordAt) != nil { return nil }
             stop += 1
         }
-        guard stop > e + 3, tokens[stop - 1].kind == .word else { return }
-        for k in (e + 1)..<stop { labels[k] = tokens[k].kind == .punctuation ? Label.punctuation.rawValue : Label.name.rawValue }
-        spans[s].end = Int32(truncatingIfNeeded: tokens[stop - 1].end)
+        guard stop > from, tokens[stop - 1].kind == .word else { return nil }
+        return stop
     }
 }
 
