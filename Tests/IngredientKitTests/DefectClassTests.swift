@@ -53,6 +53,9 @@ struct DefectClassTests {
         Case(line: "Basil sprigs", quantity: nil, quantityMax: nil, unit: "sprig", name: "Basil"),
         Case(line: "Wedges of lime", quantity: nil, quantityMax: nil, unit: "wedge", name: "lime"),
         Case(line: "Slices of rye bread", quantity: nil, quantityMax: nil, unit: "slice", name: "rye bread"),
+        // A number glued to a length word between a count and a countable unit is the size.
+        Case(line: "Four ¼-inch-thick slices sourdough", quantity: 4, quantityMax: 4, unit: "slice", name: "sourdough"),
+        Case(line: "Two 3-inch-long strips orange peel", quantity: 2, quantityMax: 2, unit: "strip", name: "orange peel"),
     ]
 
     @Test("defect classes", arguments: cases)
@@ -85,6 +88,13 @@ struct DefectClassTests {
         let can = parser.parse("1 (15 ounce) can chickpeas")
         #expect(can.unit == "can")
         #expect(pairs(can.alternates) == [Pair(quantity: 15, unit: "ounce")])
+        let thick = parser.parse("Four ¼-inch-thick slices sourdough")
+        #expect(thick.size == "¼-inch-thick")
+        #expect(thick.alternates.isEmpty)
+        // A length written with its unit alone stays the container's size ("2-inch piece").
+        let ginger = parser.parse("A 2-inch piece fresh ginger")
+        #expect(ginger.unit == "piece")
+        #expect(pairs(ginger.alternates) == [Pair(quantity: 2, unit: "inch")])
         // A unit in the singular with no number is one of it.
         let sprig = parser.parse("sprig of chervil")
         #expect(sprig.quantity == 1)

@@ -66,6 +66,21 @@ extension LineAssembler {
         return (m.value, m.words)
     }
 
+    /// The index of the word glued to the number at `k` when it is a length unit joined by a
+    /// hyphen to what it measures ("½-inch-thick", "1-cm-wide"; the tokenizer keeps the word
+    /// whole), or nil.
+    func lengthWordGlued(to k: Int) -> Int? {
+        let w = k + 1
+        // Glued: right after the number, or after one hyphen ("½-inch-thick" is "½", "inch-thick").
+        guard tokens[k].gluedToNext, w < tokens.count, tokens[w].kind == .word,
+              tokens[w].start == tokens[k].end || (tokens[w].start == tokens[k].end + 1 && line[tokens[k].end] == 0x2D) else { return nil }
+        let word = UnsafeBufferPointer(rebasing: line[tokens[w].stemRange])
+        guard let dash = word.firstIndex(of: 0x2D), dash > 0, dash + 1 < word.count,
+              let row = lexicon.unitAliases.value(forWordHash: ByteHash.fold(UnsafeBufferPointer(rebasing: word[..<dash]))),
+              lexicon.units[Int(row)].dimension == .length else { return nil }
+        return w
+    }
+
     /// Whether the last word of the unit words `range` is the plural of unit `row`'s name: it
     /// ends in "s" and is longer than the name ("sprigs", "leaves", "glasses"; not "glass",
     /// nor abbreviations such as "tbs").

@@ -110,6 +110,18 @@ struct LineAssembler {
                     i += 1
                     continue
                 }
+                // "Six ½-inch-thick slices bread": a number glued to a length word ("½-inch-thick")
+                // between a count and a countable unit is the pieces' size; the unit is the count's.
+                if amounts.count == 1, amounts[0].unit == .none, t.kind == .quantity, let size = lengthWordGlued(to: amountStart) {
+                    let (unit, next) = readUnit(from: size + 1, record: true, container: &container)
+                    if case .known(let row) = unit, lexicon.units[Int(row)].dimension == .item {
+                        amounts[0].unit = unit
+                        labels[amountStart] = Label.size.rawValue
+                        labels[size] = Label.size.rawValue
+                        i = next
+                        continue
+                    }
+                }
                 var (unit, next) = readUnit(from: i, record: true, container: &container)
                 if case .unknown = unit { doubts.unknownUnit = true }
                 // "200g-250g", "¾ cup to 1 cup": a range written with the unit on both ends.
