@@ -112,15 +112,18 @@ struct LineAssembler {
                 }
                 // "Six ½-inch-thick slices bread": a number glued to a length word ("½-inch-thick")
                 // between a count and a countable unit is the pieces' size; the unit is the count's.
-                if amounts.count == 1, amounts[0].unit == .none, t.kind == .quantity, let size = lengthWordGlued(to: amountStart) {
+                // (The unit after the size is read twice: first without recording anything, so that
+                // a unit that is no count leaves no note and no container behind for the amount read.)
+                var noContainer: Int32?
+                if amounts.count == 1, amounts[0].unit == .none, t.kind == .quantity, let size = lengthWordGlued(to: amountStart),
+                   case .known(let row) = readUnit(from: size + 1, record: false, container: &noContainer).0,
+                   lexicon.units[Int(row)].dimension == .item {
                     let (unit, next) = readUnit(from: size + 1, record: true, container: &container)
-                    if case .known(let row) = unit, lexicon.units[Int(row)].dimension == .item {
-                        amounts[0].unit = unit
-                        labels[amountStart] = Label.size.rawValue
-                        labels[size] = Label.size.rawValue
-                        i = next
-                        continue
-                    }
+                    amounts[0].unit = unit
+                    labels[amountStart] = Label.size.rawValue
+                    labels[size] = Label.size.rawValue
+                    i = next
+                    continue
                 }
                 var (unit, next) = readUnit(from: i, record: true, container: &container)
                 if case .unknown = unit { doubts.unknownUnit = true }
