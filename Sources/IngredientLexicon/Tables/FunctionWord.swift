@@ -24,6 +24,9 @@ import IngredientText
     @inlinable package static var joins: FunctionWord { FunctionWord(rawValue: 1 << 7) }
     /// Introduces the last item of a list of alternatives ("ground beef, pork, or lamb").
     @inlinable package static var alternative: FunctionWord { FunctionWord(rawValue: 1 << 8) }
+    /// Opens the last item of a list of foods, alternatives or not ("chard, kale, and
+    /// spinach", "gin, vodka, or rum").
+    @inlinable package static var listEnd: FunctionWord { FunctionWord(rawValue: 1 << 9) }
 
     /// The role named in the table, or nil.
     package init?(name: String) {
@@ -37,6 +40,7 @@ import IngredientText
         case "purpose": self = .purpose
         case "joins": self = .joins
         case "alternative": self = .alternative
+        case "list-end": self = .listEnd
         default: return nil
         }
     }

@@ -14,10 +14,8 @@ extension LineAssembler {
         guard let first = labels.firstIndex(of: Label.name.rawValue), first + 1 < n, label(first + 1) == .name,
               tokens[first + 1].kind == .word else { return }
         let t = tokens[first]
-        // The word's roles in `function-words.tsv`, looked up once (none for other tokens), as
-        // bits: the option set's generic `contains` is not specialized across modules.
-        // (Read through the shared reference: through `lexicon` the call copied the whole table.)
-        let roles = first > 0 && t.kind == .word ? tables.lexicon.functionWordRoles(hash: t.hash, length: t.stemEnd - t.start).rawValue : 0
+        // The word's roles, looked up once.
+        let roles = first > 0 ? functionWordRoles(t) : 0
         func has(_ role: FunctionWord) -> Bool { roles & role.rawValue != 0 }
         if first > 0, isTimesSign(t), label(first - 1) == .quantity || label(first - 1) == .unit {
             labels[first] = Label.punctuation.rawValue
@@ -157,7 +155,7 @@ extension LineAssembler {
         while k + 1 < n, isListComma(k) {
             let first = tokens[k + 1]
             let alternative = first.kind == .word && isFunctionWord(first, .alternative)
-            let closing = alternative || (first.kind == .word && isAnd(first))
+            let closing = first.kind == .word && isFunctionWord(first, .listEnd)
             // The item's words: after its "or" or "and" when it closes the list.
             guard let stop = listItemEnd(from: closing ? k + 2 : k + 1, strict: items > 0 || !alternative) else { return }
             if closing {
@@ -175,11 +173,6 @@ extension LineAssembler {
 
     /// Whether token `k` is a comma.
     func isListComma(_ k: Int) -> Bool { tokens[k].kind == .punctuation && tokens[k].mark == 0x2C }
-
-    /// Whether the word `t` is "and".
-    func isAnd(_ t: Token) -> Bool {
-        t.stemEnd - t.start == 3 && line[t.start] | 0x20 == 0x61 && line[t.start + 1] | 0x20 == 0x6E && line[t.start + 2] | 0x20 == 0x64
-    }
 
     /// The end of the list item that starts at token `from`: the next comma, semicolon or
     /// parenthesis, or the line's end; nil when the item is empty, does not end in a word,

@@ -127,7 +127,16 @@ extension LineAssembler {
     func isArticle(_ t: Token) -> Bool { isFunctionWord(t, .article) }
 
     /// Whether `function-words.tsv` gives the word `t` the role `role`.
-    func isFunctionWord(_ t: Token, _ role: FunctionWord) -> Bool { lexicon.functionWordRoles(of: t).contains(role) }
+    func isFunctionWord(_ t: Token, _ role: FunctionWord) -> Bool { functionWordRoles(t) & role.rawValue != 0 }
+
+    /// The roles `function-words.tsv` gives the word token `t`, as bits (none for other
+    /// tokens). Read straight from the shared table by hash: through `Lexicon.functionWordRoles(of:)`
+    /// the call copied the whole lexicon, and the option set's generic `contains` is not
+    /// specialized here.
+    @inline(__always)
+    func functionWordRoles(_ t: Token) -> UInt16 {
+        t.kind == .word ? tables.lexicon.functionWordRoles(hash: t.hash, length: t.stemEnd - t.start).rawValue : 0
+    }
 
     /// The value of a number word or phrase that ends at token `end` ("a", "half", "a few"),
     /// and the index of its first token; the value is NaN for a vague amount ("a few").
