@@ -56,6 +56,9 @@ struct DefectClassTests {
         // A number glued to a length word between a count and a countable unit is the size.
         Case(line: "Four ¼-inch-thick slices sourdough", quantity: 4, quantityMax: 4, unit: "slice", name: "sourdough"),
         Case(line: "Two 3-inch-long strips orange peel", quantity: 2, quantityMax: 2, unit: "strip", name: "orange peel"),
+        // A container word in the plural after a measure with no count: the measure is the amount.
+        Case(line: "500 g chunks pineapple", quantity: 500, quantityMax: 500, unit: "gram", name: "pineapple"),
+        Case(line: "2 pounds strips flank steak", quantity: 2, quantityMax: 2, unit: "pound", name: "flank steak"),
     ]
 
     @Test("defect classes", arguments: cases)

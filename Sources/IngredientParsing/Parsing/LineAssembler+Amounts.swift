@@ -30,8 +30,11 @@ extension LineAssembler {
     /// Reads a run of UNIT tokens from `start`: the unit (a row of the units table, or the
     /// run's words when the table knows none of them) and the index after the run. With
     /// `record`, size words in the run become size spans and other words comment spans; a
-    /// container word after a measure ("400g tin") is handed back in `container`.
-    mutating func readUnit(from start: Int, record: Bool, container: inout Int32?) -> (UnitReference, Int) {
+    /// container word after a measure ("400g tin") is handed back in `container`. Without
+    /// `countBefore` (no count came first, as the 2 of "2 x 400g tins" does), a container word
+    /// in the plural is no container: "2 pounds bunches carrots", "¾ cup chunks bread" are
+    /// that measure of them, not one bunch or one chunk.
+    mutating func readUnit(from start: Int, record: Bool, container: inout Int32?, countBefore: Bool = true) -> (UnitReference, Int) {
         var end = start
         while end < tokens.count, label(end) == .unit, tokens[end].kind == .word || (tokens[end].kind == .punctuation && tokens[end].mark == 0x2E) {
             end += 1
@@ -57,7 +60,8 @@ extension LineAssembler {
             var k = found.to
             while k < end, container == nil {
                 if tokens[k].kind == .word, let m = lexicon.unitAliases.longestMatch(start: k, words: Words(tokens, end: end)),
-                   lexicon.units[Int(m.value)].dimension == .item {
+                   lexicon.units[Int(m.value)].dimension == .item,
+                   countBefore || !endsInPlural(k..<(k + m.words), of: m.value) {
                     container = m.value
                     for j in k..<(k + m.words) { skip.insert(j) }
                 }

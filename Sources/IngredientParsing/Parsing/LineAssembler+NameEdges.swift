@@ -210,4 +210,22 @@ extension LineAssembler {
         else { return }
         labels[q] = Label.quantity.rawValue
     }
+
+    /// "Leaves from 2 sprigs thyme", "Stems of 1 bunch parsley": where the tagger read the part
+    /// that opens the line as a unit (a leaf, a stem), the part and its "from" or "of" are a
+    /// comment and the number after them is the amount, with the unit the table finds right
+    /// after it.
+    mutating func relabelUnitBeforePart() {
+        let n = tokens.count
+        var p = 0
+        while p < n, label(p) == .unit, tokens[p].kind == .word { p += 1 }
+        guard p >= 1, p + 2 < n, tokens[p].kind == .word, isFunctionWord(tokens[p], .partSource),
+              tokens[p + 1].kind == .quantity, !tokens[p + 1].isMultiplier
+        else { return }
+        for k in 0...p { labels[k] = Label.comment.rawValue }
+        labels[p + 1] = Label.quantity.rawValue
+        if let (_, words) = unitMatch(at: p + 2), p + 2 + words < n {
+            for k in (p + 2)..<(p + 2 + words) { labels[k] = Label.unit.rawValue }
+        }
+    }
 }

@@ -95,8 +95,15 @@ extension LineAssembler {
     /// flour", "one pound of beef") as quantity and unit; the "of" joins them to the name and
     /// belongs to no field. Countable units are left to the tagger: "a pat of butter", "a
     /// block of Parmesan" are often a description rather than an amount.
+    ///
+    /// A number phrase right before a number ("Three 8-ounce cans", "Two 400g tins") is the
+    /// count of what that amount measures, as the digit of "3 8-ounce cans" is.
     mutating func relabelLeadingAmount() {
         guard let m = lexicon.numbers.longestMatch(start: 0, words: Words(tokens)), m.words + 1 < tokens.count else { return }
+        if tokens[m.words].kind == .quantity, label(m.words) == .quantity, !m.value.isNaN, m.words > 1 || !isArticle(tokens[0]) {
+            for k in 0..<m.words { labels[k] = Label.quantity.rawValue }
+            return
+        }
         guard let (row, unit) = unitMatch(at: m.words), lexicon.units[Int(row)].dimension != .item else { return }
         let of = m.words + unit
         guard of < tokens.count, isFunctionWord(tokens[of], .measureOf) else { return }

@@ -52,6 +52,7 @@ struct LineAssembler {
         if n >= 4 { relabelAmountAfterTimesSign() }
         if n >= 2 { trimNameStart() }
         if n >= 4 { relabelNumberAfterPart() }
+        if n >= 4, label(0) == .unit { relabelUnitBeforePart() }
         var doubts = Doubts()
         var amounts: [LineAmount] = []
         swap(&amounts, &view.amounts) // reuse the storage the caller handed in
@@ -125,7 +126,7 @@ struct LineAssembler {
                     i = next
                     continue
                 }
-                var (unit, next) = readUnit(from: i, record: true, container: &container)
+                var (unit, next) = readUnit(from: i, record: true, container: &container, countBefore: !amounts.isEmpty)
                 if case .unknown = unit { doubts.unknownUnit = true }
                 // "200g-250g", "¾ cup to 1 cup": a range written with the unit on both ends.
                 if let low = quantity, let upper = rangeEnd(after: next, unit: unit), upper.value > low {

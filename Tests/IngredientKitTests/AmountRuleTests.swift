@@ -1,0 +1,59 @@
+import Testing
+@testable import IngredientParsing
+
+/// Amount rules of `LineAssembler` (issue 15) run on labels written here, as in
+/// `NameEdgeTests`, so that each test shows what the rule does whatever the model reads.
+@Suite("Amount rules")
+struct AmountRuleTests {
+    /// A number word the tagger left out right before a number is the count of what that
+    /// amount measures ("Three 8-ounce cans"), as a digit there is.
+    @Test func numberWordBeforeANumberIsTheCount() throws {
+        let cans = try NameEdgeTests.parse("Three 12-ounce bottles cider", ["COMMENT", "QTY", "UNIT", "UNIT", "NAME"])
+        #expect(cans.quantity == 3)
+        #expect(cans.unit == "bottle")
+        #expect(cans.name == "cider")
+        #expect(pairs(cans.alternates) == [Pair(quantity: 12, unit: "ounce")])
+        let half = try NameEdgeTests.parse("Half a 9-ounce box spaghetti", ["NAME", "NAME", "QTY", "UNIT", "UNIT", "NAME"])
+        #expect(half.quantity == 0.5)
+        #expect(half.unit == "box")
+        #expect(half.name == "spaghetti")
+        // An article alone is no count: "A 12-ounce bottle" is one bottle, from the container rule.
+        let one = try NameEdgeTests.parse("A 12-ounce bottle cider", ["COMMENT", "QTY", "UNIT", "UNIT", "NAME"])
+        #expect(one.quantity == 1)
+        #expect(one.unit == "bottle")
+    }
+
+    /// A part read as a unit that opens the line ("Leaves from …") is a comment; the number
+    /// after its "from" or "of" is the amount, and a unit the table knows right after it is
+    /// its unit.
+    @Test func partReadAsAUnitBeforeTheAmountIsAComment() throws {
+        let thyme = try NameEdgeTests.parse("Leaves from 2 sprigs thyme", ["UNIT", "NAME", "NAME", "COMMENT", "NAME"])
+        #expect(thyme.quantity == 2)
+        #expect(thyme.unit == "sprig")
+        #expect(thyme.name == "thyme")
+        #expect(thyme.comment == "Leaves from")
+        // Without "from" or "of" after it, a unit that opens the line is the amount, as before.
+        let sprigs = try NameEdgeTests.parse("Sprigs 2 thyme", ["UNIT", "QTY", "NAME"])
+        #expect(sprigs.unit == "sprig")
+    }
+
+    /// A container word in the plural after a measure with no count before it is no container:
+    /// the measure is the amount, not one piece of that size.
+    @Test func pluralContainerAfterAMeasureIsNoContainer() throws {
+        let kale = try NameEdgeTests.parse("1 lb bunches kale", ["QTY", "UNIT", "UNIT", "NAME"])
+        #expect(kale.quantity == 1)
+        #expect(kale.unit == "pound")
+        #expect(kale.alternates.isEmpty)
+        #expect(kale.comment == "bunches")
+        #expect(kale.name == "kale")
+        // In the singular it is one container of that size; after a count, the count's unit.
+        let tin = try NameEdgeTests.parse("400 g tin chickpeas", ["QTY", "UNIT", "UNIT", "NAME"])
+        #expect(tin.quantity == 1)
+        #expect(tin.unit == "tin")
+        #expect(pairs(tin.alternates) == [Pair(quantity: 400, unit: "gram")])
+        let tins = try NameEdgeTests.parse("2 x 400 g tins chickpeas", ["QTY", "QTY", "UNIT", "UNIT", "NAME"])
+        #expect(tins.quantity == 2)
+        #expect(tins.unit == "tin")
+        #expect(pairs(tins.alternates) == [Pair(quantity: 400, unit: "gram")])
+    }
+}
