@@ -53,6 +53,24 @@ struct NameEdgeTests {
         #expect(try Self.parse("1 leg of lamb", ["QTY", "NAME", "NAME", "NAME"]).name == "leg of lamb")
     }
 
+    @Test func aPercentAfterOrGoesOnWithTheName() throws {
+        let milk = try Self.parse("1 cup skim or 1% milk", ["QTY", "UNIT", "NAME", "COMMENT", "COMMENT", "PUNC", "NAME"])
+        #expect(milk.name == "skim or 1% milk")
+        #expect(milk.comment == nil)
+        // Without a name word after it, the number stays where the tagger put it.
+        let note = try Self.parse("1 cup skim milk or 1%", ["QTY", "UNIT", "NAME", "NAME", "COMMENT", "COMMENT", "PUNC"])
+        #expect(note.name == "skim milk")
+    }
+
+    @Test func aNumberInQuotesBesideANameIsName() throws {
+        let flour = try Self.parse("250 g type '55' flour", ["QTY", "UNIT", "NAME", "PUNC", "QTY", "PUNC", "NAME"])
+        #expect(flour.name == "type '55' flour")
+        #expect(flour.quantity == 250)
+        #expect(flour.alternates.isEmpty)
+        let first = try Self.parse("1 kg “45” flour", ["QTY", "UNIT", "PUNC", "QTY", "PUNC", "NAME"])
+        #expect(first.name == "“45” flour")
+    }
+
     @Test func aJoiningWordDoesNotOpenTheName() throws {
         let beer = try Self.parse("1 can or bottle stout", ["QTY", "UNIT", "NAME", "NAME", "NAME"])
         #expect(beer.unit == "can")

@@ -18,6 +18,43 @@ extension LineAssembler {
         return k
     }
 
+    /// "skim or 1% milk", "low-fat or 2% milk": a number with `%` after a name word and "or"
+    /// describes the name that goes on after it, as `%` at the start of a name does (where the
+    /// tagger read "or 1" as a note, "milk" was lost).
+    mutating func joinPercentAlternative() {
+        let n = tokens.count
+        var i = 2
+        while i + 2 < n {
+            if tokens[i].kind == .quantity, tokens[i + 1].kind == .punctuation, tokens[i + 1].mark == 0x25,
+               tokens[i + 1].start == tokens[i].end, label(i - 2) == .name, tokens[i - 1].kind == .word,
+               isFunctionWord(tokens[i - 1], .alternative), tokens[i + 2].kind == .word, label(i + 2) == .name {
+                for k in (i - 1)...(i + 1) { labels[k] = Label.name.rawValue }
+            }
+            i += 1
+        }
+    }
+
+    /// "type '00' pasta flour", "plain or ‘00’ flour": a number in quotes beside a name word
+    /// names a grade or kind; it is part of the name, not an amount.
+    mutating func relabelQuotedNumber() {
+        let n = tokens.count
+        var i = 1
+        while i + 1 < n {
+            let t = tokens[i]
+            if t.kind == .quantity, isQuote(tokens[i - 1]), tokens[i - 1].end == t.start,
+               isQuote(tokens[i + 1]), tokens[i + 1].start == t.end,
+               (i + 2 < n && tokens[i + 2].kind == .word && label(i + 2) == .name)
+                || (i >= 2 && tokens[i - 2].kind == .word && label(i - 2) == .name) {
+                for k in (i - 1)...(i + 1) { labels[k] = Label.name.rawValue }
+                i += 2
+            }
+            i += 1
+        }
+    }
+
+    /// A quotation mark: `'`, `"` or a typographic quote (which the tokenizer writes as `"`).
+    func isQuote(_ t: Token) -> Bool { t.kind == .punctuation && (t.mark == 0x22 || t.mark == 0x27) }
+
     /// "Peels from 40-50 bananas", "Seeds from 1 pomegranate": a name that ends in "from" or
     /// "of" right before the amount names a part of what the amount counts. When a name
     /// follows the amount, that is the ingredient, and the part becomes a comment; otherwise
