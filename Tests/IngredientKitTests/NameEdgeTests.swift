@@ -71,6 +71,19 @@ struct NameEdgeTests {
         #expect(first.name == "“45” flour")
     }
 
+    /// Name words the name stops before (a second ingredient after another amount) are a
+    /// note, not lost.
+    @Test func nameWordsLeftOutOfTheNameAreANote() throws {
+        let wine = try Self.parse("2 tablespoons dry red wine or 1 tablespoon red wine vinegar",
+                                  ["QTY", "UNIT", "NAME", "NAME", "NAME", "COMMENT", "QTY", "UNIT", "NAME", "NAME", "NAME"])
+        #expect(wine.name == "dry red wine")
+        #expect(wine.comment?.hasSuffix("red wine vinegar") == true, "\(String(describing: wine.comment))")
+        // The line's only note can be such words.
+        let eggs = try Self.parse("3 eggs plus 1 egg yolk", ["QTY", "NAME", "PUNC", "QTY", "NAME", "NAME"])
+        #expect(eggs.name == "eggs")
+        #expect(eggs.comment == "egg yolk")
+    }
+
     @Test func aJoiningWordDoesNotOpenTheName() throws {
         let beer = try Self.parse("1 can or bottle stout", ["QTY", "UNIT", "NAME", "NAME", "NAME"])
         #expect(beer.unit == "can")

@@ -47,13 +47,14 @@ extension LineAssembler {
     /// unless the whole parenthesis is name ("1½ pounds steak (ribeye, sirloin, or strip)":
     /// `steak`, where the name took `steak ribeye`; "Butter (salted, melted)"; but "fish sauce
     /// (nam pla)" keeps its parenthesis). A name written wholly inside parentheses stays.
-    mutating func noteNameInsideParentheses() {
+    /// Returns whether some word became a note.
+    mutating func noteNameInsideParentheses() -> Bool {
         // Most lines have no parenthesis: one pass over the tokens' kinds and marks tells.
         let opens = tokens.withUnsafeBufferPointer { all in
             all.contains { $0.kind == .punctuation && ($0.mark == 0x28 || $0.mark == 0x5B) }
         }
-        guard opens else { return }
-        var begun = false, k = 0
+        guard opens else { return false }
+        var begun = false, noted = false, k = 0
         let n = tokens.count
         while k < n {
             let t = tokens[k]
@@ -70,6 +71,7 @@ extension LineAssembler {
                 }
                 if begun, anyName, !allName {
                     for j in k..<min(end, n) where labels[j] == Label.name.rawValue { labels[j] = Label.comment.rawValue }
+                    noted = true
                 }
                 k = end + 1
                 continue
@@ -77,6 +79,32 @@ extension LineAssembler {
             if labels[k] == Label.name.rawValue { begun = true }
             k += 1
         }
+        return noted
+    }
+
+    /// Name words from `start` on that no name piece holds (a second ingredient after "or 1
+    /// tablespoon", where the name stops) are a note, so that no word of the line is left out
+    /// of every field: "dry red wine or 1 tablespoon red wine vinegar" has the comment "or 1
+    /// tablespoon red wine vinegar". Runs of only articles and "of" stay out. Returns whether
+    /// some word became a note.
+    mutating func noteNameLeftOut(from start: Int) -> Bool {
+        let n = tokens.count, nameLabel = Label.name.rawValue
+        func inName(_ k: Int) -> Bool {
+            let at = Int32(truncatingIfNeeded: tokens[k].start)
+            return spans.contains { $0.field == .name && $0.start <= at && at < $0.end }
+        }
+        var noted = false, k = start
+        while k < n {
+            guard labels[k] == nameLabel, !inName(k) else { k += 1; continue }
+            var end = k + 1
+            while end < n, labels[end] == nameLabel, !inName(end) { end += 1 }
+            if (k..<end).contains(where: { tokens[$0].kind != .punctuation && !(tokens[$0].kind == .word && isFiller(tokens[$0])) }) {
+                for j in k..<end { labels[j] = Label.comment.rawValue }
+                noted = true
+            }
+            k = end
+        }
+        return noted
     }
 
     /// A name that ends in a joining word ("cottage cheese or", from "cottage cheese or 8

@@ -12,8 +12,9 @@ extension LineAssembler {
     /// before has one of those labels, or when they are one group in parentheses: "Sea salt
     /// and freshly ground pepper" keeps "pepper", "bittersweet (not unsweetened) chocolate"
     /// keeps "chocolate", but "4 venison fillets or 240g venison saddle" stops before the
-    /// second amount.
-    mutating func appendRuns(of target: Label, as field: Field, onlyAcross: Int? = nil) {
+    /// second amount. Returns the first run left out that way (nil when every run was kept).
+    @discardableResult
+    mutating func appendRuns(of target: Label, as field: Field, onlyAcross: Int? = nil) -> Int? {
         var i = 0
         var previousEnd = -1
         let n = tokens.count
@@ -23,7 +24,7 @@ extension LineAssembler {
             if let allowed = onlyAcross, previousEnd >= 0,
                !(previousEnd + 1..<i).allSatisfy({ (allowed &>> labels[$0]) & 1 == 1 }),
                !isParenthesisOnly(previousEnd + 1..<i) {
-                break
+                return i
             }
             var last = i
             var j = i + 1
@@ -51,6 +52,7 @@ extension LineAssembler {
             if endByte > startByte { addSpan(field, startByte..<endByte) }
             i = last + 1
         }
+        return nil
     }
 
     @inline(__always)

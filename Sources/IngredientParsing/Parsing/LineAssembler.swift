@@ -224,10 +224,12 @@ struct LineAssembler {
         for l in labels { present |= 1 &<< l }
         func has(_ l: Label) -> Bool { present & (1 &<< l.rawValue) != 0 }
         if has(.name) {
-            noteNameInsideParentheses()
-            appendRuns(of: .name, as: .name, onlyAcross: 1 << Label.preparation.rawValue | 1 << Label.size.rawValue | 1 << Label.punctuation.rawValue)
+            // (A word it makes a note may be the line's first: the notes are then read too.)
+            if noteNameInsideParentheses() { present |= 1 &<< Label.comment.rawValue }
+            let leftOut = appendRuns(of: .name, as: .name, onlyAcross: 1 << Label.preparation.rawValue | 1 << Label.size.rawValue | 1 << Label.punctuation.rawValue)
             extendNameList()
             trimNameEnd()
+            if let leftOut, noteNameLeftOut(from: leftOut) { present |= 1 &<< Label.comment.rawValue }
         }
         if has(.size) { appendRuns(of: .size, as: .size) }
         if has(.preparation) { appendRuns(of: .preparation, as: .preparation) }
