@@ -18,37 +18,36 @@ extension LineAssembler {
         return k
     }
 
-    /// "skim or 1% milk", "low-fat or 2% milk": a number with `%` after a name word and "or"
-    /// describes the name that goes on after it, as `%` at the start of a name does (where the
-    /// tagger read "or 1" as a note, "milk" was lost).
-    mutating func joinPercentAlternative() {
+    /// Numbers that belong to the name, each followed by a glued mark: "skim or 1% milk",
+    /// "low-fat or 2% milk" (a number with `%` after a name word and "or" describes the name
+    /// that goes on after it, as `%` at the start of a name does; where the tagger read "or 1"
+    /// as a note, "milk" was lost), and "type '00' pasta flour", "plain or ‘00’ flour" (a
+    /// number in quotes beside a name word names a grade or kind, not an amount).
+    mutating func relabelNumbersInName() {
         let n = tokens.count
-        var i = 2
-        while i + 2 < n {
-            if tokens[i].kind == .quantity, tokens[i + 1].kind == .punctuation, tokens[i + 1].mark == 0x25,
-               tokens[i + 1].start == tokens[i].end, label(i - 2) == .name, tokens[i - 1].kind == .word,
-               isFunctionWord(tokens[i - 1], .alternative), tokens[i + 2].kind == .word, label(i + 2) == .name {
-                for k in (i - 1)...(i + 1) { labels[k] = Label.name.rawValue }
+        // Most lines have no number followed by a glued mark: one pass over the kinds tells.
+        let candidates = tokens.withUnsafeBufferPointer { t in
+            var i = 1
+            while i + 1 < n {
+                if t[i].kind == .quantity, t[i + 1].kind == .punctuation, t[i + 1].start == t[i].end { return true }
+                i += 1
             }
-            i += 1
+            return false
         }
-    }
-
-    /// "type '00' pasta flour", "plain or ‘00’ flour": a number in quotes beside a name word
-    /// names a grade or kind; it is part of the name, not an amount.
-    mutating func relabelQuotedNumber() {
-        let n = tokens.count
+        guard candidates else { return }
         var i = 1
         while i + 1 < n {
-            let t = tokens[i]
-            if t.kind == .quantity, isQuote(tokens[i - 1]), tokens[i - 1].end == t.start,
-               isQuote(tokens[i + 1]), tokens[i + 1].start == t.end,
-               (i + 2 < n && tokens[i + 2].kind == .word && label(i + 2) == .name)
-                || (i >= 2 && tokens[i - 2].kind == .word && label(i - 2) == .name) {
+            defer { i += 1 }
+            guard tokens[i].kind == .quantity, tokens[i + 1].kind == .punctuation, tokens[i + 1].start == tokens[i].end else { continue }
+            let wordAfter = i + 2 < n && tokens[i + 2].kind == .word && label(i + 2) == .name
+            if tokens[i + 1].mark == 0x25 {
+                if i >= 2, wordAfter, label(i - 2) == .name, tokens[i - 1].kind == .word, isFunctionWord(tokens[i - 1], .alternative) {
+                    for k in (i - 1)...(i + 1) { labels[k] = Label.name.rawValue }
+                }
+            } else if isQuote(tokens[i + 1]), isQuote(tokens[i - 1]), tokens[i - 1].end == tokens[i].start,
+                      wordAfter || (i >= 2 && tokens[i - 2].kind == .word && label(i - 2) == .name) {
                 for k in (i - 1)...(i + 1) { labels[k] = Label.name.rawValue }
-                i += 2
             }
-            i += 1
         }
     }
 

@@ -53,8 +53,7 @@ struct LineAssembler {
         if n >= 2 { trimNameStart() }
         if n >= 4 { relabelNumberAfterPart() }
         if n >= 4, label(0) == .unit { relabelUnitBeforePart() }
-        if n >= 5 { joinPercentAlternative() }
-        if n >= 4 { relabelQuotedNumber() }
+        if n >= 4 { relabelNumbersInName() }
         var doubts = Doubts()
         var amounts: [LineAmount] = []
         swap(&amounts, &view.amounts) // reuse the storage the caller handed in
