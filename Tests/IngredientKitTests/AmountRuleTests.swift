@@ -37,6 +37,19 @@ struct AmountRuleTests {
         #expect(sprigs.unit == "sprig")
     }
 
+    /// Words the units table does not know, read as the unit, give way to a unit it knows
+    /// after the name; they become a note.
+    @Test func aKnownUnitAfterTheNameReplacesAnUnknownOne() throws {
+        let slices = try NameEdgeTests.parse("3 thick melon slices", ["QTY", "UNIT", "NAME", "UNIT"])
+        #expect(slices.quantity == 3)
+        #expect(slices.unit == "slice")
+        #expect(slices.name == "melon")
+        #expect(slices.comment == "thick")
+        // With no known unit after it, the unknown one stays the unit.
+        let alone = try NameEdgeTests.parse("3 thick melon", ["QTY", "UNIT", "NAME"])
+        #expect(alone.unit == "thick")
+    }
+
     /// A container word in the plural after a measure with no count before it is no container:
     /// the measure is the amount, not one piece of that size.
     @Test func pluralContainerAfterAMeasureIsNoContainer() throws {
