@@ -50,6 +50,23 @@ struct AmountRuleTests {
         #expect(alone.unit == "thick")
     }
 
+    /// A unit word after the name when the amount has its unit already is a note, not lost;
+    /// a field's pieces read in the order of the line, those with only spaces between joined.
+    @Test func aSecondUnitIsANoteInLineOrder() throws {
+        let thyme = try NameEdgeTests.parse("2 tablespoons fresh thyme sprigs", ["QTY", "UNIT", "NAME", "NAME", "UNIT"])
+        #expect(thyme.unit == "tablespoon")
+        #expect(thyme.name == "fresh thyme")
+        #expect(thyme.comment == "sprigs")
+        let cumin = try NameEdgeTests.parse("2 tsp cumin or 1 heaped tsp seeds",
+                                            ["QTY", "UNIT", "NAME", "COMMENT", "COMMENT", "COMMENT", "UNIT", "NAME"])
+        #expect(cumin.name == "cumin")
+        #expect(cumin.comment == "or 1 heaped tsp seeds")
+        // A parenthesis stays a piece of its own.
+        let taste = try NameEdgeTests.parse("2 tsp cumin, or to taste (optional)",
+                                            ["QTY", "UNIT", "NAME", "PUNC", "COMMENT", "COMMENT", "COMMENT", "PUNC", "COMMENT", "PUNC"])
+        #expect(taste.comment == "or to taste, (optional)")
+    }
+
     /// A container word in the plural after a measure with no count before it is no container:
     /// the measure is the amount, not one piece of that size.
     @Test func pluralContainerAfterAMeasureIsNoContainer() throws {

@@ -55,6 +55,44 @@ extension LineAssembler {
         return nil
     }
 
+    /// Puts the pieces in the order they are written, so that a field's pieces read as in the
+    /// line whichever rule found them (notes beside a unit are found before the note runs).
+    /// Pieces of one field never overlap; most lines are in order already (and are left as
+    /// they are).
+    mutating func putSpansInLineOrder() {
+        let n = spans.count
+        guard n > 1 else { return }
+        var k = 1
+        while k < n, spans[k - 1].start <= spans[k].start { k += 1 }
+        guard k < n else { return }
+        // Insertion sort from the first piece out of order: a line has a handful of pieces.
+        while k < n {
+            let piece = spans[k]
+            var j = k
+            while j > 0, spans[j - 1].start > piece.start {
+                spans[j] = spans[j - 1]
+                j -= 1
+            }
+            spans[j] = piece
+            k += 1
+        }
+        // Pieces of one field with only spaces between them are one piece ("or 1 heaped" and
+        // "tsp" found apart read "or 1 heaped tsp"); a parenthesis stays a piece of its own
+        // ("or to taste", "(optional)").
+        var out = 0
+        for k in 0..<n {
+            if out > 0, spans[out - 1].field == spans[k].field, spans[out - 1].end < spans[k].start,
+               line[Int(spans[out - 1].end) - 1] != 0x29, line[Int(spans[k].start)] != 0x28,
+               (Int(spans[out - 1].end)..<Int(spans[k].start)).allSatisfy({ line[$0] == 0x20 }) {
+                spans[out - 1].end = spans[k].end
+            } else {
+                spans[out] = spans[k]
+                out += 1
+            }
+        }
+        spans.removeSubrange(out...)
+    }
+
     @inline(__always)
     static func isTrailingSeparator(_ b: UInt8) -> Bool {
         b == 0x2C || b == 0x3B || b == 0x3A || b == 0x2D || b == 0x2A || b == 0x20

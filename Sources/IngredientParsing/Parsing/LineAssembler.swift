@@ -163,7 +163,7 @@ struct LineAssembler {
                     i = word
                     continue
                 }
-                let start = i
+                let start = i, spanCount = spans.count, containerBefore = container
                 let (unit, next) = readUnit(from: i, record: true, container: &container)
                 if unit != .none {
                     if case .unknown = unit { doubts.unknownUnit = true }
@@ -196,6 +196,12 @@ struct LineAssembler {
                             // "1 (14 oz) can tomatoes", "2 x 50g pieces salmon": the unit of the first amount.
                             amounts[0].unit = unit
                         }
+                    } else if next > start {
+                        // "2 tablespoons fresh thyme sprigs": the amount has its unit; the words
+                        // are a note, not lost.
+                        spans.removeSubrange(spanCount...)
+                        container = containerBefore
+                        addSpan(.comment, tokens[start].start..<tokens[next - 1].stemEnd)
                     }
                 }
                 i = max(next, i + 1)
@@ -240,6 +246,7 @@ struct LineAssembler {
         if has(.preparation) { appendRuns(of: .preparation, as: .preparation) }
         if has(.comment) { appendRuns(of: .comment, as: .comment) }
         if has(.purpose) { appendRuns(of: .purpose, as: .purpose) }
+        putSpansInLineOrder()
         view.isOptional = hasOptionalPhrase()
         return doubts
     }
