@@ -64,4 +64,48 @@ struct ConfidenceTests {
         let coefficients = [0.0] + Array(repeating: 1.0, count: Confidence.inputCount)
         #expect(Confidence.score(e, coefficients: coefficients) == 0.5)
     }
+
+    /// The monotone map after the logistic model: linear between knots, flat beyond them.
+    @Test func mapBetweenAndBeyondKnots() {
+        let knots: ArraySlice<Double> = [0.2, 0.5, 0.6, 0.7, 0.9, 0.95][...]
+        #expect(Confidence.mapped(0.1, knots: knots) == 0.5)
+        #expect(Confidence.mapped(0.2, knots: knots) == 0.5)
+        #expect(abs(Confidence.mapped(0.4, knots: knots) - 0.6) < 1e-12)
+        #expect(abs(Confidence.mapped(0.75, knots: knots) - 0.825) < 1e-12)
+        #expect(Confidence.mapped(0.99, knots: knots) == 0.95)
+        // A calibration row with knots after the coefficients maps the logistic output.
+        let e = Confidence.Evidence(minimumMargin: 0, meanMargin: 0, hasQuantity: false, unknownUnit: false,
+                                    hasName: true, unknownWordShare: 0, tokenCount: 0)
+        let row = [0.0] + Array(repeating: 1.0, count: Confidence.inputCount) + Array(knots)
+        #expect(abs(Confidence.score(e, coefficients: row) - 0.65) < 1e-12) // logistic 0.5
+    }
+
+    /// The map is fitted by pooling: its values never fall as the output rises, each block
+    /// holds enough lines, and no block claims certainty.
+    @Test func fittedMapIsMonotone() {
+        // Outputs 0…1; lines right where the output's hundredths are below a wavy line.
+        var samples: [(p: Double, right: Bool)] = []
+        for k in 0..<1000 {
+            let p = Double(k) / 1000
+            let rate = 0.5 + 0.4 * p + 0.1 * sin(Double(k) / 37)
+            samples.append((p, Double((k * 7919) % 100) / 100 < rate))
+        }
+        let knots = Confidence.fitMap(samples, minimumBlock: 50)
+        #expect(knots.count >= 4 && knots.count % 2 == 0)
+        #expect(knots.count / 2 <= 1000 / 50)
+        let values = stride(from: 1, to: knots.count, by: 2).map { knots[$0] }
+        let outputs = stride(from: 0, to: knots.count, by: 2).map { knots[$0] }
+        #expect(values == values.sorted())
+        #expect(outputs == outputs.sorted())
+        #expect(values.allSatisfy { $0 > 0 && $0 < 1 })
+        // Too few lines for two blocks: no map.
+        #expect(Confidence.fitMap(Array(samples.prefix(60)), minimumBlock: 50).isEmpty)
+    }
+
+    /// The shipped model carries a map, and lines it is sure of stay high.
+    @Test func shippedCalibrationHasAMap() {
+        let row = IngredientParser().model.calibration
+        #expect(row.count > Confidence.inputCount + 1 + 4)
+        #expect(parser.parse("2 cups flour").confidence >= 0.9)
+    }
 }

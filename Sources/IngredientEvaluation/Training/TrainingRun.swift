@@ -37,7 +37,7 @@ package enum TrainingRun {
             guard let evidence else { continue }
             samples.append((evidence, scorer.score(g, parsed).allRight))
         }
-        let coefficients = Confidence.fit(samples)
+        let coefficients = Self.calibration(samples, log: log)
         log("confidence calibration: \(coefficients)")
         let calibratedText = foldText.replacingFirstCalibration(coefficients)
         let calibratedFold = IngredientParser(lexicon: lexicon, model: try! TaggerModel(text: calibratedText))
@@ -46,6 +46,58 @@ package enum TrainingRun {
         if heldOutOnly { return Report(heldOut: heldOut, modelText: "", heldOutModelText: calibratedText) }
         let finalText = trainer.train(trainer.examples(gold), calibration: coefficients, log: log)
         return Report(heldOut: heldOut, modelText: finalText, heldOutModelText: calibratedText)
+    }
+}
+
+extension TrainingRun {
+    /// The calibration row fitted on `samples` (held-out lines: evidence, right or not): the
+    /// logistic model's coefficients, then the knots of the monotone map of its output.
+    /// Logs how each calibrates on lines it was not fitted on (fitted on the lines of even
+    /// place, scored on the others, and the other way round): the mean of |confidence − share
+    /// right| over deciles of confidence, weighted by lines, and each decile.
+    static func calibration(_ samples: [(Confidence.Evidence, Bool)], log: (String) -> Void) -> [Double] {
+        func fitted(_ part: [(Confidence.Evidence, Bool)]) -> (logistic: [Double], mapped: [Double]) {
+            let coefficients = Confidence.fit(part)
+            let outputs = part.map { (p: Confidence.score($0.0, coefficients: coefficients), right: $0.1) }
+            return (coefficients, coefficients + Confidence.fitMap(outputs))
+        }
+        var scored: (logistic: [(Double, Bool)], mapped: [(Double, Bool)]) = ([], [])
+        for parity in 0..<2 {
+            let fit = fitted(samples.enumerated().filter { $0.offset % 2 == parity }.map(\.element))
+            for (k, sample) in samples.enumerated() where k % 2 != parity {
+                scored.logistic.append((Confidence.score(sample.0, coefficients: fit.logistic), sample.1))
+                scored.mapped.append((Confidence.score(sample.0, coefficients: fit.mapped), sample.1))
+            }
+        }
+        for (what, pairs) in [("logistic", scored.logistic), ("logistic + map", scored.mapped)] {
+            log("calibration on lines not fitted on (\(what)): " + Self.calibrationSummary(pairs))
+        }
+        return fitted(samples).mapped
+    }
+}
+
+extension TrainingRun {
+    /// "error E points; 0–10%: n lines, mean m%, right r%; …": the mean of |confidence − share
+    /// right| over deciles of confidence, weighted by lines, then each decile.
+    static func calibrationSummary(_ pairs: [(Double, Bool)]) -> String {
+        struct Bin { var n = 0; var confidence = 0.0; var right = 0 }
+        var bins = [Bin](repeating: Bin(), count: 10)
+        for (c, right) in pairs {
+            let b = min(9, max(0, Int(c * 10)))
+            bins[b].n += 1
+            bins[b].confidence += c
+            if right { bins[b].right += 1 }
+        }
+        var error = 0.0
+        var parts: [String] = []
+        func percent(_ x: Double) -> String { String(Double(Int((x * 1000).rounded())) / 10) + "%" }
+        for (k, b) in bins.enumerated() where b.n > 0 {
+            error += abs(b.confidence - Double(b.right))
+            let mean = b.confidence / Double(b.n), share = Double(b.right) / Double(b.n)
+            parts.append("\(k * 10)–\(k * 10 + 10)%: \(b.n) lines, mean \(percent(mean)), right \(percent(share))")
+        }
+        let points = Double(Int((error / Double(max(1, pairs.count)) * 10000).rounded())) / 100
+        return "error \(points) points; " + parts.joined(separator: "; ")
     }
 }
 

@@ -61,10 +61,73 @@ package enum Confidence {
     static let absurdQuantity = 1e9
     static let absurdQuantityConfidence = 0.05
 
-    /// The calibrated probability that the line is right, from `coefficients`
-    /// (intercept first). With no coefficients, a conservative default.
-    static func score(_ e: Evidence, coefficients: [Double]) -> Double {
-        guard coefficients.count == inputCount + 1 else {
+    /// The calibrated probability that the line is right, from `coefficients`: the logistic
+    /// model's (intercept first), then, when the row goes on, the knots of a monotone map of
+    /// its output (`fitMap`). With no coefficients, a conservative default.
+    package static func score(_ e: Evidence, coefficients: [Double]) -> Double {
+        let p = logistic(e, coefficients: coefficients)
+        let extra = coefficients.count - (inputCount + 1)
+        guard extra >= 4, extra % 2 == 0 else { return p }
+        return mapped(p, knots: coefficients[(inputCount + 1)...])
+    }
+
+    /// `p` through the monotone map whose knots (output, value pairs, outputs increasing) are
+    /// `knots`: linear between knots, the end values beyond them.
+    static func mapped(_ p: Double, knots: ArraySlice<Double>) -> Double {
+        let base = knots.startIndex, count = knots.count / 2
+        if p <= knots[base] { return knots[base + 1] }
+        if p >= knots[base + 2 * count - 2] { return knots[base + 2 * count - 1] }
+        // The first knot at or above p (binary search: most lines lie near the last knots).
+        var low = 1, high = count - 1
+        while low < high {
+            let mid = (low + high) / 2
+            if knots[base + 2 * mid] < p { low = mid + 1 } else { high = mid }
+        }
+        let x0 = knots[base + 2 * low - 2], y0 = knots[base + 2 * low - 1]
+        let x1 = knots[base + 2 * low], y1 = knots[base + 2 * low + 1]
+        return x1 > x0 ? y0 + (y1 - y0) * (p - x0) / (x1 - x0) : y1
+    }
+
+    /// The knots of a monotone map from the logistic model's outputs `p` to the share of lines
+    /// right (isotonic regression by pooling adjacent violators, over blocks of at least
+    /// `minimumBlock` lines in order of `p`): each block gives a knot at its mean output and
+    /// share right. The logistic model ranks lines well but its curve is not the data's (on
+    /// the held-out fifth, lines it scored 0.8–0.9 were right 71% of the time); the map fixes
+    /// the curve and keeps the order.
+    package static func fitMap(_ samples: [(p: Double, right: Bool)], minimumBlock: Int = 50) -> [Double] {
+        let sorted = samples.sorted { $0.p < $1.p }
+        guard sorted.count >= 2 * minimumBlock else { return [] }
+        // Blocks of `minimumBlock` lines (the last takes the rest): sum of p, lines right, lines.
+        var blocks: [(p: Double, right: Double, n: Double)] = []
+        var k = 0
+        while k < sorted.count {
+            let end = sorted.count - k < 2 * minimumBlock ? sorted.count : k + minimumBlock
+            var b = (p: 0.0, right: 0.0, n: 0.0)
+            for s in sorted[k..<end] {
+                b.p += s.p
+                b.right += s.right ? 1 : 0
+                b.n += 1
+            }
+            k = end
+            blocks.append(b)
+            // Pool while the share right falls.
+            while blocks.count >= 2, blocks[blocks.count - 2].right / blocks[blocks.count - 2].n >= blocks[blocks.count - 1].right / blocks[blocks.count - 1].n {
+                let last = blocks.removeLast()
+                blocks[blocks.count - 1].p += last.p
+                blocks[blocks.count - 1].right += last.right
+                blocks[blocks.count - 1].n += last.n
+            }
+        }
+        guard blocks.count >= 2 else { return [] }
+        // Each block's share right with one line right and one wrong added (50 of 50 right is
+        // 0.981, not certainty).
+        return blocks.flatMap { [$0.p / $0.n, ($0.right + 1) / ($0.n + 2)] }
+    }
+
+    /// The logistic model's probability from `coefficients` (intercept first); with no
+    /// coefficients, a conservative default.
+    static func logistic(_ e: Evidence, coefficients: [Double]) -> Double {
+        guard coefficients.count >= inputCount + 1 else {
             var p = 1 - exp(-max(0, e.minimumMargin) / 4)
             if !e.hasName { p *= 0.2 }
             if e.unknownUnit { p *= 0.7 }
