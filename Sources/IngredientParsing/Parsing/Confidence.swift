@@ -68,13 +68,15 @@ package enum Confidence {
         let p = logistic(e, coefficients: coefficients)
         let extra = coefficients.count - (inputCount + 1)
         guard extra >= 4, extra % 2 == 0 else { return p }
-        return mapped(p, knots: coefficients[(inputCount + 1)...])
+        return coefficients.withUnsafeBufferPointer { row in
+            mapped(p, knots: UnsafeBufferPointer(rebasing: row[(inputCount + 1)...]))
+        }
     }
 
     /// `p` through the monotone map whose knots (output, value pairs, outputs increasing) are
     /// `knots`: linear between knots, the end values beyond them.
-    static func mapped(_ p: Double, knots: ArraySlice<Double>) -> Double {
-        let base = knots.startIndex, count = knots.count / 2
+    static func mapped(_ p: Double, knots: UnsafeBufferPointer<Double>) -> Double {
+        let base = 0, count = knots.count / 2
         if p <= knots[base] { return knots[base + 1] }
         if p >= knots[base + 2 * count - 2] { return knots[base + 2 * count - 1] }
         // The first knot at or above p (binary search: most lines lie near the last knots).

@@ -64,7 +64,6 @@ extension LineAssembler {
         guard n > 1 else { return }
         var k = 1
         while k < n, spans[k - 1].start <= spans[k].start { k += 1 }
-        guard k < n else { return }
         // Insertion sort from the first piece out of order: a line has a handful of pieces.
         while k < n {
             let piece = spans[k]
@@ -78,17 +77,26 @@ extension LineAssembler {
         }
         // Pieces of one field with only spaces between them are one piece ("or 1 heaped" and
         // "tsp" found apart read "or 1 heaped tsp"); a parenthesis stays a piece of its own
-        // ("or to taste", "(optional)").
-        var out = 0
-        for k in 0..<n {
-            if out > 0, spans[out - 1].field == spans[k].field, spans[out - 1].end < spans[k].start,
-               line[Int(spans[out - 1].end) - 1] != 0x29, line[Int(spans[k].start)] != 0x28,
-               (Int(spans[out - 1].end)..<Int(spans[k].start)).allSatisfy({ line[$0] == 0x20 }) {
+        // ("or to taste", "(optional)"). Most lines have no two pieces of a field side by side.
+        func joins(_ a: Span, _ b: Span) -> Bool {
+            guard a.field == b.field, a.end < b.start, line[Int(a.end) - 1] != 0x29, line[Int(b.start)] != 0x28 else { return false }
+            for i in Int(a.end)..<Int(b.start) where line[i] != 0x20 { return false }
+            return true
+        }
+        k = 1
+        while k < n, !joins(spans[k - 1], spans[k]) { k += 1 }
+        guard k < n else { return }
+        var out = k
+        spans[k - 1].end = spans[k].end
+        k += 1
+        while k < n {
+            if joins(spans[out - 1], spans[k]) {
                 spans[out - 1].end = spans[k].end
             } else {
                 spans[out] = spans[k]
                 out += 1
             }
+            k += 1
         }
         spans.removeSubrange(out...)
     }
