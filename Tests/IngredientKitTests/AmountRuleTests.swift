@@ -67,6 +67,21 @@ struct AmountRuleTests {
         #expect(taste.comment == "or to taste, (optional)")
     }
 
+    /// Words the units table does not know right before the amount describe it ("Scant ½
+    /// teaspoon"): a comment, not an amount of one "scant" with the real one as an alternate.
+    @Test func unknownWordsBeforeTheAmountAreAComment() throws {
+        let salt = try NameEdgeTests.parse("Scant ½ teaspoon salt", ["UNIT", "QTY", "UNIT", "NAME"])
+        #expect(salt.quantity == 0.5)
+        #expect(salt.unit == "teaspoon")
+        #expect(salt.alternates.isEmpty)
+        #expect(salt.comment == "Scant")
+        #expect(salt.name == "salt")
+        // A unit the table knows opening the line is still an amount ("pinch 2 …" is rare, but
+        // "Slices 2" reads as before).
+        let known = try NameEdgeTests.parse("Sprigs 2 thyme", ["UNIT", "QTY", "NAME"])
+        #expect(known.unit == "sprig")
+    }
+
     /// A container word in the plural after a measure with no count before it is no container:
     /// the measure is the amount, not one piece of that size.
     @Test func pluralContainerAfterAMeasureIsNoContainer() throws {

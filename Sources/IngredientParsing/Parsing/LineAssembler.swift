@@ -165,7 +165,13 @@ struct LineAssembler {
                 }
                 let start = i, spanCount = spans.count, containerBefore = container
                 let (unit, next) = readUnit(from: i, record: true, container: &container)
-                if unit != .none {
+                if amounts.isEmpty, case .unknown = unit, next < n, tokens[next].kind == .quantity, label(next) == .quantity {
+                    // "Scant ½ teaspoon salt", "Heaped 2 tbsp": words the table does not know
+                    // right before the amount describe it; they are no amount of their own.
+                    spans.removeSubrange(spanCount...)
+                    container = containerBefore
+                    addSpan(.comment, tokens[start].start..<tokens[next - 1].stemEnd)
+                } else if unit != .none {
                     if case .unknown = unit { doubts.unknownUnit = true }
                     if amounts.isEmpty {
                         // "a pinch of salt", "half bunch mint": a number word just before the unit.
