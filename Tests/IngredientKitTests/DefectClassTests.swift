@@ -56,6 +56,9 @@ struct DefectClassTests {
         // A number glued to a length word between a count and a countable unit is the size.
         Case(line: "Four ¼-inch-thick slices sourdough", quantity: 4, quantityMax: 4, unit: "slice", name: "sourdough"),
         Case(line: "Two 3-inch-long strips orange peel", quantity: 2, quantityMax: 2, unit: "strip", name: "orange peel"),
+        // A whole number, "and" and a fraction are one number.
+        Case(line: "1 and 1/2 cups basmati rice", quantity: 1.5, quantityMax: 1.5, unit: "cup", name: "basmati rice"),
+        Case(line: "2 and 3/4 teaspoons baking powder", quantity: 2.75, quantityMax: 2.75, unit: "teaspoon", name: "baking powder"),
         // A container word in the plural after a measure with no count: the measure is the amount.
         Case(line: "500 g chunks pineapple", quantity: 500, quantityMax: 500, unit: "gram", name: "pineapple"),
         Case(line: "2 pounds strips flank steak", quantity: 2, quantityMax: 2, unit: "pound", name: "flank steak"),

@@ -27,6 +27,8 @@ import IngredientText
     /// Opens the last item of a list of foods, alternatives or not ("chard, kale, and
     /// spinach", "gin, vodka, or rum").
     @inlinable package static var listEnd: FunctionWord { FunctionWord(rawValue: 1 << 9) }
+    /// Joins a whole number to the fraction after it ("1 and 1/2 cups").
+    @inlinable package static var fractionJoin: FunctionWord { FunctionWord(rawValue: 1 << 10) }
 
     /// The role named in the table, or nil.
     package init?(name: String) {
@@ -41,6 +43,7 @@ import IngredientText
         case "joins": self = .joins
         case "alternative": self = .alternative
         case "list-end": self = .listEnd
+        case "fraction-join": self = .fractionJoin
         default: return nil
         }
     }

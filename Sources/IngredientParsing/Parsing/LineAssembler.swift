@@ -82,6 +82,15 @@ struct LineAssembler {
                     quantityMax = t.maxValue
                     multiplier = t.isMultiplier
                     i += 1
+                    // "1 and 1/2 cups": a whole number, a joining word and a fraction are one number.
+                    if t.isInteger, !t.isMultiplier, i + 1 < n, tokens[i].kind == .word, isFunctionWord(tokens[i], .fractionJoin),
+                       tokens[i + 1].kind == .quantity, tokens[i + 1].isProperFraction, !tokens[i + 1].isMultiplier {
+                        quantity = t.value + tokens[i + 1].value
+                        quantityMax = quantity
+                        labels[i] = Label.quantity.rawValue
+                        labels[i + 1] = Label.quantity.rawValue
+                        i += 2
+                    }
                     // "200g-250g": a unit word glued to the number is its unit even when the
                     // tagger read it as part of the quantity.
                     if t.gluedToNext, i < n, label(i) == .quantity, tokens[i].kind == .word, tokens[i].start == t.end,
