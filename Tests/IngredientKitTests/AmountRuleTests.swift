@@ -82,6 +82,20 @@ struct AmountRuleTests {
         #expect(known.unit == "sprig")
     }
 
+    /// A spoonful or two holds no container: the piece word after it is a note.
+    @Test func noContainerAfterASpoonful() throws {
+        let ginger = try NameEdgeTests.parse("2 tbsp stem ginger", ["QTY", "UNIT", "UNIT", "NAME"])
+        #expect(ginger.quantity == 2)
+        #expect(ginger.unit == "tablespoon")
+        #expect(ginger.alternates.isEmpty)
+        #expect(ginger.comment == "stem")
+        // A container's measure in milliliters is still one container of that size.
+        let tin = try NameEdgeTests.parse("400 ml tin coconut milk", ["QTY", "UNIT", "UNIT", "NAME", "NAME"])
+        #expect(tin.quantity == 1)
+        #expect(tin.unit == "tin")
+        #expect(pairs(tin.alternates) == [Pair(quantity: 400, unit: "milliliter")])
+    }
+
     /// A container word in the plural after a measure with no count before it is no container:
     /// the measure is the amount, not one piece of that size.
     @Test func pluralContainerAfterAMeasureIsNoContainer() throws {

@@ -27,14 +27,20 @@ extension LineAssembler {
         return (tokens[next + 1].maxValue, after)
     }
 
+    /// Milliliters below which a volume is a spoonful or two (two tablespoons are 29.6), not the
+    /// size of a container: the smallest tins, bottles and jiggers hold more.
+    static let smallestContainer = 30.0
+
     /// Reads a run of UNIT tokens from `start`: the unit (a row of the units table, or the
     /// run's words when the table knows none of them) and the index after the run. With
     /// `record`, size words in the run become size spans and other words comment spans; a
     /// container word after a measure ("400g tin") is handed back in `container`. Without
     /// `countBefore` (no count came first, as the 2 of "2 x 400g tins" does), a container word
     /// in the plural is no container: "2 pounds bunches carrots", "¾ cup chunks bread" are
-    /// that measure of them, not one bunch or one chunk.
-    mutating func readUnit(from start: Int, record: Bool, container: inout Int32?, countBefore: Bool = true) -> (UnitReference, Int) {
+    /// that measure of them, not one bunch or one chunk. `quantity` is the number before the
+    /// run, which a container's measure must reach.
+    mutating func readUnit(from start: Int, record: Bool, container: inout Int32?, countBefore: Bool = true,
+                           quantity: Double? = nil) -> (UnitReference, Int) {
         var end = start
         while end < tokens.count, label(end) == .unit, tokens[end].kind == .word || (tokens[end].kind == .punctuation && tokens[end].mark == 0x2E) {
             end += 1
@@ -55,8 +61,11 @@ extension LineAssembler {
             }
             return (.unknown(start: Int32(truncatingIfNeeded: tokens[start].start), end: Int32(truncatingIfNeeded: tokens[end - 1].stemEnd)), end)
         }
-        // A measure followed by a container: "400g tin", "15-ounce can", "2-inch piece".
-        if found.to < end, lexicon.units[Int(found.row)].dimension != .item {
+        // A measure followed by a container: "400g tin", "15-ounce can", "2-inch piece". Not
+        // after a spoonful or two: "2 tbsp stem ginger" is two spoons of it, not one stem.
+        let measure = lexicon.units[Int(found.row)]
+        if found.to < end, measure.dimension != .item,
+           !(measure.dimension == .volume && (quantity ?? 1) * (measure.factor ?? 0) < Self.smallestContainer) {
             var k = found.to
             while k < end, container == nil {
                 if tokens[k].kind == .word, let m = lexicon.unitAliases.longestMatch(start: k, words: Words(tokens, end: end)),

@@ -136,7 +136,7 @@ struct LineAssembler {
                     i = next
                     continue
                 }
-                var (unit, next) = readUnit(from: i, record: true, container: &container, countBefore: !amounts.isEmpty)
+                var (unit, next) = readUnit(from: i, record: true, container: &container, countBefore: !amounts.isEmpty, quantity: quantity)
                 if case .unknown = unit { doubts.unknownUnit = true }
                 // "200g-250g", "¾ cup to 1 cup": a range written with the unit on both ends.
                 if let low = quantity, let upper = rangeEnd(after: next, unit: unit), upper.value > low {
