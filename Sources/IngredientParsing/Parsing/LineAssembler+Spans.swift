@@ -75,11 +75,13 @@ extension LineAssembler {
             spans[j] = piece
             k += 1
         }
-        // Pieces of one field with only spaces between them are one piece ("or 1 heaped" and
-        // "tsp" found apart read "or 1 heaped tsp"); a parenthesis stays a piece of its own
-        // ("or to taste", "(optional)"). Most lines have no two pieces of a field side by side.
+        // Pieces of a note field with only spaces between them are one piece ("or 1 heaped"
+        // and "tsp" found apart read "or 1 heaped tsp", not "or 1 heaped, tsp"); a parenthesis
+        // stays a piece of its own ("or to taste", "(optional)"). Name and size pieces are
+        // joined by a space anyway. Most lines have no two pieces of a field side by side.
         func joins(_ a: Span, _ b: Span) -> Bool {
-            guard a.field == b.field, a.end < b.start, line[Int(a.end) - 1] != 0x29, line[Int(b.start)] != 0x28 else { return false }
+            guard a.field == b.field, a.field != .name, a.field != .size, a.end < b.start,
+                  line[Int(a.end) - 1] != 0x29, line[Int(b.start)] != 0x28 else { return false }
             for i in Int(a.end)..<Int(b.start) where line[i] != 0x20 { return false }
             return true
         }

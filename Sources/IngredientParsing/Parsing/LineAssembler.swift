@@ -195,12 +195,12 @@ struct LineAssembler {
                         }
                         amounts.append(LineAmount(quantity: quantity, unit: unit))
                         amountEnds.append(next)
-                    } else if case .unknown(let start, let end) = amounts[0].unit, case .known = unit, amounts.count == 1 {
+                    } else if case .unknown(let from, let to) = amounts[0].unit, case .known = unit, amounts.count == 1 {
                         // "2 thick pineapple slices": words the table does not know read as the
                         // unit, then a unit it knows after the name; that is the unit, and the
                         // words before are a note (as words beside a unit are).
                         amounts[0].unit = unit
-                        addSpan(.comment, Int(start)..<Int(end))
+                        addSpan(.comment, Int(from)..<Int(to))
                     } else if amounts[0].unit == .none {
                         if amounts.count == 2, amounts[1].unit == .none, amountEnds.last == start - 1, tokens[start - 1].kind == .punctuation, tokens[start - 1].mark == 0x29,
                            case .known(let row) = unit, lexicon.units[Int(row)].dimension == .mass {
