@@ -72,6 +72,10 @@ struct EvaluationTests {
         #expect(e.misses.first?.quantityRight == false)
         #expect(e.misses.first?.unitRight == true)
         #expect(e.calibration.reduce(0) { $0 + $1.count } == 4)
+        // The gap is the lines' weighted mean of |confidence − share right| over the tenths.
+        let gap = e.calibration.reduce(0.0) { $0 + Double($1.count) * abs($1.meanConfidence - $1.accuracy) } / 4
+        #expect(abs(e.calibrationGap - gap) < 1e-12)
+        #expect(e.calibrationGap >= 0 && e.calibrationGap <= 1)
     }
 
     @Test func unitQualifiersAndPlurals() {

@@ -58,6 +58,16 @@ public struct ParseEvaluation: Sendable {
     /// Mean confidence of the parses and the share right, per tenth of confidence.
     public private(set) var calibration: [(bin: Double, count: Int, meanConfidence: Double, accuracy: Double)] = []
 
+    /// How far the confidence is from the share right: the mean over lines of |mean
+    /// confidence − share right| of each line's tenth of confidence (0 when every tenth's
+    /// lines are right as often as they are scored; 0.01 is one point).
+    public var calibrationGap: Double {
+        let lines = calibration.reduce(0) { $0 + $1.count }
+        guard lines > 0 else { return 0 }
+        let weighted = calibration.reduce(0.0) { $0 + Double($1.count) * abs($1.meanConfidence - $1.accuracy) }
+        return weighted / Double(lines)
+    }
+
     /// Parses every gold sentence with `parser` and scores it.
     /// Scores `parser` on `gold`. With `goldLabels`, the parser assembles each sentence's own
     /// labels (aligned to its tokens) instead of the tagger's: what the rules after the tagger

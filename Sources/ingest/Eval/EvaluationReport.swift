@@ -21,6 +21,10 @@ enum EvaluationReport {
             s += "  \(percent(c.bin))–\(percent(c.bin + 0.1))".padding(18) + "\(c.count)".padding(8)
                 + percent(c.meanConfidence).padding(10) + percent(c.accuracy) + "\n"
         }
+        if !e.calibration.isEmpty {
+            let points = Int((e.calibrationGap * 10000).rounded())
+            s += "  mean gap between confidence and share right: \(points / 100).\(points % 100 < 10 ? "0" : "")\(points % 100) points\n"
+        }
         if misses > 0 {
             s += "\nmisses (first \(misses)):\n"
             for o in e.misses.prefix(misses) {
@@ -61,7 +65,7 @@ enum EvaluationReport {
         s += e.bySource.map { "\(quote($0.source)):\(rates($0.rates))" }.joined(separator: ",")
         s += "},\"calibration\":["
         s += e.calibration.map { "{\"bin\":\($0.bin),\"lines\":\($0.count),\"meanConfidence\":\($0.meanConfidence),\"accuracy\":\($0.accuracy)}" }.joined(separator: ",")
-        s += "],\"misses\":["
+        s += "],\"calibrationGap\":\(e.calibrationGap),\"misses\":["
         s += e.misses.prefix(misses).map { o in
             "{\"input\":\(quote(o.gold.input)),\"quantityRight\":\(o.quantityRight),\"unitRight\":\(o.unitRight),\"nameRight\":\(o.nameRight),\"parsed\":\(JSONLine.string(for: o.parsed))}"
         }.joined(separator: ",")
