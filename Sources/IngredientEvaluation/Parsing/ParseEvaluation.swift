@@ -61,12 +61,7 @@ public struct ParseEvaluation: Sendable {
     /// How far the confidence is from the share right: the mean over lines of |mean
     /// confidence − share right| of each line's tenth of confidence (0 when every tenth's
     /// lines are right as often as they are scored; 0.01 is one point).
-    public var calibrationGap: Double {
-        let lines = calibration.reduce(0) { $0 + $1.count }
-        guard lines > 0 else { return 0 }
-        let weighted = calibration.reduce(0.0) { $0 + Double($1.count) * abs($1.meanConfidence - $1.accuracy) }
-        return weighted / Double(lines)
-    }
+    public var calibrationGap: Double { ConfidenceTable.gap(calibration) }
 
     /// Parses every gold sentence with `parser` and scores it.
     /// Scores `parser` on `gold`. With `goldLabels`, the parser assembles each sentence's own
@@ -76,7 +71,7 @@ public struct ParseEvaluation: Sendable {
     public init(gold: [GoldSentence], parser: IngredientParser, goldLabels: Bool = false) {
         let scorer = Scorer(lexicon: parser.lexicon)
         var sources: [String: Rates] = [:]
-        var bins = [(Int, Double, Int)](repeating: (0, 0, 0), count: 10)
+        var table = ConfidenceTable()
         let session = parser.makeSession()
         for g in gold {
             let parsed: ParsedIngredient
@@ -101,15 +96,10 @@ public struct ParseEvaluation: Sendable {
                 if outcome.allRight { r.all += 1 }
                 if key.isEmpty { overall = r } else { sources[key] = r }
             }
-            let b = min(9, Int(parsed.confidence * 10))
-            bins[b].0 += 1
-            bins[b].1 += parsed.confidence
-            bins[b].2 += outcome.allRight ? 1 : 0
+            table.add(parsed.confidence, right: outcome.allRight)
         }
         bySource = sources.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
-        calibration = bins.enumerated().compactMap { k, v in
-            v.0 == 0 ? nil : (Double(k) / 10, v.0, v.1 / Double(v.0), Double(v.2) / Double(v.0))
-        }
+        calibration = table.rows
     }
 
     /// Sentences not right on all three, in gold order.

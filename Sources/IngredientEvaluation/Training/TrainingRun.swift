@@ -80,23 +80,14 @@ extension TrainingRun {
     /// "error E points; 0–10%: n lines, mean m%, right r%; …": the mean of |confidence − share
     /// right| over deciles of confidence, weighted by lines, then each decile.
     static func calibrationSummary(_ pairs: [(Double, Bool)]) -> String {
-        struct Bin { var n = 0; var confidence = 0.0; var right = 0 }
-        var bins = [Bin](repeating: Bin(), count: 10)
-        for (c, right) in pairs {
-            let b = min(9, max(0, Int(c * 10)))
-            bins[b].n += 1
-            bins[b].confidence += c
-            if right { bins[b].right += 1 }
-        }
-        var error = 0.0
-        var parts: [String] = []
+        var table = ConfidenceTable()
+        for (c, right) in pairs { table.add(c, right: right) }
+        let rows = table.rows
         func percent(_ x: Double) -> String { String(Double(Int((x * 1000).rounded())) / 10) + "%" }
-        for (k, b) in bins.enumerated() where b.n > 0 {
-            error += abs(b.confidence - Double(b.right))
-            let mean = b.confidence / Double(b.n), share = Double(b.right) / Double(b.n)
-            parts.append("\(k * 10)–\(k * 10 + 10)%: \(b.n) lines, mean \(percent(mean)), right \(percent(share))")
+        let parts = rows.map { r in
+            "\(Int((r.bin * 100).rounded()))–\(Int((r.bin * 100).rounded()) + 10)%: \(r.count) lines, mean \(percent(r.meanConfidence)), right \(percent(r.accuracy))"
         }
-        let points = Double(Int((error / Double(max(1, pairs.count)) * 10000).rounded())) / 100
+        let points = Double(Int((ConfidenceTable.gap(rows) * 10000).rounded())) / 100
         return "error \(points) points; " + parts.joined(separator: "; ")
     }
 }
