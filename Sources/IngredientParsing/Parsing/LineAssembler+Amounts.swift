@@ -77,17 +77,10 @@ extension LineAssembler {
                 k += 1
             }
         }
-        var previous = -1 // the last word added, so that words side by side make one piece ("or bottle")
         for j in start..<end where (j < found.from || j >= found.to) && !skip.contains(j) {
             guard tokens[j].kind == .word else { continue }
             guard record else { continue }
-            let field: Field = lexicon.sizes.value(forWordHash: tokens[j].hash) != nil ? .size : .comment
-            if previous == j - 1, let last = spans.last, last.field == field, Int(last.end) == tokens[j - 1].stemRange.upperBound {
-                spans[spans.count - 1].end = Int32(truncatingIfNeeded: tokens[j].stemRange.upperBound)
-            } else {
-                addSpan(field, tokens[j].stemRange)
-            }
-            previous = j
+            addSpan(lexicon.sizes.value(forWordHash: tokens[j].hash) != nil ? .size : .comment, tokens[j].stemRange)
         }
         return (.known(found.row), end)
     }

@@ -174,12 +174,17 @@ struct LineAssembler {
                 }
                 let start = i, spanCount = spans.count, containerBefore = container
                 let (unit, next) = readUnit(from: i, record: true, container: &container)
-                if amounts.isEmpty, case .unknown = unit, next < n, tokens[next].kind == .quantity, label(next) == .quantity {
-                    // "Scant ½ teaspoon salt", "Heaped 2 tbsp": words the table does not know
-                    // right before the amount describe it; they are no amount of their own.
+                // The run read as no unit of any amount: its words are one note, not lost
+                // (what reading it recorded is taken back).
+                func noteRun() {
                     spans.removeSubrange(spanCount...)
                     container = containerBefore
                     addSpan(.comment, tokens[start].start..<tokens[next - 1].stemEnd)
+                }
+                if amounts.isEmpty, case .unknown = unit, next < n, tokens[next].kind == .quantity, label(next) == .quantity {
+                    // "Scant ½ teaspoon salt", "Heaped 2 tbsp": words the table does not know
+                    // right before the amount describe it; they are no amount of their own.
+                    noteRun()
                 } else if unit != .none {
                     if case .unknown = unit { doubts.unknownUnit = true }
                     if amounts.isEmpty {
@@ -212,11 +217,8 @@ struct LineAssembler {
                             amounts[0].unit = unit
                         }
                     } else if next > start {
-                        // "2 tablespoons fresh thyme sprigs": the amount has its unit; the words
-                        // are a note, not lost.
-                        spans.removeSubrange(spanCount...)
-                        container = containerBefore
-                        addSpan(.comment, tokens[start].start..<tokens[next - 1].stemEnd)
+                        // "2 tablespoons fresh thyme sprigs": the amount has its unit already.
+                        noteRun()
                     }
                 }
                 i = max(next, i + 1)
