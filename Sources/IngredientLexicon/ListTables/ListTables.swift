@@ -13,22 +13,41 @@ public struct ListTables: Sendable {
     final class Storage: Sendable {
         let aisles: [Aisle]
         let aisleIndex: [String: Int]
-        let categories: KeyLookup<String>
+        /// The aisle of each category row, as its place in `aisles`.
+        let categories: KeyLookup<Int>
+        /// The place of the `other` aisle in `aisles`.
+        let otherAisle: Int
         let proteins: KeyLookup<Protein?>
         let densities: [String: Density]
         let display: [String: UnitDisplay]
         let units: [String: UnitDefinition]
+        /// `units` and the system `display` gives, per unit id, for one look-up a line.
+        let unitFacts: [String: UnitFacts]
 
-        init(aisles: [Aisle], aisleIndex: [String: Int], categories: KeyLookup<String>, proteins: KeyLookup<Protein?>,
+        init(aisles: [Aisle], aisleIndex: [String: Int], categories: KeyLookup<Int>, proteins: KeyLookup<Protein?>,
              densities: [String: Density], display: [String: UnitDisplay], units: [String: UnitDefinition]) {
             self.aisles = aisles
             self.aisleIndex = aisleIndex
             self.categories = categories
+            self.otherAisle = aisleIndex[Aisle.otherID]!
             self.proteins = proteins
             self.densities = densities
             self.display = display
             self.units = units
+            var facts: [String: UnitFacts] = [:]
+            for (id, unit) in units { facts[id] = UnitFacts(definition: unit, system: display[id]?.system) }
+            for (id, shown) in display where facts[id] == nil { facts[id] = UnitFacts(definition: nil, system: shown.system) }
+            self.unitFacts = facts
         }
+    }
+
+    /// What a shopping list needs to know of a unit id: its row of the units table and the
+    /// measuring system `unit-display.tsv` puts it in (either may be missing).
+    package struct UnitFacts: Sendable {
+        /// The unit's row of the lexicon's units table.
+        package let definition: UnitDefinition?
+        /// Its system, if `unit-display.tsv` has the unit.
+        package let system: UnitDisplay.System?
     }
 
     let storage: Storage
@@ -39,6 +58,12 @@ public struct ListTables: Sendable {
     package var display: [String: UnitDisplay] { storage.display }
     /// Units by id, from the lexicon's units table.
     package var units: [String: UnitDefinition] { storage.units }
+
+    /// The units-table row and display system of unit id `unit` in one look-up (nil when
+    /// neither table has it).
+    package func unitFacts(_ unit: String) -> UnitFacts? {
+        storage.unitFacts[unit]
+    }
 
     /// The tables of the built-in lexicon.
     public static let builtIn: ListTables = {
@@ -75,13 +100,13 @@ public struct ListTables: Sendable {
             aisles.append(Aisle(id: Aisle.otherID, title: "Other", order: aisles.count))
         }
 
-        var categories = KeyLookup<String>()
+        var categories = KeyLookup<Int>()
         for row in lexicon.rows(of: .categories) {
-            guard aisleIndex[row.columns[1]] != nil else {
+            guard let aisle = aisleIndex[row.columns[1]] else {
                 throw DictionaryError.invalidValue(table: DictionaryTable.categories.fileName, line: row.line,
                                                    column: "aisle (one of \(aisles.map(\.id).joined(separator: ", ")))", value: row.columns[1])
             }
-            categories.set(try key(row.columns[0], .categories, row.line), row.columns[1])
+            categories.set(try key(row.columns[0], .categories, row.line), aisle)
         }
 
         var proteins = KeyLookup<Protein?>()
@@ -142,14 +167,16 @@ public struct ListTables: Sendable {
     /// The aisle a canonical key is shopped in by the category table (whole key, then head
     /// noun, then leading words), or `other`.
     public func aisle(forKey key: String) -> Aisle {
-        aisle(id: storage.categories.value(forKey: key) ?? Aisle.otherID)
+        let s = storage
+        return s.aisles[s.categories.value(forKey: key) ?? s.otherAisle]
     }
 
     /// The store-order number of the aisle `categories.tsv` gives a canonical key, or nil when
     /// no row matches it (the key would fall in `other`).
     package func aisleIndex(forKey key: String) -> Int? {
-        guard let id = storage.categories.value(forKey: key), id != Aisle.otherID else { return nil }
-        return storage.aisleIndex[id]
+        let s = storage
+        guard let index = s.categories.value(forKey: key), index != s.otherAisle else { return nil }
+        return index
     }
 
     /// The density of a canonical key, if the table has that exact key.

@@ -148,6 +148,8 @@ public struct ShoppingListAccumulator {
     static let linesPerWork = 64
     /// How many items one work item of `list(…)` makes.
     static let itemsPerWork = 64
+    /// The keys the tables of a new list have room for before they grow.
+    static let initialKeys = 128
 
     /// Adds a recipe whose `factor` is already checked (`factor(_:)`), each line parsed and
     /// prepared by `line`.
@@ -155,6 +157,12 @@ public struct ShoppingListAccumulator {
                               line: (Int) -> (ParsedIngredient, ShoppingListBuilder.PreparedLine?)) {
         // Read once: passed beside `&table`, a stored property would be copied at every line.
         let builder = self.builder
+        if byKey.isEmpty {
+            // Room for a week's plan of items from the start, rather than growing the tables
+            // (rehashing every key) seven times over.
+            byKey.reserveCapacity(Self.initialKeys)
+            proteins.reserveCapacity(Self.initialKeys)
+        }
         let displayTitle = title.flatMap { $0.isEmpty ? nil : $0 } ?? id
         let r = Int32(truncatingIfNeeded: table.recipes.count)
         table.recipes.append(SourceTable.Recipe(id: id, title: displayTitle, planEntryID: planEntryID, servingsFactor: factor))

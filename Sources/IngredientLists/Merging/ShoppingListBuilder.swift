@@ -84,14 +84,17 @@ public struct ShoppingListBuilder: Sendable {
     /// The measure of a line before scaling: its primary amount plus any composite amounts
     /// of the same family ("1 lb 2 oz").
     func measure(of line: ParsedIngredient) -> (Measure, UnitDisplay.System?)? {
-        guard let amount = line.amount, var m = Measure(amount, units: tables.units) else { return nil }
+        // One look-up of the unit gives its definition and its system.
+        guard let amount = line.amount else { return nil }
+        let facts = amount.unit.flatMap { tables.unitFacts($0) }
+        guard var m = Measure(amount, definition: facts?.definition) else { return nil }
         for alt in line.alternates where alt.isComposite {
-            if let extra = Measure(alt, units: tables.units), extra.family == m.family {
+            if let extra = Measure(alt, definition: alt.unit.flatMap { tables.unitFacts($0)?.definition }), extra.family == m.family {
                 m.low += extra.low
                 m.high += extra.high
             }
         }
-        return (m, amount.unit.flatMap { formatting.system(ofUnit: $0) })
+        return (m, facts?.system)
     }
 
     /// What a line's source record holds that needs no shared table, so it can be made on
@@ -190,11 +193,12 @@ public struct ShoppingListBuilder: Sendable {
     /// key, edits and locale already made (a preview's), which are then not looked up again.
     func makeItem(key: String, records: [UInt32], more: [UInt32] = [], table: SourceTable, pantry: OnHand?,
                   edits: ListEdits, locale: DisplayLocale, known: (name: String, aisle: Aisle)? = nil) -> ListItem {
-        let density = tables.density(forKey: key)
         let all = table.records
         var hasVolume = false, hasMass = false
         for r in records { hasVolume = hasVolume || all[Int(r)].family == 2; hasMass = hasMass || all[Int(r)].family == 3 }
         for r in more { hasVolume = hasVolume || all[Int(r)].family == 2; hasMass = hasMass || all[Int(r)].family == 3 }
+        // The density matters only to volumes and masses (most items are counted).
+        let density = hasVolume || hasMass ? tables.density(forKey: key) : nil
         let target: UnitFamily? = density.flatMap { d in hasVolume && hasMass ? (d.buyBy == .mass ? .mass : .volume) : nil }
         let defaultSystem: UnitDisplay.System = locale == .enUS ? .us : .metric
 
@@ -290,8 +294,14 @@ public struct ShoppingListBuilder: Sendable {
             let familyID = density != nil && (b.family == .volume || b.family == .mass) ? "measure" : b.family.id
             if !idFamilies.contains(familyID) { idFamilies.append(familyID) }
         }
-        idFamilies.sort()
-        let id = key + "|" + (idFamilies.isEmpty ? "none" : idFamilies.joined(separator: "+"))
+        let id: String
+        switch idFamilies.count {
+        case 0: id = key + "|none"
+        case 1: id = key + "|" + idFamilies[0]
+        default:
+            idFamilies.sort()
+            id = key + "|" + idFamilies.joined(separator: "+")
+        }
         // (Empty edits are the common case: a set look-up would hash the id all the same.)
         if !edits.checkedItems.isEmpty, edits.checkedItems.contains(id) { flags.insert(.checked) }
         if !edits.suppressedItems.isEmpty, edits.suppressedItems.contains(id), !flags.contains(.manual) { flags.insert(.suppressed) }

@@ -22,13 +22,19 @@ public struct Measure: Hashable, Sendable {
     /// volume, mass or length is converted to the base unit; an item unit (can, clove) or an
     /// unknown unit word counts as itself.
     public init?(_ amount: Amount, units: [String: UnitDefinition]) {
+        self.init(amount, definition: amount.isKnownUnit ? amount.unit.flatMap { units[$0] } : nil)
+    }
+
+    /// The measure of a parsed amount whose unit's row of the units table is `definition`
+    /// (nil: none, or not looked up; used only when the parser knew the unit).
+    init?(_ amount: Amount, definition: UnitDefinition?) {
         guard let q = amount.quantity, q.isFinite, q >= 0 else { return nil }
         let hi = amount.quantityMax.flatMap { $0.isFinite ? $0 : nil } ?? q
         guard let unit = amount.unit else {
             self.init(family: .count, low: q, high: hi)
             return
         }
-        if amount.isKnownUnit, let def = units[unit], let factor = def.factor {
+        if amount.isKnownUnit, let def = definition, let factor = def.factor {
             let family: UnitFamily = switch def.dimension {
             case .volume: .volume
             case .mass: .mass
