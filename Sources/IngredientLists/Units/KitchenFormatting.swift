@@ -69,31 +69,36 @@ public struct KitchenFormatting: Sendable {
         // The other system's units when this one has none.
         let own = Self.slot(dimension, system).map { candidates[$0] } ?? []
         let choices = own.isEmpty ? Self.slot(dimension, system == .us ? .metric : .us).map { candidates[$0] } ?? [] : own
-        guard let smallest = choices.last else {
+        guard !choices.isEmpty else {
             let text = Self.decimal(measure.low, places: 2) + " " + measure.family.baseUnit
             return DisplayAmount(quantity: measure.low, quantityMax: measure.high, unit: measure.family.baseUnit, text: text, isRounded: false)
         }
-        var chosen = smallest
-        for choice in choices {
-            let v = measure.low / choice.factor
-            guard let minimum = choice.unit.minimum, v >= minimum * 0.99 else { continue }
+        // Candidates are read in place by index: a copy of one retains its three strings.
+        let smallestFactor = choices[choices.count - 1].factor
+        var chosen = choices.count - 1
+        for k in choices.indices {
+            let factor = choices[k].factor
+            let v = measure.low / factor
+            guard let minimum = choices[k].unit.minimum, v >= minimum * 0.99 else { continue }
             // US units need a kitchen amount (1 ½ cups, not 1.06 cups) unless the value is large.
-            if choice.unit.system == .metric || v >= 10 || Self.kitchenFraction(v) != nil || choice.factor == smallest.factor {
-                chosen = choice
+            if choices[k].unit.system == .metric || v >= 10 || Self.kitchenFraction(v) != nil || factor == smallestFactor {
+                chosen = k
                 break
             }
         }
-        let low = measure.low / chosen.factor, high = measure.high / chosen.factor
-        let (lowValue, lowText) = Self.number(low, system: chosen.unit.system)
+        let factor = choices[chosen].factor, chosenSystem = choices[chosen].unit.system
+        let low = measure.low / factor, high = measure.high / factor
+        let (lowValue, lowText) = Self.number(low, system: chosenSystem)
         var text = lowText
         var highValue = lowValue
         if measure.isRange {
-            let (hv, ht) = Self.number(high, system: chosen.unit.system)
+            let (hv, ht) = Self.number(high, system: chosenSystem)
             highValue = hv
             if ht != lowText { text += "–" + ht }
         }
-        text += " " + (highValue <= 1 ? chosen.unit.singular : chosen.unit.plural)
-        return DisplayAmount(quantity: lowValue, quantityMax: highValue, unit: chosen.unit.unit, text: text, isRounded: false)
+        text += " "
+        text += highValue <= 1 ? choices[chosen].unit.singular : choices[chosen].unit.plural
+        return DisplayAmount(quantity: lowValue, quantityMax: highValue, unit: choices[chosen].unit.unit, text: text, isRounded: false)
     }
 
     /// A count rounded up to a whole number (a little over a whole number stays it; anything
@@ -140,12 +145,14 @@ public struct KitchenFormatting: Sendable {
         guard value > 0, value < 1e9 else { return nil }
         let whole = value.rounded(.down)
         let part = value - whole
-        var best = fractions[0]
-        for f in fractions where abs(part - f.0) < abs(part - best.0) { best = f }
-        let shown = whole + best.0
+        // By index: a copy of an entry is a call to retain its glyph.
+        let table = fractions
+        var best = 0
+        for k in table.indices where abs(part - table[k].0) < abs(part - table[best].0) { best = k }
+        let shown = whole + table[best].0
         guard shown > 0, abs(shown - value) <= fractionTolerance * value else { return nil }
         let w = Int(shown.rounded(.down))
-        let glyph = best.0 == 1 ? "" : best.1
+        let glyph = table[best].0 == 1 ? "" : table[best].1
         switch (w, glyph.isEmpty) {
         case (0, _): return (shown, glyph)
         case (_, true): return (shown, String(w))
