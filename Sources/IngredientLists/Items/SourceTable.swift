@@ -180,11 +180,12 @@ final class SourceTable: Sendable {
 
     /// The place of each of `strings` in the order of `<`; equal strings share a place.
     static func order(of strings: [String]) -> [UInt32] {
-        let byText = strings.indices.sorted { strings[$0] < strings[$1] }
+        let text = StringOrder(strings)
+        let byText = strings.indices.sorted { text.precedes($0, $1) }
         var order = [UInt32](repeating: 0, count: strings.count)
         var place: UInt32 = 0
         for (k, i) in byText.enumerated() {
-            if k > 0, strings[byText[k - 1]] < strings[i] { place += 1 }
+            if k > 0, text.precedes(byText[k - 1], i) { place += 1 }
             order[i] = place
         }
         return order

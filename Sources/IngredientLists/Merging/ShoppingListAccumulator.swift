@@ -326,10 +326,10 @@ public struct ShoppingListAccumulator {
         // The positions are sorted, not the items: a sort moves what it sorts many times over,
         // and an item is large.
         func sorted(_ list: [ListItem]) -> [ListItem] {
-            let orders = list.map(\.aisle.order), names = list.map { $0.name.lowercased() }
+            let orders = list.map(\.aisle.order), names = StringOrder(list.map { $0.name.lowercased() })
             return list.indices.sorted { a, b in
                 if orders[a] != orders[b] { return orders[a] < orders[b] }
-                if names[a] != names[b] { return names[a] < names[b] }
+                if names.differ(a, b) { return names.precedes(a, b) }
                 return list[a].id < list[b].id
             }.map { list[$0] }
         }

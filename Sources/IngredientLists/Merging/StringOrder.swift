@@ -1,0 +1,48 @@
+/// Sorts strings in the order of `String`'s `<` with fewer full comparisons: each string's
+/// first eight UTF-8 bytes are read once as a number, and two ASCII strings whose numbers
+/// differ are ordered by them (for ASCII text, `<` is the order of the bytes; a shorter string
+/// pads with zero bytes, so it comes first when it is the other's beginning). Any other pair
+/// (equal first bytes, or text that is not all ASCII) is compared as `String`s, so every
+/// answer is the one `<` gives and a stable sort gives the same order.
+struct StringOrder {
+    /// Each string's first eight bytes, big-endian, zero-padded.
+    private let prefixes: [UInt64]
+    /// Whether each string is all ASCII (only then do prefixes order it).
+    private let ascii: [Bool]
+    private let strings: [String]
+
+    /// The order of `strings`, read once.
+    init(_ strings: [String]) {
+        var prefixes = [UInt64](), ascii = [Bool]()
+        prefixes.reserveCapacity(strings.count)
+        ascii.reserveCapacity(strings.count)
+        for var s in strings {
+            let (prefix, isASCII) = s.withUTF8 { bytes -> (UInt64, Bool) in
+                var v: UInt64 = 0
+                for k in 0..<8 { v = v << 8 | UInt64(k < bytes.count ? bytes[k] : 0) }
+                var high: UInt8 = 0
+                for b in bytes { high |= b }
+                return (v, high < 0x80)
+            }
+            prefixes.append(prefix)
+            ascii.append(isASCII)
+        }
+        self.prefixes = prefixes
+        self.ascii = ascii
+        self.strings = strings
+    }
+
+    /// Whether string `a` comes before string `b` (`strings[a] < strings[b]`).
+    @inline(__always)
+    func precedes(_ a: Int, _ b: Int) -> Bool {
+        if prefixes[a] != prefixes[b], ascii[a], ascii[b] { return prefixes[a] < prefixes[b] }
+        return strings[a] < strings[b]
+    }
+
+    /// Whether strings `a` and `b` differ (`strings[a] != strings[b]`).
+    @inline(__always)
+    func differ(_ a: Int, _ b: Int) -> Bool {
+        if prefixes[a] != prefixes[b], ascii[a], ascii[b] { return true }
+        return strings[a] != strings[b]
+    }
+}
