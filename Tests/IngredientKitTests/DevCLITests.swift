@@ -114,8 +114,17 @@ struct DevCLITests {
         #expect(r.lines[1].split(separator: " ").prefix(3) == ["even", "\(odd)", "\(even)"])
         #expect(r.lines[2].split(separator: " ").prefix(3) == ["odd", "\(even)", "\(odd)"])
         #expect(!FileManager.default.fileExists(atPath: model.path), "--cross-source writes no model")
-        // Deterministic.
-        #expect(try Ingest.run(["dev", "train", "parser", "--epochs", "1", "--cross-source", gold.path]).lines == r.lines)
+        // Each row ends with the confidence gap on the source, with a calibration fitted without it.
+        #expect(r.lines[0].hasSuffix("confidence gap"))
+        #expect(r.lines.dropFirst().allSatisfy { $0.hasSuffix(" points") })
+        // Deterministic, and the fold models it writes carry that calibration.
+        let folds = dir.appendingPathComponent("folds")
+        try FileManager.default.createDirectory(at: folds, withIntermediateDirectories: true)
+        #expect(try Ingest.run(["dev", "train", "parser", "--epochs", "1", "--cross-source", "--fold-models", folds.path, gold.path]).lines == r.lines)
+        for source in ["even", "odd"] {
+            let text = try String(contentsOf: folds.appendingPathComponent(source + ".tsv"), encoding: .utf8)
+            #expect(text.split(separator: "\n").contains { $0.hasPrefix("calibration\t") }, "\(source).tsv has a calibration row")
+        }
         // One source: nothing to hold out.
         try Self.writeGold(to: gold)
         let one = try Ingest.run(["dev", "train", "parser", "--cross-source", gold.path])

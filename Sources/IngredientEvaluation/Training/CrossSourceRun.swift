@@ -1,5 +1,6 @@
 import IngredientLexicon
 import IngredientParsing
+import IngredientTagger
 
 /// Generalization to a source the tagger never saw: for each source of the gold sentences,
 /// train on all the other sources and score that one (`ingest dev train parser --cross-source`).
@@ -14,7 +15,12 @@ package enum CrossSourceRun {
         package var trained: Int
         /// Scores on every sentence of `source`.
         package var scores: ParseEvaluation.Rates
-        /// The model file text of the tagger trained without `source` (no calibration).
+        /// The mean gap between confidence and share right over tenths of confidence on
+        /// `source` (`ParseEvaluation.calibrationGap`), with a calibration fitted without it.
+        package var calibrationGap: Double
+        /// The model file text of the tagger trained without `source`, with the confidence
+        /// calibration fitted on a fifth of its training sentences held out of a model trained
+        /// on the other four fifths (`TrainingRun`'s procedure, within the other sources).
         package var modelText: String
     }
 
@@ -28,11 +34,20 @@ package enum CrossSourceRun {
         return sources.map { held in
             let trainPart = gold.filter { $0.source != held }
             let heldPart = gold.filter { $0.source == held }
+            // The calibration: fitted on a fifth of the other sources' sentences, as parsed by
+            // a model trained on the rest of them (the source scored takes no part in it).
+            var innerTrain: [GoldSentence] = [], innerHeld: [GoldSentence] = []
+            for (i, g) in trainPart.enumerated() {
+                if i % 5 == 4 { innerHeld.append(g) } else { innerTrain.append(g) }
+            }
+            log("calibrating without \(held): training on \(innerTrain.count) sentences, holding out \(innerHeld.count)")
+            let calibration = TrainingRun.calibratedFold(trainer, train: innerTrain, held: innerHeld, log: log).calibration
             log("training on \(trainPart.count) sentences without \(held), scoring its \(heldPart.count)")
-            let trained = trainer.trainParser(on: trainPart, log: log)
-            let scores = ParseEvaluation(gold: heldPart, parser: trained.parser).overall
-            log("\(held): all-three \(scores.allRate)")
-            return Row(source: held, trained: trainPart.count, scores: scores, modelText: trained.text)
+            let text = trainer.trainParser(on: trainPart, log: log).text.replacingFirstCalibration(calibration)
+            let evaluation = ParseEvaluation(gold: heldPart, parser: IngredientParser(lexicon: trainer.lexicon, model: try! TaggerModel(text: text)))
+            log("\(held): all-three \(evaluation.overall.allRate), confidence gap \(evaluation.calibrationGap)")
+            return Row(source: held, trained: trainPart.count, scores: evaluation.overall, calibrationGap: evaluation.calibrationGap,
+                       modelText: text)
         }
     }
 }

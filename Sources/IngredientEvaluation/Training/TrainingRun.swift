@@ -25,21 +25,7 @@ package enum TrainingRun {
             if i % folds == folds - 1 { heldPart.append(g) } else { trainPart.append(g) }
         }
         log("training on \(trainPart.count) sentences, holding out \(heldPart.count)")
-        let (foldText, foldParser) = trainer.trainParser(on: trainPart, log: log)
-        // Confidence calibration on the held-out part.
-        let scorer = Scorer(lexicon: lexicon)
-        var samples: [(Confidence.Evidence, Bool)] = []
-        for g in heldPart {
-            var text = g.input
-            let (parsed, evidence) = text.withUTF8 { bytes in
-                foldParser.analyze(validUTF8: bytes) { view, evidence in (view.parsedIngredient(input: g.input), evidence) }
-            }
-            guard let evidence else { continue }
-            samples.append((evidence, scorer.score(g, parsed).allRight))
-        }
-        let coefficients = Self.calibration(samples, log: log)
-        log("confidence calibration: \(coefficients)")
-        let calibratedText = foldText.replacingFirstCalibration(coefficients)
+        let (calibratedText, coefficients) = calibratedFold(trainer, train: trainPart, held: heldPart, log: log)
         let calibratedFold = IngredientParser(lexicon: lexicon, model: try! TaggerModel(text: calibratedText))
         let heldOut = ParseEvaluation(gold: heldPart, parser: calibratedFold)
         log("held-out all-three: \(heldOut.overall.allRate)")
@@ -50,6 +36,27 @@ package enum TrainingRun {
 }
 
 extension TrainingRun {
+    /// Trains on `train`, parses `held` with that model and fits the confidence calibration
+    /// on those lines (`calibration(_:log:)`); returns the model's text with that calibration
+    /// row, and the row.
+    static func calibratedFold(_ trainer: TaggerTrainer, train: [GoldSentence], held: [GoldSentence],
+                               log: (String) -> Void) -> (text: String, calibration: [Double]) {
+        let (foldText, foldParser) = trainer.trainParser(on: train, log: log)
+        let scorer = Scorer(lexicon: trainer.lexicon)
+        var samples: [(Confidence.Evidence, Bool)] = []
+        for g in held {
+            var text = g.input
+            let (parsed, evidence) = text.withUTF8 { bytes in
+                foldParser.analyze(validUTF8: bytes) { view, evidence in (view.parsedIngredient(input: g.input), evidence) }
+            }
+            guard let evidence else { continue }
+            samples.append((evidence, scorer.score(g, parsed).allRight))
+        }
+        let coefficients = Self.calibration(samples, log: log)
+        log("confidence calibration: \(coefficients)")
+        return (foldText.replacingFirstCalibration(coefficients), coefficients)
+    }
+
     /// The calibration row fitted on `samples` (held-out lines: evidence, right or not): the
     /// logistic model's coefficients, then the knots of the monotone map of its output.
     /// Logs how each calibrates on lines it was not fitted on (fitted on the lines of even

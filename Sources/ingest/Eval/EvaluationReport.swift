@@ -22,8 +22,7 @@ enum EvaluationReport {
                 + percent(c.meanConfidence).padding(10) + percent(c.accuracy) + "\n"
         }
         if !e.calibration.isEmpty {
-            let points = Int((e.calibrationGap * 10000).rounded())
-            s += "  mean gap between confidence and share right: \(points / 100).\(points % 100 < 10 ? "0" : "")\(points % 100) points\n"
+            s += "  mean gap between confidence and share right: \(points(e.calibrationGap))\n"
         }
         if misses > 0 {
             s += "\nmisses (first \(misses)):\n"
@@ -40,21 +39,32 @@ enum EvaluationReport {
 
     /// The table `ingest dev train parser --cross-source` prints: one line per held-out source,
     /// then the mean of the rates over sources (each source counts once, whatever its size).
+    /// The last column is the mean gap between confidence and share right on the source, in
+    /// points (`CrossSourceRun.Row.calibrationGap`).
     static func crossSource(_ rows: [CrossSourceRun.Row]) -> String {
         func line(_ name: String, _ trained: String, _ scored: String, _ rates: [String]) -> String {
             name.padding(14) + trained.padding(9) + scored.padding(8) + rates[0].padding(10)
-                + rates[1].padding(8) + rates[2].padding(8) + rates[3] + "\n"
+                + rates[1].padding(8) + rates[2].padding(8) + rates[3].padding(11) + rates[4] + "\n"
         }
-        func rates(_ r: ParseEvaluation.Rates) -> [Double] { [r.quantityRate, r.unitRate, r.nameRate, r.allRate] }
-        var s = line("held out", "trained", "scored", ["quantity", "unit", "name", "all-three"])
+        func rates(_ r: CrossSourceRun.Row) -> [Double] {
+            [r.scores.quantityRate, r.scores.unitRate, r.scores.nameRate, r.scores.allRate, r.calibrationGap]
+        }
+        func shown(_ values: [Double]) -> [String] { values.prefix(4).map(percent) + [points(values[4])] }
+        var s = line("held out", "trained", "scored", ["quantity", "unit", "name", "all-three", "confidence gap"])
         for r in rows {
-            s += line(r.source, "\(r.trained)", "\(r.scores.count)", rates(r.scores).map(percent))
+            s += line(r.source, "\(r.trained)", "\(r.scores.count)", shown(rates(r)))
         }
         if !rows.isEmpty {
-            let sums = rows.map { rates($0.scores) }.reduce([0, 0, 0, 0]) { zip($0, $1).map(+) }
-            s += line("mean", "", "", sums.map { percent($0 / Double(rows.count)) })
+            let sums = rows.map(rates).reduce([0, 0, 0, 0, 0]) { zip($0, $1).map(+) }
+            s += line("mean", "", "", shown(sums.map { $0 / Double(rows.count) }))
         }
         return s
+    }
+
+    /// A gap of 0…1 in points with two decimals ("0.50 points").
+    static func points(_ gap: Double) -> String {
+        let hundredths = Int((gap * 10000).rounded())
+        return "\(hundredths / 100).\(hundredths % 100 < 10 ? "0" : "")\(hundredths % 100) points"
     }
 
     static func json(_ e: ParseEvaluation, misses: Int) -> String {
