@@ -9,7 +9,10 @@ import IngredientText
 /// per token (`scale`).
 @usableFromInline package struct VectorTable: Sendable {
     /// Per slot: fingerprint in the high 32 bits, weight index + 1 in the low 32; 0 when empty.
-    @usableFromInline let probes: [UInt64]
+    /// The `capacity` slots, then copies of the first slots up to and including the first
+    /// empty one, so that a probe that runs past the last slot reads on without wrapping to
+    /// slot 0 (it finds what it would have found there, and stops at that empty slot at the latest).
+    @usableFromInline let probeSlots: [UInt64]
     /// Weights, `lanes` per key, starting `weightBase` bytes into the array.
     @usableFromInline let weightBytes: [UInt8]
     @usableFromInline let weightBase: Int
@@ -102,7 +105,15 @@ import IngredientText
 
     /// A table of its parts as stored, the weights `weightBase` bytes into `weightBytes`.
     private init(probes: [UInt64], weightBytes: [UInt8], weightBase: Int, stride: Int, capacity: Int, count: Int, scale: Float) {
-        self.probes = probes
+        // Every table has an empty slot (more slots than keys).
+        let copies = probes.firstIndex(of: 0)! + 1
+        self.probeSlots = probes.withUnsafeBufferPointer { p in
+            [UInt64](unsafeUninitializedCapacity: p.count + copies) { slots, initialized in
+                _ = slots.initialize(fromContentsOf: p)
+                _ = slots[p.count...].initialize(fromContentsOf: p[..<copies])
+                initialized = p.count + copies
+            }
+        }
         self.weightBytes = weightBytes
         self.weightBase = weightBase
         self.stride = stride
@@ -139,16 +150,17 @@ import IngredientText
     @inlinable @inline(__always)
     func find(_ key: UInt64) -> Int? {
         let (start, fingerprint) = Self.place(key, capacity)
-        return probes.withUnsafeBufferPointer { p in
-            var i = start
+        return probeSlots.withUnsafeBufferPointer { p in
+            // Unchecked reads: a probe stops at an empty slot before the end (see `probeSlots`).
+            var at = p.baseAddress.unsafelyUnwrapped + start
             while true {
-                let slot = p[i]
+                let slot = at.pointee
                 // Wrapping arithmetic: indices and offsets are bounded by the table's size.
                 if UInt32(truncatingIfNeeded: slot >> 32) == fingerprint {
                     return weightBase &+ (Int(truncatingIfNeeded: slot & 0xFFFF_FFFF) &- 1) &* stride
                 }
                 if slot == 0 { return nil }
-                i = i &+ 1 == capacity ? 0 : i &+ 1
+                at += 1
             }
         }
     }
@@ -177,13 +189,16 @@ import IngredientText
     /// rebuilds the very same table from (a snapshot made at build time).
     package var storedWeights: [UInt8] { Array(weightBytes[weightBase..<(weightBase + count * stride)]) }
 
+    /// The `capacity` probe slots (without the copies after them, see `probeSlots`).
+    package var probes: [UInt64] { Array(probeSlots[..<capacity]) }
+
     /// The table whose parts these are (see `storedWeights`), its `weightCount` bytes of weights
     /// written by `fill` straight into their aligned place (a snapshot's reader decodes them
     /// there: no copy, no zeroing first); nil when the parts cannot be one.
     package init?(probes: [UInt64], weightCount: Int, stride: Int, capacity: Int, count: Int, scale: Float,
                   fill: (UnsafeMutableRawBufferPointer) throws -> Void) rethrows {
         guard stride == 16 || stride == 32, capacity >= 1, probes.count == capacity, weightCount == count * stride,
-              count <= capacity,
+              count < capacity, probes.contains(0),
               probes.allSatisfy({ $0 == 0 || ($0 & 0xFFFF_FFFF >= 1 && $0 & 0xFFFF_FFFF <= UInt64(count)) }) else { return nil }
         var weightBase = 0
         let weightBytes = try [UInt8](unsafeUninitializedCapacity: weightCount + 64) { buffer, initialized in
@@ -202,7 +217,7 @@ import IngredientText
     /// Whether `other` holds the same keys and weights in the same layout (for tests: the
     /// weights' place in memory aside).
     package func isSameTable(as other: VectorTable) -> Bool {
-        guard probes == other.probes, stride == other.stride, capacity == other.capacity, count == other.count,
+        guard probeSlots == other.probeSlots, stride == other.stride, capacity == other.capacity, count == other.count,
               scale == other.scale else { return false }
         let n = count * stride
         return weightBytes[weightBase..<(weightBase + n)].elementsEqual(other.weightBytes[other.weightBase..<(other.weightBase + n)])

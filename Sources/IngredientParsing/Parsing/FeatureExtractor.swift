@@ -15,6 +15,10 @@ package final class FeatureExtractor: Sendable {
     let clusters: WordClusters
     /// `FeatureKeys.shapeBytes(id:)` of every shape id.
     let shapes: [SmallBytes] = FeatureKeys.shapeTable
+    /// The `Lexicon.FirstWord` bits, read once (their getters are calls into the lexicon's
+    /// module, which a line would otherwise make five of).
+    let unitBit = Lexicon.FirstWord.unit, numberBit = Lexicon.FirstWord.number, sizeBit = Lexicon.FirstWord.size
+    let preparationBit = Lexicon.FirstWord.preparation, phraseBit = Lexicon.FirstWord.phrase
 
     /// An extractor over `lexicon`'s tables and a tagger `vocabulary` (none for training),
     /// reporting to `recorder` when one is given.
@@ -37,10 +41,9 @@ package final class FeatureExtractor: Sendable {
         UnsafeMutableBufferPointer(rebasing: lex[..<tokens.count]).initialize(repeating: SmallBytes())
         UnsafeMutableBufferPointer(rebasing: rows[..<tokens.count]).initialize(repeating: -1)
         var starts = PhraseStarts()
-        // The table bits read once per line, not once per word (the getters are calls into
-        // the lexicon's module).
-        typealias F = Lexicon.FirstWord
-        let unitBit = F.unit, numberBit = F.number, sizeBit = F.size, preparationBit = F.preparation, phraseBit = F.phrase
+        // The table bits read once per line, not once per word.
+        let unitBit = self.unitBit, numberBit = self.numberBit, sizeBit = self.sizeBit
+        let preparationBit = self.preparationBit, phraseBit = self.phraseBit
         let wordAt = Words(tokens)
         for i in tokens.indices where tokens[i].kind == .word {
             let t = tokens[i]
