@@ -146,7 +146,7 @@ package final class FeatureExtractor: Sendable {
                     let shapeID = Self.shapeID(t, line)
                     let shape = shapeAt[shapeID]
                     f.addShape(shapeID, shape)
-                    if lexI.count > 0 { f.addContext(.lexicon, FeatureKeys.key(.lexicon, lexI)) }
+                    if lexI.count > 0 { f.addLexicon(lexI, shapeID: shapeID, shape: shape) }
                     if let recorder { Self.recordContext(recorder, shape: shape, lexicon: lexI) }
                     if t.kind == .word, needsAffixes || recorder != nil {
                         let stem = UnsafeBufferPointer(rebasing: line[t.stemRange])
@@ -183,7 +183,7 @@ package final class FeatureExtractor: Sendable {
                         | (i < lastComma ? 16 : 0)
                     f.addPlace(flags: flags, segment: min(commas, 3), paren: paren, position: min(i, 5),
                                segmentPosition: min(i - segmentStart, 5), coarse: coarseByte)
-                    if lexI.count > 0 { f.addLocal(FeatureKeys.key(.lexiconShape, lexI, shape)) }
+                    if lexI.count > 0 { f.addLexiconShape(lexI, shapeID: shapeID, shape: shape) }
                     let after = i + 1 < n ? Self.pairHash(tokenAt[i + 1]) : FeatureKeys.boundaryHash
                     f.addWordPairs(i, before: before, here: here, after: after)
                     if let recorder { Self.recordWordPairs(recorder, tokens, line, i, before: before, here: here, after: after) }
