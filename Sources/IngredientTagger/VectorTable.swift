@@ -69,14 +69,16 @@ import IngredientText
         let perKey = lanes / 8
         precondition(vectors.count == keys.count * perKey)
         let stride = 2 * lanes
-        let capacity = max(16, keys.count * 3 / 2 + 1)
+        // A third full: a probe for a word pair the model lacks (a third of the line's pairs)
+        // stops after 1.6 slots on average, against 5 in a table two-thirds full.
+        let capacity = max(16, keys.count * 3 + 1)
         var probes = [UInt64](repeating: 0, count: capacity)
         // A later row for a stored key (same fingerprint on its probe path) replaces its weights.
         var index: [Int] = [] // weight index of each key
         index.reserveCapacity(keys.count)
         var count = 0
         for key in keys {
-            let (start, fingerprint) = Self.place(key, capacity)
+            let (start, fingerprint) = Self.place(key, capacity, mixed: lanes == 16)
             var i = start
             while probes[i] != 0, UInt32(truncatingIfNeeded: probes[i] >> 32) != fingerprint {
                 i = i + 1 == capacity ? 0 : i + 1
@@ -87,6 +89,8 @@ import IngredientText
             }
             index.append(Int(truncatingIfNeeded: probes[i] & 0xFFFF_FFFF) - 1)
         }
+        // Word-pair keys are distinct (the reader keeps one per pair): no two may share a slot.
+        precondition(lanes == 8 || count == keys.count, "two word pairs met on one fingerprint")
         var (weightBytes, weightBase) = Self.alignedWeights(count * stride)
         weightBytes.withUnsafeMutableBytes { raw in
             for (k, at) in index.enumerated() {
@@ -130,10 +134,12 @@ import IngredientText
         return (bytes, base)
     }
 
-    /// Slot index and nonzero fingerprint of a key.
+    /// Slot index and nonzero fingerprint of a key. `mixed`: the key is already well mixed (a
+    /// word-pair key, the result of `ByteHash.combine`, in a 16-lane table), and is placed as it
+    /// is; other keys (byte hashes) are mixed first.
     @inlinable @inline(__always)
-    static func place(_ key: UInt64, _ capacity: Int) -> (Int, UInt32) {
-        let h = ByteHash.finish(key)
+    static func place(_ key: UInt64, _ capacity: Int, mixed: Bool) -> (Int, UInt32) {
+        let h = mixed ? key : ByteHash.finish(key)
         let fingerprint = UInt32(truncatingIfNeeded: h)
         let index = Int(truncatingIfNeeded: ((h >> 32) &* UInt64(capacity)) >> 32)
         return (index, fingerprint == 0 ? 1 : fingerprint)
@@ -148,8 +154,8 @@ import IngredientText
 
     /// The byte offset of `key`'s weights in `weightBytes`, or nil when it is not stored.
     @inlinable @inline(__always)
-    func find(_ key: UInt64) -> Int? {
-        let (start, fingerprint) = Self.place(key, capacity)
+    func find(_ key: UInt64, mixed: Bool) -> Int? {
+        let (start, fingerprint) = Self.place(key, capacity, mixed: mixed)
         return probeSlots.withUnsafeBufferPointer { p in
             // Unchecked reads: a probe stops at an empty slot before the end (see `probeSlots`).
             var at = p.baseAddress.unsafelyUnwrapped + start
@@ -168,16 +174,17 @@ import IngredientText
     /// Adds the integer weights of `key` (its first vector), if stored, to `sum`.
     @inlinable @inline(__always)
     package func add(_ key: UInt64, to sum: inout SIMD8<Int32>) {
-        guard let at = find(key) else { return }
+        guard let at = find(key, mixed: false) else { return }
         weightBytes.withUnsafeBytes { raw in
             sum &+= SIMD8<Int32>(truncatingIfNeeded: raw.loadUnaligned(fromByteOffset: at, as: SIMD8<Int16>.self))
         }
     }
 
-    /// Adds the two vectors of `key`, if stored, to `first` and `second` (a 16-lane table).
+    /// Adds the two vectors of `key`, if stored, to `first` and `second` (a 16-lane table, whose
+    /// keys are word-pair keys).
     @inlinable @inline(__always)
     package func add(_ key: UInt64, first: inout SIMD8<Int32>, second: inout SIMD8<Int32>) {
-        guard let at = find(key) else { return }
+        guard let at = find(key, mixed: true) else { return }
         weightBytes.withUnsafeBytes { raw in
             first &+= SIMD8<Int32>(truncatingIfNeeded: raw.loadUnaligned(fromByteOffset: at, as: SIMD8<Int16>.self))
             second &+= SIMD8<Int32>(truncatingIfNeeded: raw.loadUnaligned(fromByteOffset: at + 16, as: SIMD8<Int16>.self))
