@@ -50,6 +50,8 @@ package final class TaggerModel: Sendable {
     /// The weights of the flag features (`FeatureSink.addPlace`), summed for each of the 32
     /// sets of flags (bit `k` for `FeatureKeys.flagTemplates[k]`).
     package let flagWeights: [SIMD8<Int32>]
+    /// The `lexicon` and `lexiconShape` features by a token's lexicon class and shape id.
+    package let lexiconFeatures: LexiconFeatureTable
     package let calibration: [Double]
     package let padBegin: Int32
     package let padEnd: Int32
@@ -140,6 +142,8 @@ package final class TaggerModel: Sendable {
             vocabularyRows: vocabulary, contextVectors: PlainValues(contextWeights), local: local, wordPairs: wordPairs,
             coarseClasses: classes, coarseClassCount: classCount, segmentParenWeights: stateSums(0, 1),
             positionWeights: stateSums(2, 3), shapePairWeights: pairs, flagWeights: flagWeights,
+            lexiconFeatures: LexiconFeatureTable(classes: reader.lexiconClasses, shapeValues: reader.lexiconShapeValues,
+                                                 contextRows: contextRows, local: local),
             calibration: calibration,
             padBegin: contextRows[ByteHash.exact(Array("B".utf8), into: Template.pad.seed)]!,
             padEnd: contextRows[ByteHash.exact(Array("E".utf8), into: Template.pad.seed)]!)
@@ -152,7 +156,7 @@ package final class TaggerModel: Sendable {
          vocabularyRows: HashTable<Int32>, contextVectors: PlainValues<Float>, local: VectorTable, wordPairs: VectorTable,
          coarseClasses: [UInt16], coarseClassCount: Int, segmentParenWeights: [SIMD8<Int32>],
          positionWeights: [SIMD8<Int32>], shapePairWeights: [SIMD8<Int32>], flagWeights: [SIMD8<Int32>],
-         calibration: [Double], padBegin: Int32, padEnd: Int32) {
+         lexiconFeatures: LexiconFeatureTable, calibration: [Double], padBegin: Int32, padEnd: Int32) {
         self.transitions = transitions
         self.end = end
         self.transitionRows = Self.vectors(transitions)
@@ -170,6 +174,7 @@ package final class TaggerModel: Sendable {
         self.positionWeights = positionWeights
         self.shapePairWeights = shapePairWeights
         self.flagWeights = flagWeights
+        self.lexiconFeatures = lexiconFeatures
         self.calibration = calibration
         self.padBegin = padBegin
         self.padEnd = padEnd

@@ -30,6 +30,11 @@ package struct TaggerModelReader {
     package var lexicalRowCount = 0
     package var wordRows: [(start: Int, count: Int, row: Int32)] = []
     package var shapePairRows: [(previous: UInt8, coarse: UInt8)] = []
+    /// The values of `lexicon` rows and of `lexiconShape` rows (a lexicon class, `|`, a shape),
+    /// as bytes (`SmallBytes.storage`), for `LexiconFeatureTable`; values no token's class can
+    /// have (more than eight bytes, a byte 0) are left out.
+    package var lexiconClasses: [UInt64] = []
+    package var lexiconShapeValues: [(lexicon: UInt64, shape: SmallBytes)] = []
     /// Per known word, by its folded hash: the row that sums its lexical rows.
     package var vocabulary = HashTable<Int32>()
     /// The template named by the last row, which the next row most often repeats.
@@ -181,6 +186,7 @@ package struct TaggerModelReader {
                 if template == .word { wordRows.append((value.lowerBound, value.count, row)) }
             }
         }
+        if template == .lexicon, let c = Self.classBytes(UnsafeBufferPointer(rebasing: buffer[value])) { lexiconClasses.append(c) }
         let at = Int(row) * TaggerLayout.rowWidth + (offset + 2) * TaggerLayout.labelCount
         contextWeights.withUnsafeMutableBufferPointer { cw in
             for l in 0..<TaggerLayout.labelCount { cw[at + l] = w[l] }
@@ -205,6 +211,13 @@ package struct TaggerModelReader {
             if template == .bigramNext { pairNext[k] = w } else { pairPrevious[k] = w }
         } else {
             localEntries.append((FeatureKeys.fileKey(template, valueBytes), w))
+            // "class|shape": a lexicon class has no `|` (a shape may: a punctuation mark's).
+            if template == .lexiconShape, let bar = valueBytes.firstIndex(of: 0x7C),
+               let c = Self.classBytes(UnsafeBufferPointer(rebasing: valueBytes[..<bar])), valueBytes.count - bar - 1 <= 8 {
+                var shape = SmallBytes()
+                for b in valueBytes[(bar + 1)...] { shape.append(b) }
+                lexiconShapeValues.append((c, shape))
+            }
             // "a|b", two coarse bytes (other values can match no token pair).
             if template == .previousShape, valueBytes.count == 3, valueBytes[1] == 0x7C {
                 shapePairRows.append((valueBytes[0], valueBytes[2]))
@@ -274,6 +287,15 @@ package struct TaggerModelReader {
             addLocalRow(buffer, template, value, w)
         }
         return true
+    }
+
+    /// The bytes of a lexicon class as `SmallBytes.storage`, or nil when no token's class can
+    /// be them (none, more than eight, a byte 0).
+    static func classBytes(_ b: UnsafeBufferPointer<UInt8>) -> UInt64? {
+        guard b.count >= 1, b.count <= 8, !b.contains(0) else { return nil }
+        var s = SmallBytes()
+        for x in b { s.append(x) }
+        return s.storage
     }
 
     // MARK: - Reading helpers

@@ -21,7 +21,7 @@ package enum TaggerSnapshot {
     /// `IKTS` as the first four bytes.
     static let magic: UInt32 = 0x5354_4B49
     /// The layout's version; a reader refuses any other.
-    static let version: UInt32 = 2
+    static let version: UInt32 = 3
     /// The snapshot's path under `Dictionaries/`.
     package static let fileName = "model/tagger.snapshot"
 
@@ -55,6 +55,12 @@ package enum TaggerSnapshot {
         w.array(model.calibration)
         w.scalar(model.padBegin)
         w.scalar(model.padEnd)
+        let lexicon = model.lexiconFeatures
+        w.array(lexicon.keys)
+        w.array(lexicon.rows)
+        w.array(lexicon.shapeBases)
+        w.array(lexicon.shapeIndex)
+        w.array(lexicon.shapeWeights)
         let parts = clusters.snapshotParts
         w.array(parts.keys)
         w.array(parts.ids)
@@ -102,6 +108,13 @@ package enum TaggerSnapshot {
         let calibration: [Double] = try r.array()
         let padBegin = try r.scalar(Int32.self), padEnd = try r.scalar(Int32.self)
         guard padBegin >= 0, padBegin < rows, padEnd >= 0, padEnd < rows else { throw r.failure("pads") }
+        let lexiconKeys: [UInt64] = try r.array(), lexiconRows: [Int32] = try r.array(), shapeBases: [Int32] = try r.array()
+        let shapeIndex: [UInt16] = try r.array(), shapeWeights: [SIMD8<Int32>] = try r.array()
+        guard lexiconRows.allSatisfy({ $0 < rows }),
+              let lexiconFeatures = LexiconFeatureTable(keys: lexiconKeys, rows: lexiconRows, shapeBases: shapeBases,
+                                                        shapeIndex: shapeIndex, shapeWeights: shapeWeights) else {
+            throw r.failure("lexicon features")
+        }
         let keys: [UInt64] = try r.array(), ids: [Int32] = try r.array()
         let sizes = String(decoding: try r.array() as [UInt8], as: UTF8.self).split(separator: "\t").map(String.init)
         let fineKeys: [UInt64] = try r.array(), fineClusters: [UInt16] = try r.array()
@@ -115,7 +128,7 @@ package enum TaggerSnapshot {
             vocabularyRows: vocabularyRows, contextVectors: contextVectors, local: local, wordPairs: wordPairs,
             coarseClasses: coarseClasses, coarseClassCount: coarseClassCount, segmentParenWeights: segmentParen,
             positionWeights: position, shapePairWeights: shapePairs, flagWeights: flags,
-            calibration: calibration, padBegin: padBegin, padEnd: padEnd)
+            lexiconFeatures: lexiconFeatures, calibration: calibration, padBegin: padBegin, padEnd: padEnd)
         return (model, clusters)
     }
 }

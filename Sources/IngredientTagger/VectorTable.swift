@@ -9,7 +9,10 @@ import IngredientText
 /// per token (`scale`).
 @usableFromInline package struct VectorTable: Sendable {
     /// Per slot: fingerprint in the high 32 bits, weight index + 1 in the low 32; 0 when empty.
-    @usableFromInline let probes: [UInt64]
+    /// The `capacity` slots, then copies of the first slots up to and including the first
+    /// empty one, so that a probe that runs past the last slot reads on without wrapping to
+    /// slot 0 (it finds what it would have found there, and stops at that empty slot at the latest).
+    @usableFromInline let probeSlots: [UInt64]
     /// Weights, `lanes` per key, starting `weightBase` bytes into the array.
     @usableFromInline let weightBytes: [UInt8]
     @usableFromInline let weightBase: Int
@@ -66,14 +69,16 @@ import IngredientText
         let perKey = lanes / 8
         precondition(vectors.count == keys.count * perKey)
         let stride = 2 * lanes
-        let capacity = max(16, keys.count * 3 / 2 + 1)
+        // A third full: a probe for a word pair the model lacks (a third of the line's pairs)
+        // stops after 1.6 slots on average, against 5 in a table two-thirds full.
+        let capacity = max(16, keys.count * 3 + 1)
         var probes = [UInt64](repeating: 0, count: capacity)
         // A later row for a stored key (same fingerprint on its probe path) replaces its weights.
         var index: [Int] = [] // weight index of each key
         index.reserveCapacity(keys.count)
         var count = 0
         for key in keys {
-            let (start, fingerprint) = Self.place(key, capacity)
+            let (start, fingerprint) = Self.place(key, capacity, mixed: lanes == 16)
             var i = start
             while probes[i] != 0, UInt32(truncatingIfNeeded: probes[i] >> 32) != fingerprint {
                 i = i + 1 == capacity ? 0 : i + 1
@@ -84,6 +89,8 @@ import IngredientText
             }
             index.append(Int(truncatingIfNeeded: probes[i] & 0xFFFF_FFFF) - 1)
         }
+        // Word-pair keys are distinct (the reader keeps one per pair): no two may share a slot.
+        precondition(lanes == 8 || count == keys.count, "two word pairs met on one fingerprint")
         var (weightBytes, weightBase) = Self.alignedWeights(count * stride)
         weightBytes.withUnsafeMutableBytes { raw in
             for (k, at) in index.enumerated() {
@@ -102,7 +109,15 @@ import IngredientText
 
     /// A table of its parts as stored, the weights `weightBase` bytes into `weightBytes`.
     private init(probes: [UInt64], weightBytes: [UInt8], weightBase: Int, stride: Int, capacity: Int, count: Int, scale: Float) {
-        self.probes = probes
+        // Every table has an empty slot (more slots than keys).
+        let copies = probes.firstIndex(of: 0)! + 1
+        self.probeSlots = probes.withUnsafeBufferPointer { p in
+            [UInt64](unsafeUninitializedCapacity: p.count + copies) { slots, initialized in
+                _ = slots.initialize(fromContentsOf: p)
+                _ = slots[p.count...].initialize(fromContentsOf: p[..<copies])
+                initialized = p.count + copies
+            }
+        }
         self.weightBytes = weightBytes
         self.weightBase = weightBase
         self.stride = stride
@@ -119,10 +134,12 @@ import IngredientText
         return (bytes, base)
     }
 
-    /// Slot index and nonzero fingerprint of a key.
+    /// Slot index and nonzero fingerprint of a key. `mixed`: the key is already well mixed (a
+    /// word-pair key, the result of `ByteHash.combine`, in a 16-lane table), and is placed as it
+    /// is; other keys (byte hashes) are mixed first.
     @inlinable @inline(__always)
-    static func place(_ key: UInt64, _ capacity: Int) -> (Int, UInt32) {
-        let h = ByteHash.finish(key)
+    static func place(_ key: UInt64, _ capacity: Int, mixed: Bool) -> (Int, UInt32) {
+        let h = mixed ? key : ByteHash.finish(key)
         let fingerprint = UInt32(truncatingIfNeeded: h)
         let index = Int(truncatingIfNeeded: ((h >> 32) &* UInt64(capacity)) >> 32)
         return (index, fingerprint == 0 ? 1 : fingerprint)
@@ -137,18 +154,19 @@ import IngredientText
 
     /// The byte offset of `key`'s weights in `weightBytes`, or nil when it is not stored.
     @inlinable @inline(__always)
-    func find(_ key: UInt64) -> Int? {
-        let (start, fingerprint) = Self.place(key, capacity)
-        return probes.withUnsafeBufferPointer { p in
-            var i = start
+    func find(_ key: UInt64, mixed: Bool) -> Int? {
+        let (start, fingerprint) = Self.place(key, capacity, mixed: mixed)
+        return probeSlots.withUnsafeBufferPointer { p in
+            // Unchecked reads: a probe stops at an empty slot before the end (see `probeSlots`).
+            var at = p.baseAddress.unsafelyUnwrapped + start
             while true {
-                let slot = p[i]
+                let slot = at.pointee
                 // Wrapping arithmetic: indices and offsets are bounded by the table's size.
                 if UInt32(truncatingIfNeeded: slot >> 32) == fingerprint {
                     return weightBase &+ (Int(truncatingIfNeeded: slot & 0xFFFF_FFFF) &- 1) &* stride
                 }
                 if slot == 0 { return nil }
-                i = i &+ 1 == capacity ? 0 : i &+ 1
+                at += 1
             }
         }
     }
@@ -156,16 +174,17 @@ import IngredientText
     /// Adds the integer weights of `key` (its first vector), if stored, to `sum`.
     @inlinable @inline(__always)
     package func add(_ key: UInt64, to sum: inout SIMD8<Int32>) {
-        guard let at = find(key) else { return }
+        guard let at = find(key, mixed: false) else { return }
         weightBytes.withUnsafeBytes { raw in
             sum &+= SIMD8<Int32>(truncatingIfNeeded: raw.loadUnaligned(fromByteOffset: at, as: SIMD8<Int16>.self))
         }
     }
 
-    /// Adds the two vectors of `key`, if stored, to `first` and `second` (a 16-lane table).
+    /// Adds the two vectors of `key`, if stored, to `first` and `second` (a 16-lane table, whose
+    /// keys are word-pair keys).
     @inlinable @inline(__always)
     package func add(_ key: UInt64, first: inout SIMD8<Int32>, second: inout SIMD8<Int32>) {
-        guard let at = find(key) else { return }
+        guard let at = find(key, mixed: true) else { return }
         weightBytes.withUnsafeBytes { raw in
             first &+= SIMD8<Int32>(truncatingIfNeeded: raw.loadUnaligned(fromByteOffset: at, as: SIMD8<Int16>.self))
             second &+= SIMD8<Int32>(truncatingIfNeeded: raw.loadUnaligned(fromByteOffset: at + 16, as: SIMD8<Int16>.self))
@@ -177,13 +196,16 @@ import IngredientText
     /// rebuilds the very same table from (a snapshot made at build time).
     package var storedWeights: [UInt8] { Array(weightBytes[weightBase..<(weightBase + count * stride)]) }
 
+    /// The `capacity` probe slots (without the copies after them, see `probeSlots`).
+    package var probes: [UInt64] { Array(probeSlots[..<capacity]) }
+
     /// The table whose parts these are (see `storedWeights`), its `weightCount` bytes of weights
     /// written by `fill` straight into their aligned place (a snapshot's reader decodes them
     /// there: no copy, no zeroing first); nil when the parts cannot be one.
     package init?(probes: [UInt64], weightCount: Int, stride: Int, capacity: Int, count: Int, scale: Float,
                   fill: (UnsafeMutableRawBufferPointer) throws -> Void) rethrows {
         guard stride == 16 || stride == 32, capacity >= 1, probes.count == capacity, weightCount == count * stride,
-              count <= capacity,
+              count < capacity, probes.contains(0),
               probes.allSatisfy({ $0 == 0 || ($0 & 0xFFFF_FFFF >= 1 && $0 & 0xFFFF_FFFF <= UInt64(count)) }) else { return nil }
         var weightBase = 0
         let weightBytes = try [UInt8](unsafeUninitializedCapacity: weightCount + 64) { buffer, initialized in
@@ -202,7 +224,7 @@ import IngredientText
     /// Whether `other` holds the same keys and weights in the same layout (for tests: the
     /// weights' place in memory aside).
     package func isSameTable(as other: VectorTable) -> Bool {
-        guard probes == other.probes, stride == other.stride, capacity == other.capacity, count == other.count,
+        guard probeSlots == other.probeSlots, stride == other.stride, capacity == other.capacity, count == other.count,
               scale == other.scale else { return false }
         let n = count * stride
         return weightBytes[weightBase..<(weightBase + n)].elementsEqual(other.weightBytes[other.weightBase..<(other.weightBase + n)])

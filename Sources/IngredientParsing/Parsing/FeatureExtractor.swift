@@ -15,6 +15,10 @@ package final class FeatureExtractor: Sendable {
     let clusters: WordClusters
     /// `FeatureKeys.shapeBytes(id:)` of every shape id.
     let shapes: [SmallBytes] = FeatureKeys.shapeTable
+    /// The `Lexicon.FirstWord` bits, read once (their getters are calls into the lexicon's
+    /// module, which a line would otherwise make five of).
+    let unitBit = Lexicon.FirstWord.unit, numberBit = Lexicon.FirstWord.number, sizeBit = Lexicon.FirstWord.size
+    let preparationBit = Lexicon.FirstWord.preparation, phraseBit = Lexicon.FirstWord.phrase
 
     /// An extractor over `lexicon`'s tables and a tagger `vocabulary` (none for training),
     /// reporting to `recorder` when one is given.
@@ -37,10 +41,9 @@ package final class FeatureExtractor: Sendable {
         UnsafeMutableBufferPointer(rebasing: lex[..<tokens.count]).initialize(repeating: SmallBytes())
         UnsafeMutableBufferPointer(rebasing: rows[..<tokens.count]).initialize(repeating: -1)
         var starts = PhraseStarts()
-        // The table bits read once per line, not once per word (the getters are calls into
-        // the lexicon's module).
-        typealias F = Lexicon.FirstWord
-        let unitBit = F.unit, numberBit = F.number, sizeBit = F.size, preparationBit = F.preparation, phraseBit = F.phrase
+        // The table bits read once per line, not once per word.
+        let unitBit = self.unitBit, numberBit = self.numberBit, sizeBit = self.sizeBit
+        let preparationBit = self.preparationBit, phraseBit = self.phraseBit
         let wordAt = Words(tokens)
         for i in tokens.indices where tokens[i].kind == .word {
             let t = tokens[i]
@@ -143,7 +146,7 @@ package final class FeatureExtractor: Sendable {
                     let shapeID = Self.shapeID(t, line)
                     let shape = shapeAt[shapeID]
                     f.addShape(shapeID, shape)
-                    if lexI.count > 0 { f.addContext(.lexicon, FeatureKeys.key(.lexicon, lexI)) }
+                    if lexI.count > 0 { f.addLexicon(lexI, shapeID: shapeID, shape: shape) }
                     if let recorder { Self.recordContext(recorder, shape: shape, lexicon: lexI) }
                     if t.kind == .word, needsAffixes || recorder != nil {
                         let stem = UnsafeBufferPointer(rebasing: line[t.stemRange])
@@ -180,7 +183,7 @@ package final class FeatureExtractor: Sendable {
                         | (i < lastComma ? 16 : 0)
                     f.addPlace(flags: flags, segment: min(commas, 3), paren: paren, position: min(i, 5),
                                segmentPosition: min(i - segmentStart, 5), coarse: coarseByte)
-                    if lexI.count > 0 { f.addLocal(FeatureKeys.key(.lexiconShape, lexI, shape)) }
+                    if lexI.count > 0 { f.addLexiconShape(lexI, shapeID: shapeID, shape: shape) }
                     let after = i + 1 < n ? Self.pairHash(tokenAt[i + 1]) : FeatureKeys.boundaryHash
                     f.addWordPairs(i, before: before, here: here, after: after)
                     if let recorder { Self.recordWordPairs(recorder, tokens, line, i, before: before, here: here, after: after) }

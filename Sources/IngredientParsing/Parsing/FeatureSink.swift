@@ -20,6 +20,11 @@ protocol FeatureSink {
     /// The `shape` context feature of the current token: its id (`FeatureExtractor.shapeID`)
     /// and its bytes (`FeatureExtractor.shapeBytes`).
     mutating func addShape(_ id: Int, _ shape: SmallBytes)
+    /// The current token's lexicon class (not empty) and shape (id and bytes): the `lexicon`
+    /// context feature. Comes before `addLexiconShape` with the same class.
+    mutating func addLexicon(_ lexicon: SmallBytes, shapeID: Int, shape: SmallBytes)
+    /// The `lexiconShape` local feature of the current token, whose `addLexicon` came first.
+    mutating func addLexiconShape(_ lexicon: SmallBytes, shapeID: Int, shape: SmallBytes)
     /// A context feature of the current token.
     mutating func addContext(_ template: Template, _ key: UInt64)
     /// A local feature of the current token.

@@ -21,6 +21,14 @@ package struct LineFeatures: FeatureSink {
     @inline(__always)
     mutating func addLocal(_ key: UInt64) { localKeys.append(key) }
 
+    mutating func addLexicon(_ lexicon: SmallBytes, shapeID: Int, shape: SmallBytes) {
+        addContext(.lexicon, FeatureKeys.key(.lexicon, lexicon))
+    }
+
+    mutating func addLexiconShape(_ lexicon: SmallBytes, shapeID: Int, shape: SmallBytes) {
+        addLocal(FeatureKeys.key(.lexiconShape, lexicon, shape))
+    }
+
     mutating func addShape(_ id: Int, _ shape: SmallBytes) {
         addContext(.shape, FeatureKeys.key(.shape, shape))
     }

@@ -80,6 +80,24 @@ extension TaggerModel {
             if row >= 0 { spread(row, from: token) }
         }
 
+        /// Finds the class's `lexicon` row and its `lexiconShape` weights in one look-up, and
+        /// adds both here: local weights are integers, so adding them before the token's other
+        /// local features changes no sum (`addLexiconShape` has nothing left to do).
+        @inline(__always)
+        package mutating func addLexicon(_ lexicon: SmallBytes, shapeID: Int, shape: SmallBytes) {
+            let table = model.lexiconFeatures
+            let (row, shapeBase) = table.entry(lexicon.storage)
+            if row >= 0 { spread(row, from: token) }
+            // Only word tokens have a class, and word shape ids are below `wordShapes`: the
+            // test keeps the read in the class's part of the index whatever the caller passes.
+            if shapeBase >= 0, shapeID < LexiconFeatureTable.wordShapes {
+                local &+= table.shapeWeights(base: shapeBase, shapeID: shapeID)
+            }
+        }
+
+        @inline(__always)
+        package mutating func addLexiconShape(_ lexicon: SmallBytes, shapeID: Int, shape: SmallBytes) {}
+
         @inline(__always)
         package mutating func addContext(_ template: Template, _ key: UInt64) {
             if let row = model.contextRows[key] { spread(row, from: token) }

@@ -85,7 +85,10 @@ package enum Viterbi {
         labels out: inout [Int]
     ) -> Margins {
         let n = emission.count
-        out.resize(count: n, filling: 0) // the back-track writes every label
+        // The back-track writes every label. A line has most often a few tokens more or fewer
+        // than the one before: single steps cost less than the general calls of `resize`.
+        while out.count > n { out.removeLast() }
+        while out.count < n { out.append(0) }
         guard n > 0 else { return Margins() }
         return withUnsafeTemporaryAllocation(of: Row.self, capacity: 2 * n) { scores in
             let alpha = UnsafeMutableBufferPointer(rebasing: scores[0..<n])
