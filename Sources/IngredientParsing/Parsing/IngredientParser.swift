@@ -191,9 +191,17 @@ public struct IngredientParser: Sendable {
                 unknownWordShare: Double(unknownWords) / Double(max(1, words)),
                 tokenCount: tokens.count
             )
-            view.confidence = Confidence.roundedToThousandths(Confidence.score(evidence, coefficients: model.calibration))
-            if let q = view.amounts.first?.quantityMax, q >= Confidence.absurdQuantity {
-                view.confidence = min(view.confidence, Confidence.absurdQuantityConfidence)
+            let p = Confidence.score(evidence, coefficients: model.calibration)
+            if let k = Confidence.thousandths(p) {
+                view.confidence = Double(k) / 1000 // as `roundedToThousandths`
+                view.confidenceThousandths = k
+            } else {
+                view.confidence = Confidence.roundedToThousandths(p)
+            }
+            if let q = view.amounts.first?.quantityMax, q >= Confidence.absurdQuantity,
+               view.confidence > Confidence.absurdQuantityConfidence {
+                view.confidence = Confidence.absurdQuantityConfidence
+                view.confidenceThousandths = Confidence.absurdQuantityThousandths
             }
             let key = view.nameKey(tables.lexicon.keyTables, cache: &w.keyCache)
             // The view's key is still nil here (only this line sets it), so the key is stored
