@@ -123,9 +123,14 @@ public struct IngredientParser: Sendable {
         @exclusivity(unchecked) var raw: [Token] = []
         @exclusivity(unchecked) var tokens: [Token] = []
         @exclusivity(unchecked) var labels: [Int] = []
-        @exclusivity(unchecked) var spans: [Span] = []
-        @exclusivity(unchecked) var amounts: [LineAmount] = []
+        @exclusivity(unchecked) var spans = PlainList<Span>()
+        @exclusivity(unchecked) var amounts = PlainList<LineAmount>()
         @exclusivity(unchecked) var keyCache = NameKeyCache()
+
+        deinit {
+            spans.deallocate()
+            amounts.deallocate()
+        }
     }
 
     /// Analyzes a line and hands its assembled view (valid only during the call) and the
@@ -176,7 +181,7 @@ public struct IngredientParser: Sendable {
             var assembler = LineAssembler(tables: tables, tokens: tokens, labels: [], line: line, phraseStarts: phraseStarts)
             swap(&assembler.labels, &w.labels)
             swap(&assembler.spans, &w.spans)
-            assembler.spans.removeAll(keepingCapacity: true)
+            assembler.spans.removeAll()
             swap(&view.amounts, &w.amounts)
             let doubts = assembler.assemble(into: &view)
             swap(&view.spans, &assembler.spans)

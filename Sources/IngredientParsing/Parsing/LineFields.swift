@@ -25,11 +25,11 @@ struct Span: Sendable {
 package struct LineView {
     let line: UnsafeBufferPointer<UInt8>
     var kind: ParsedIngredient.Kind
-    var amounts: [LineAmount] = []
+    var amounts = PlainList<LineAmount>()
     /// The lexicon's units table, which the amounts' known units are rows of (valid while
     /// the view is).
     var units = UnsafeBufferPointer<UnitDefinition>(start: nil, count: 0)
-    var spans: [Span] = []
+    var spans = PlainList<Span>()
     var isOptional = false
     /// For headers: the title's bytes.
     var section: Range<Int>?
