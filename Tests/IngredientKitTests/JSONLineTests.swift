@@ -240,6 +240,18 @@ struct JSONLineTests {
         #expect(number(.infinity) == "null")
     }
 
+    /// A confidence in thousandths is written from the integer (`ByteWriter.thousandths`): the
+    /// same bytes as the number writer gives the rounded double, for all 1,001 of them.
+    @Test func thousandthsAreWrittenAsNumbers() {
+        for k in 0...1000 {
+            var out: [UInt8] = []
+            JSONBytes.append(upTo: 16, to: &out) { $0.thousandths(k) }
+            #expect(String(decoding: out, as: UTF8.self) == number(Confidence.roundedToThousandths(Double(k) / 1000)))
+            #expect(Confidence.thousandths(Double(k) / 1000) == k)
+        }
+        #expect(Confidence.absurdQuantityConfidence == Double(Confidence.absurdQuantityThousandths) / 1000)
+    }
+
     /// Regression: large whole numbers once picked up spurious decimals (9999999999999 was
     /// written as 9999999999999.000576); whole numbers are now written exactly.
     @Test func largeIntegersStayIntegers() {

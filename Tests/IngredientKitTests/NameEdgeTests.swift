@@ -27,6 +27,10 @@ struct NameEdgeTests {
                                               labels: codes.map { Label(code: $0)!.rawValue }, line: line, phraseStarts: starts)
                 _ = assembler.assemble(into: &view)
                 swap(&view.spans, &assembler.spans)
+                defer {
+                    view.spans.deallocate() // plain lists: their memory is freed by hand
+                    view.amounts.deallocate()
+                }
                 return view.parsedIngredient(input: String(decoding: line, as: UTF8.self))
             }
         }

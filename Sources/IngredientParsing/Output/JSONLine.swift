@@ -91,7 +91,7 @@ public enum JSONLine {
         w.raw(#"],"section":"#)
         line.writeSection(&w)
         w.raw(#","confidence":"#)
-        w.number(line.confidence)
+        line.writeConfidence(&w)
     }
 }
 
@@ -106,7 +106,8 @@ protocol JSONLineSource {
     /// Writes amount `k`'s unit as a JSON string, or null.
     func writeUnit(_ k: Int, _ w: inout ByteWriter)
     var isOptional: Bool { get }
-    var confidence: Double { get }
+    /// Writes the confidence as a JSON number.
+    func writeConfidence(_ w: inout ByteWriter)
     /// The canonical key of the name.
     var key: String? { get }
     /// An upper bound of the bytes the JSON object can take.
@@ -162,6 +163,8 @@ extension ParsedIngredient: JSONLineSource {
     }
 
     func writeSection(_ w: inout ByteWriter) { w.string(section) }
+
+    func writeConfidence(_ w: inout ByteWriter) { w.number(confidence) }
 }
 
 extension LineView: JSONLineSource {
@@ -201,6 +204,15 @@ extension LineView: JSONLineSource {
             lineBytes(piece, &w)
         }
         if opened { w.byte(0x22) } else { w.raw("null") }
+    }
+
+    /// From its thousandths where the view has them: the same bytes as `number(confidence)`
+    /// (a whole number of thousandths below one is written "0." and its digits without
+    /// trailing zeros; the tests check all 1,001), without converting the double.
+    func writeConfidence(_ w: inout ByteWriter) {
+        let k = confidenceThousandths
+        guard k >= 0, k <= 1000 else { w.number(confidence); return }
+        w.thousandths(k)
     }
 
     func writeSection(_ w: inout ByteWriter) {

@@ -53,6 +53,15 @@ package enum Confidence {
         return Double(Rounding.halfAwayFromZero(x)) / 1000
     }
 
+    /// `p` in thousandths rounded as `roundedToThousandths` rounds it (`roundedToThousandths(p)`
+    /// is this over 1000, exactly), or nil where that takes the libm path.
+    @inline(__always)
+    static func thousandths(_ p: Double) -> Int? {
+        let x = p * 1000
+        guard x >= 0, x < 1e15 else { return nil }
+        return Int(Rounding.halfAwayFromZero(x))
+    }
+
     static let inputCount = 7
 
     /// A quantity this large (a billion of anything; a digit run too long to read is read as
@@ -60,6 +69,8 @@ package enum Confidence {
     /// `absurdQuantityConfidence`, whatever the tagger's margins say.
     static let absurdQuantity = 1e9
     static let absurdQuantityConfidence = 0.05
+    /// `absurdQuantityConfidence` in thousandths.
+    static let absurdQuantityThousandths = 50
 
     /// The calibrated probability that the line is right, from `coefficients`: the logistic
     /// model's (intercept first), then, when the row goes on, the knots of a monotone map of

@@ -123,9 +123,14 @@ public struct IngredientParser: Sendable {
         @exclusivity(unchecked) var raw: [Token] = []
         @exclusivity(unchecked) var tokens: [Token] = []
         @exclusivity(unchecked) var labels: [Int] = []
-        @exclusivity(unchecked) var spans: [Span] = []
-        @exclusivity(unchecked) var amounts: [LineAmount] = []
+        @exclusivity(unchecked) var spans = PlainList<Span>()
+        @exclusivity(unchecked) var amounts = PlainList<LineAmount>()
         @exclusivity(unchecked) var keyCache = NameKeyCache()
+
+        deinit {
+            spans.deallocate()
+            amounts.deallocate()
+        }
     }
 
     /// Analyzes a line and hands its assembled view (valid only during the call) and the
@@ -176,7 +181,7 @@ public struct IngredientParser: Sendable {
             var assembler = LineAssembler(tables: tables, tokens: tokens, labels: [], line: line, phraseStarts: phraseStarts)
             swap(&assembler.labels, &w.labels)
             swap(&assembler.spans, &w.spans)
-            assembler.spans.removeAll(keepingCapacity: true)
+            assembler.spans.removeAll()
             swap(&view.amounts, &w.amounts)
             let doubts = assembler.assemble(into: &view)
             swap(&view.spans, &assembler.spans)
@@ -191,9 +196,17 @@ public struct IngredientParser: Sendable {
                 unknownWordShare: Double(unknownWords) / Double(max(1, words)),
                 tokenCount: tokens.count
             )
-            view.confidence = Confidence.roundedToThousandths(Confidence.score(evidence, coefficients: model.calibration))
-            if let q = view.amounts.first?.quantityMax, q >= Confidence.absurdQuantity {
-                view.confidence = min(view.confidence, Confidence.absurdQuantityConfidence)
+            let p = Confidence.score(evidence, coefficients: model.calibration)
+            if let k = Confidence.thousandths(p) {
+                view.confidence = Double(k) / 1000 // as `roundedToThousandths`
+                view.confidenceThousandths = k
+            } else {
+                view.confidence = Confidence.roundedToThousandths(p)
+            }
+            if let q = view.amounts.first?.quantityMax, q >= Confidence.absurdQuantity,
+               view.confidence > Confidence.absurdQuantityConfidence {
+                view.confidence = Confidence.absurdQuantityConfidence
+                view.confidenceThousandths = Confidence.absurdQuantityThousandths
             }
             let key = view.nameKey(tables.lexicon.keyTables, cache: &w.keyCache)
             // The view's key is still nil here (only this line sets it), so the key is stored

@@ -14,7 +14,7 @@ struct LineAssembler {
     /// The tokens that may start a phrase of the phrase table (from the feature extractor).
     let phraseStarts: PhraseStarts
     /// The byte ranges of the text fields, in the order their pieces are joined.
-    var spans: [Span] = []
+    var spans = PlainList<Span>()
 
     /// What assembly noticed that lowers confidence.
     struct Doubts {
@@ -55,9 +55,9 @@ struct LineAssembler {
         if n >= 4, label(0) == .unit { relabelUnitBeforePart() }
         if n >= 4 { relabelNumbersInName() }
         var doubts = Doubts()
-        var amounts: [LineAmount] = []
+        var amounts = PlainList<LineAmount>()
         swap(&amounts, &view.amounts) // reuse the storage the caller handed in
-        amounts.removeAll(keepingCapacity: true)
+        amounts.removeAll()
         var amountEnds = SmallIndexList() // token index after each amount
         var container: Int32? // a container unit's row ("400g tin")
         var i = 0

@@ -25,15 +25,18 @@ struct Span: Sendable {
 package struct LineView {
     let line: UnsafeBufferPointer<UInt8>
     var kind: ParsedIngredient.Kind
-    var amounts: [LineAmount] = []
+    var amounts = PlainList<LineAmount>()
     /// The lexicon's units table, which the amounts' known units are rows of (valid while
     /// the view is).
     var units = UnsafeBufferPointer<UnitDefinition>(start: nil, count: 0)
-    var spans: [Span] = []
+    var spans = PlainList<Span>()
     var isOptional = false
     /// For headers: the title's bytes.
     var section: Range<Int>?
     var confidence: Double
+    /// `confidence` in thousandths (0…1000) when it is a whole number of them (an
+    /// ingredient line's), which `JSONLine` writes without converting the double; -1 otherwise.
+    var confidenceThousandths = -1
     /// The canonical key of the name (see `CanonicalKeyer`); nil without a name or for an empty key.
     var key: String?
     /// Whether no byte of `line` needs escaping in JSON, so that the line and its fields are

@@ -234,6 +234,24 @@ package enum JSONBytes {
         while base[count &- 1] == 0x30 { count &-= 1 }
     }
 
+    /// `k` thousandths (0…1000) as `number(Double(k) / 1000)` writes them: "0", "1", or "0."
+    /// and three digits without their trailing zeros.
+    @inlinable @inline(__always)
+    package mutating func thousandths(_ k: Int) {
+        if k == 0 || k == 1000 {
+            byte(k == 0 ? 0x30 : 0x31)
+            return
+        }
+        let n = UInt32(truncatingIfNeeded: k)
+        base[count] = 0x30
+        base[count &+ 1] = 0x2E
+        base[count &+ 2] = 0x30 &+ UInt8(truncatingIfNeeded: n / 100)
+        count &+= 3
+        pair(n % 100)
+        // Trailing zeros taken back (at least one digit after the point stays: k > 0).
+        while base[count &- 1] == 0x30 { count &-= 1 }
+    }
+
     @usableFromInline static let pairs: StaticString = "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
 
     /// The two decimal digits of `n` (below 100).
