@@ -51,41 +51,47 @@ struct KeyLookup<Value: Sendable>: Sendable {
         var copy = key
         return copy.withUTF8 { bytes in
             if let v = value(of: bytes) { return v }
-            // Byte offsets of the spaces between words: every 0x20 byte when the key is
-            // ASCII; otherwise the spaces that are characters of their own (a space that a
-            // combining mark follows is no word break), as the key's Characters say.
-            var spaces: [Int] = []
-            if bytes.allSatisfy({ $0 < 0x80 }) {
-                for (k, b) in bytes.enumerated() where b == 0x20 { spaces.append(k) }
-            } else {
-                var i = key.startIndex
-                while i < key.endIndex {
-                    if key[i] == " " { spaces.append(key.utf8.distance(from: key.utf8.startIndex, to: i)) }
-                    i = key.index(after: i)
+            // Byte offsets of the spaces between words, in scratch space on the stack (this
+            // runs for every item of a list): every 0x20 byte when the key is ASCII; otherwise
+            // the spaces that are characters of their own (a space that a combining mark
+            // follows is no word break), as the key's Characters say.
+            return withUnsafeTemporaryAllocation(of: Int.self, capacity: bytes.count) { room in
+                var count = 0
+                var high: UInt8 = 0
+                for b in bytes { high |= b }
+                if high < 0x80 {
+                    for k in bytes.indices where bytes[k] == 0x20 { room[count] = k; count += 1 }
+                } else {
+                    var i = key.startIndex
+                    while i < key.endIndex {
+                        if key[i] == " " { room[count] = key.utf8.distance(from: key.utf8.startIndex, to: i); count += 1 }
+                        i = key.index(after: i)
+                    }
                 }
-            }
-            guard !spaces.isEmpty else { return nil }
-            func found(_ start: Int, _ end: Int) -> Value? {
-                value(of: UnsafeBufferPointer(rebasing: bytes[start..<end]))
-            }
-            for space in spaces {
-                if let m = found(space + 1, bytes.count) { return m }
-            }
-            // Then the runs that leave the head out, nearest the head first, longest first
-            // among those that end at the same word: in "milk chocolate drop" the word next to
-            // the head, "chocolate", says more about what the food is than "milk" does, as in
-            // "chicken stock cube" (stock) or "garlic butter spread" (butter); "chicken thigh"
-            // → "chicken", "skinless chicken thigh boneless" → "chicken thigh". Names of more
-            // than eight words try only their leading words.
-            let words = spaces.count + 1
-            func start(_ w: Int) -> Int { w == 0 ? 0 : spaces[w - 1] + 1 }
-            for last in stride(from: words - 2, through: 0, by: -1) {
-                let end = spaces[last]
-                for first in 0...(spaces.count < 8 ? last : 0) {
-                    if let m = found(start(first), end) { return m }
+                guard count > 0 else { return nil }
+                let spaces = UnsafeBufferPointer(rebasing: room[..<count])
+                func found(_ start: Int, _ end: Int) -> Value? {
+                    value(of: UnsafeBufferPointer(rebasing: bytes[start..<end]))
                 }
+                for space in spaces {
+                    if let m = found(space + 1, bytes.count) { return m }
+                }
+                // Then the runs that leave the head out, nearest the head first, longest first
+                // among those that end at the same word: in "milk chocolate drop" the word next to
+                // the head, "chocolate", says more about what the food is than "milk" does, as in
+                // "chicken stock cube" (stock) or "garlic butter spread" (butter); "chicken thigh"
+                // → "chicken", "skinless chicken thigh boneless" → "chicken thigh". Names of more
+                // than eight words try only their leading words.
+                let words = spaces.count + 1
+                func start(_ w: Int) -> Int { w == 0 ? 0 : spaces[w - 1] + 1 }
+                for last in stride(from: words - 2, through: 0, by: -1) {
+                    let end = spaces[last]
+                    for first in 0...(spaces.count < 8 ? last : 0) {
+                        if let m = found(start(first), end) { return m }
+                    }
+                }
+                return nil
             }
-            return nil
         }
     }
 }
