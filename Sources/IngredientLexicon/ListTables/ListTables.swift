@@ -34,18 +34,16 @@ public struct ListTables: Sendable {
             self.densities = densities
             self.display = display
             self.units = units
-            var facts: [String: UnitFacts] = [:]
-            for (id, unit) in units { facts[id] = UnitFacts(definition: unit, system: display[id]?.system) }
-            for (id, shown) in display where facts[id] == nil { facts[id] = UnitFacts(definition: nil, system: shown.system) }
-            self.unitFacts = facts
+            // Every unit of `display` is one of `units` (the table is checked when read).
+            self.unitFacts = units.mapValues { UnitFacts(definition: $0, system: display[$0.id]?.system) }
         }
     }
 
     /// What a shopping list needs to know of a unit id: its row of the units table and the
-    /// measuring system `unit-display.tsv` puts it in (either may be missing).
+    /// measuring system `unit-display.tsv` puts it in, if any.
     package struct UnitFacts: Sendable {
         /// The unit's row of the lexicon's units table.
-        package let definition: UnitDefinition?
+        package let definition: UnitDefinition
         /// Its system, if `unit-display.tsv` has the unit.
         package let system: UnitDisplay.System?
     }
@@ -60,7 +58,7 @@ public struct ListTables: Sendable {
     package var units: [String: UnitDefinition] { storage.units }
 
     /// The units-table row and display system of unit id `unit` in one look-up (nil when
-    /// neither table has it).
+    /// the units table has no such id).
     package func unitFacts(_ unit: String) -> UnitFacts? {
         storage.unitFacts[unit]
     }
