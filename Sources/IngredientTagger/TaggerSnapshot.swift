@@ -134,13 +134,17 @@ package enum TaggerSnapshot {
 }
 
 extension SnapshotWriter {
-    /// Appends a weight table: its shape and scale, its probe slots, its weights.
+    /// Appends a weight table: its shape and scale, its probe slots (with the copies at their
+    /// end), its weights.
     mutating func vectorTable(_ table: VectorTable) {
         scalar(Int64(table.stride))
         scalar(Int64(table.capacity))
         scalar(Int64(table.count))
         scalar(table.scale)
-        array(table.probes)
+        // Zero bytes that put the probe slots on an 8-byte boundary of the snapshot (which is
+        // compiled in on a 16-byte one), so that they are read in place as 64-bit values.
+        array([UInt8](repeating: 0, count: (8 - (bytes.count + 16) % 8) % 8))
+        array(table.storedProbeSlots)
         array(table.storedWeights)
     }
 }
@@ -150,10 +154,11 @@ extension SnapshotReader {
     mutating func vectorTable() throws -> VectorTable {
         let stride = try scalar(Int64.self), capacity = try scalar(Int64.self), count = try scalar(Int64.self)
         let scale = try scalar(Float.self)
-        let probes: [UInt64] = try array()
+        let _: [UInt8] = try array() // the zero bytes before the probe slots
+        let probeSlots: PlainValues<UInt64> = try values()
         let weightCount = try arrayCount(of: UInt8.self)
         guard stride >= 0, capacity >= 0, count >= 0, count <= 1 << 32, capacity <= 1 << 32,
-              let table = try VectorTable(probes: probes, weightCount: weightCount, stride: Int(stride), capacity: Int(capacity),
+              let table = try VectorTable(probeSlots: probeSlots, weightCount: weightCount, stride: Int(stride), capacity: Int(capacity),
                                           count: Int(count), scale: scale, fill: { try read(into: $0) }) else {
             throw failure("weight table")
         }

@@ -7,12 +7,15 @@ import IngredientText
 /// key's weights share one cache line. Weights are stored as integers at a scale shared by the
 /// tables whose sums are added together; sums stay exact in 32-bit lanes and become floats once
 /// per token (`scale`).
-@usableFromInline package struct VectorTable: Sendable {
+@usableFromInline package struct VectorTable: @unchecked Sendable { // immutable; `probeStart` points into `probeSlots`
     /// Per slot: fingerprint in the high 32 bits, weight index + 1 in the low 32; 0 when empty.
     /// The `capacity` slots, then copies of the first slots up to and including the first
     /// empty one, so that a probe that runs past the last slot reads on without wrapping to
     /// slot 0 (it finds what it would have found there, and stops at that empty slot at the latest).
-    @usableFromInline let probeSlots: [UInt64]
+    /// A snapshot keeps them so, and a snapshot compiled in is read in place.
+    let probeSlots: PlainValues<UInt64>
+    /// The first of `probeSlots` (valid while this table is).
+    @usableFromInline let probeStart: UnsafePointer<UInt64>
     /// Weights, `lanes` per key, starting `weightBase` bytes into the array.
     @usableFromInline let weightBytes: [UInt8]
     @usableFromInline let weightBase: Int
@@ -111,13 +114,16 @@ import IngredientText
     private init(probes: [UInt64], weightBytes: [UInt8], weightBase: Int, stride: Int, capacity: Int, count: Int, scale: Float) {
         // Every table has an empty slot (more slots than keys).
         let copies = probes.firstIndex(of: 0)! + 1
-        self.probeSlots = probes.withUnsafeBufferPointer { p in
-            [UInt64](unsafeUninitializedCapacity: p.count + copies) { slots, initialized in
-                _ = slots.initialize(fromContentsOf: p)
-                _ = slots[p.count...].initialize(fromContentsOf: p[..<copies])
-                initialized = p.count + copies
-            }
-        }
+        self.init(probeSlots: PlainValues(probes + probes[..<copies]), weightBytes: weightBytes, weightBase: weightBase, stride: stride,
+                  capacity: capacity, count: count, scale: scale)
+    }
+
+    /// A table of its parts as stored (`probeSlots` with the copies at the end).
+    private init(probeSlots: PlainValues<UInt64>, weightBytes: [UInt8], weightBase: Int, stride: Int, capacity: Int, count: Int, scale: Float) {
+        // Read in place when on an 8-byte boundary (a snapshot puts them on one), else copied.
+        let slots = Int(bitPattern: probeSlots.bytes.baseAddress!) % 8 == 0 ? probeSlots : PlainValues(copying: probeSlots.bytes)
+        self.probeSlots = slots
+        self.probeStart = slots.bytes.baseAddress!.bindMemory(to: UInt64.self, capacity: slots.count)
         self.weightBytes = weightBytes
         self.weightBase = weightBase
         self.stride = stride
@@ -156,18 +162,16 @@ import IngredientText
     @inlinable @inline(__always)
     func find(_ key: UInt64, mixed: Bool) -> Int? {
         let (start, fingerprint) = Self.place(key, capacity, mixed: mixed)
-        return probeSlots.withUnsafeBufferPointer { p in
-            // Unchecked reads: a probe stops at an empty slot before the end (see `probeSlots`).
-            var at = p.baseAddress.unsafelyUnwrapped + start
-            while true {
-                let slot = at.pointee
-                // Wrapping arithmetic: indices and offsets are bounded by the table's size.
-                if UInt32(truncatingIfNeeded: slot >> 32) == fingerprint {
-                    return weightBase &+ (Int(truncatingIfNeeded: slot & 0xFFFF_FFFF) &- 1) &* stride
-                }
-                if slot == 0 { return nil }
-                at += 1
+        // Unchecked reads: a probe stops at an empty slot before the end (see `probeSlots`).
+        var at = probeStart + start
+        while true {
+            let slot = at.pointee
+            // Wrapping arithmetic: indices and offsets are bounded by the table's size.
+            if UInt32(truncatingIfNeeded: slot >> 32) == fingerprint {
+                return weightBase &+ (Int(truncatingIfNeeded: slot & 0xFFFF_FFFF) &- 1) &* stride
             }
+            if slot == 0 { return nil }
+            at += 1
         }
     }
 
@@ -192,21 +196,41 @@ import IngredientText
     }
 
     /// The probe slots, and the stored weights without the alignment padding: with `stride`,
-    /// `capacity`, `count` and `scale`, what `init(probes:weightCount:stride:capacity:count:scale:fill:)`
+    /// `capacity`, `count` and `scale`, what `init(probeSlots:weightCount:stride:capacity:count:scale:fill:)`
     /// rebuilds the very same table from (a snapshot made at build time).
     package var storedWeights: [UInt8] { Array(weightBytes[weightBase..<(weightBase + count * stride)]) }
 
-    /// The `capacity` probe slots (without the copies after them, see `probeSlots`).
-    package var probes: [UInt64] { Array(probeSlots[..<capacity]) }
+    /// The probe slots with the copies at their end (see `probeSlots`), as a snapshot keeps them.
+    package var storedProbeSlots: PlainValues<UInt64> { probeSlots }
 
-    /// The table whose parts these are (see `storedWeights`), its `weightCount` bytes of weights
-    /// written by `fill` straight into their aligned place (a snapshot's reader decodes them
-    /// there: no copy, no zeroing first); nil when the parts cannot be one.
-    package init?(probes: [UInt64], weightCount: Int, stride: Int, capacity: Int, count: Int, scale: Float,
+    /// Whether `slots` can be a table's probe slots (`probeSlots`) for `capacity` slots and
+    /// `count` weights: each slot empty or naming one of the weights, the copies at the end
+    /// those of the first slots, the last slot empty (every probe stops there at the latest).
+    static func areProbeSlots(_ slots: PlainValues<UInt64>, capacity: Int, count: Int) -> Bool {
+        let n = slots.count
+        guard capacity >= 1, n > capacity, count < capacity, count <= Int(UInt32.max) else { return false }
+        let p = slots.bytes.baseAddress!
+        func slot(_ i: Int) -> UInt64 { p.loadUnaligned(fromByteOffset: i &* 8, as: UInt64.self) }
+        guard slot(n - 1) == 0 else { return false }
+        for i in capacity..<n where slot(i) != slot(i - capacity) { return false }
+        // One test a slot: the weight index (low half minus one) is below `count` unless the slot is 0.
+        var bad = false
+        let limit = UInt64(count)
+        for i in 0..<capacity {
+            let s = slot(i)
+            bad = bad || (s != 0 && (s & 0xFFFF_FFFF) &- 1 >= limit)
+        }
+        return !bad
+    }
+
+    /// The table whose parts these are (see `storedWeights`, `storedProbeSlots`), its
+    /// `weightCount` bytes of weights written by `fill` straight into their aligned place (a
+    /// snapshot's reader decodes them there: no copy, no zeroing first); nil when the parts
+    /// cannot be one.
+    package init?(probeSlots: PlainValues<UInt64>, weightCount: Int, stride: Int, capacity: Int, count: Int, scale: Float,
                   fill: (UnsafeMutableRawBufferPointer) throws -> Void) rethrows {
-        guard stride == 16 || stride == 32, capacity >= 1, probes.count == capacity, weightCount == count * stride,
-              count < capacity, probes.contains(0),
-              probes.allSatisfy({ $0 == 0 || ($0 & 0xFFFF_FFFF >= 1 && $0 & 0xFFFF_FFFF <= UInt64(count)) }) else { return nil }
+        guard stride == 16 || stride == 32, weightCount == count * stride,
+              Self.areProbeSlots(probeSlots, capacity: capacity, count: count) else { return nil }
         var weightBase = 0
         let weightBytes = try [UInt8](unsafeUninitializedCapacity: weightCount + 64) { buffer, initialized in
             let raw = UnsafeMutableRawBufferPointer(buffer)
@@ -217,14 +241,14 @@ import IngredientText
             raw[(weightBase + weightCount)...].initializeMemory(as: UInt8.self, repeating: 0)
             initialized = weightCount + 64
         }
-        self.init(probes: probes, weightBytes: weightBytes, weightBase: weightBase, stride: stride, capacity: capacity,
+        self.init(probeSlots: probeSlots, weightBytes: weightBytes, weightBase: weightBase, stride: stride, capacity: capacity,
                   count: count, scale: scale)
     }
 
     /// Whether `other` holds the same keys and weights in the same layout (for tests: the
     /// weights' place in memory aside).
     package func isSameTable(as other: VectorTable) -> Bool {
-        guard probeSlots == other.probeSlots, stride == other.stride, capacity == other.capacity, count == other.count,
+        guard probeSlots.array == other.probeSlots.array, stride == other.stride, capacity == other.capacity, count == other.count,
               scale == other.scale else { return false }
         let n = count * stride
         return weightBytes[weightBase..<(weightBase + n)].elementsEqual(other.weightBytes[other.weightBase..<(other.weightBase + n)])

@@ -25,6 +25,9 @@ struct TaggerSnapshotTests {
         }
         #expect(a.local.isSameTable(as: b.local))
         #expect(a.wordPairs.isSameTable(as: b.wordPairs))
+        let x = a.lexiconFeatures, y = b.lexiconFeatures
+        #expect(x.keys == y.keys && x.rows == y.rows && x.shapeBases == y.shapeBases && x.shift == y.shift)
+        #expect(x.shapeIndex == y.shapeIndex && x.shapeWeights == y.shapeWeights)
         #expect(a.coarseClasses == b.coarseClasses && a.coarseClassCount == b.coarseClassCount)
         #expect(a.segmentParenWeights == b.segmentParenWeights)
         #expect(a.positionWeights == b.positionWeights)
@@ -112,6 +115,29 @@ struct TaggerSnapshotTests {
     @Test func aDamagedSnapshotIsRefusedNotMisread() throws {
         let bytes = try Self.smallSnapshot()
         SnapshotDamage.expectRefused(bytes, cutEvery: 7) { b in _ = try b.withUnsafeBytes { try TaggerSnapshot.read($0) } }
+    }
+
+    /// The `lexicon` and `lexiconShape` features the parser finds by a lexicon class's bytes and
+    /// a word shape id are those their keys find in the model's large tables.
+    @Test func lexiconFeaturesAreThoseTheirKeysFind() {
+        let model = TaggerModel.builtIn
+        let table = model.lexiconFeatures
+        var classes = 0, withShapes = 0
+        for c in table.keys where c != 0 {
+            classes += 1
+            let bytes = LexiconFeatureTable.bytes(c)
+            let (row, base) = table.entry(c)
+            #expect(row == (model.contextRows[FeatureKeys.key(.lexicon, bytes)] ?? -1))
+            if base >= 0 { withShapes += 1 }
+            for id in 0..<LexiconFeatureTable.wordShapes {
+                let expected = model.local.weights(FeatureKeys.key(.lexiconShape, bytes, FeatureKeys.shapeTable[id]))
+                #expect((base >= 0 ? table.shapeWeights(base: base, shapeID: id) : SIMD8<Int32>()) == expected)
+            }
+        }
+        #expect(classes >= 10 && withShapes >= 5)
+        // A class the model has no row for finds nothing.
+        let none = table.entry(0x5A5A_5A5A) // "ZZZZ"
+        #expect(none.row == -1 && none.shapeBase == -1)
     }
 
     /// The parser's label order is the model file's.

@@ -105,7 +105,12 @@ package final class FeatureExtractor: Sendable {
     func extract<Sink: FeatureSink>(_ tokens: [Token], _ line: UnsafeBufferPointer<UInt8>, into f: inout Sink) -> PhraseStarts {
         withUnsafeTemporaryAllocation(of: SmallBytes.self, capacity: tokens.count) { classes in
             withUnsafeTemporaryAllocation(of: Int32.self, capacity: tokens.count) { rows in
-                extract(tokens, line, classes: classes, rows: rows, into: &f)
+                // Two copies of the loop: the parser's, without a recorder, tests for none.
+                if let recorder {
+                    extract(tokens, line, classes: classes, rows: rows, recorder: recorder, into: &f)
+                } else {
+                    extract(tokens, line, classes: classes, rows: rows, recorder: nil, into: &f)
+                }
             }
         }
     }
@@ -113,9 +118,10 @@ package final class FeatureExtractor: Sendable {
     /// Computes every feature of the line's tokens and hands each to `f`, token by token;
     /// returns the tokens that start phrase-table entries (see `lexiconClasses`). `classes`
     /// and `rows` are room for at least `tokens.count` entries each (see `lexiconClasses`).
+    /// `recorder` is the extractor's (given, so that the copy inlined with nil tests nothing).
     @inline(__always) @discardableResult
     private func extract<Sink: FeatureSink>(_ tokens: [Token], _ line: UnsafeBufferPointer<UInt8>, classes lex: UnsafeMutableBufferPointer<SmallBytes>,
-                                    rows: UnsafeMutableBufferPointer<Int32>, into f: inout Sink) -> PhraseStarts {
+                                    rows: UnsafeMutableBufferPointer<Int32>, recorder: FeatureRecorder?, into f: inout Sink) -> PhraseStarts {
         let starts = lexiconClasses(tokens, line, into: lex, rows: rows)
 
         var depth = 0, commas = 0, seenQuantity = false, dash = false, seenOr = false
@@ -129,7 +135,6 @@ package final class FeatureExtractor: Sendable {
         var parenThenWord = false
         var segmentStart = 0 // index of the first token of the current comma segment
         var previousCoarse: UInt8 = 0 // the coarse class of the token before
-        let recorder = self.recorder
         // Word-pair hashes move along the line: this token's is the next one's `before`.
         var before = FeatureKeys.boundaryHash
         var here = tokens.isEmpty ? FeatureKeys.boundaryHash : Self.pairHash(tokens[0])

@@ -9,7 +9,10 @@ extension TaggerModel {
     struct Scorer: FeatureSink {
         /// Spare vectors at either end of the emission buffer.
         static var margin: Int { TaggerLayout.padMargin }
-        package let model: TaggerModel
+        /// The model, unretained: the parser holds it for longer than a line's scorer lives, so
+        /// the scorer counts no reference to it and is a plain value, dropped without a call.
+        /// Read through `withModel`.
+        private let modelRef: Unmanaged<TaggerModel>
         /// The first byte of the model's context weights (`TaggerModel.contextVectors`), valid
         /// while `model` is; nil when the model has none (then no row is ever spread).
         private let contextWeights: UnsafeRawPointer?
@@ -23,7 +26,7 @@ extension TaggerModel {
 
         package init(model: TaggerModel, padded: UnsafeMutableBufferPointer<SIMD8<Float>>) {
             precondition(padded.count >= 2 * Self.margin)
-            self.model = model
+            self.modelRef = Unmanaged.passUnretained(model)
             self.contextWeights = model.contextVectors.bytes.baseAddress
             self.padded = padded
             let n = padded.count - 2 * Self.margin
@@ -42,6 +45,13 @@ extension TaggerModel {
         /// The emission scores of the line's tokens (valid while `padded` is).
         package var emission: UnsafeBufferPointer<SIMD8<Float>> {
             UnsafeBufferPointer(rebasing: padded[Self.margin..<(Self.margin + count)])
+        }
+
+        /// `body` of the model `ref` refers to, without counting a reference to it (static, so
+        /// that `body` may change the scorer's sums).
+        @inline(__always)
+        private static func withModel<R>(_ ref: Unmanaged<TaggerModel>, _ body: (TaggerModel) -> R) -> R {
+            ref._withUnsafeGuaranteedRef(body)
         }
 
         /// Token `j` at offset `o` from the labeled token `t = j - o` adds its row's slot `o`
@@ -75,8 +85,11 @@ extension TaggerModel {
 
         @inline(__always)
         package mutating func addShape(_ id: Int, _ shape: SmallBytes) {
-            assert(id >= 0 && id < model.shapeRows.count)
-            let row = model.shapeRows.withUnsafeBufferPointer { $0[id] } // ids are below `shapeCount` by construction
+            // Ids are below `shapeCount` by construction.
+            let row = Self.withModel(modelRef) { m in
+                assert(id >= 0 && id < m.shapeRows.count)
+                return m.shapeRows.withUnsafeBufferPointer { $0[id] }
+            }
             if row >= 0 { spread(row, from: token) }
         }
 
@@ -85,14 +98,15 @@ extension TaggerModel {
         /// local features changes no sum (`addLexiconShape` has nothing left to do).
         @inline(__always)
         package mutating func addLexicon(_ lexicon: SmallBytes, shapeID: Int, shape: SmallBytes) {
-            let table = model.lexiconFeatures
-            let (row, shapeBase) = table.entry(lexicon.storage)
-            if row >= 0 { spread(row, from: token) }
-            // Only word tokens have a class, and word shape ids are below `wordShapes`: the
-            // test keeps the read in the class's part of the index whatever the caller passes.
-            if shapeBase >= 0, shapeID < LexiconFeatureTable.wordShapes {
-                local &+= table.shapeWeights(base: shapeBase, shapeID: shapeID)
+            let (row, weights) = Self.withModel(modelRef) { m -> (Int32, SIMD8<Int32>) in
+                let (row, shapeBase) = m.lexiconFeatures.entry(lexicon.storage)
+                // Only word tokens have a class, and word shape ids are below `wordShapes`: the
+                // test keeps the read in the class's part of the index whatever the caller passes.
+                guard shapeBase >= 0, shapeID < LexiconFeatureTable.wordShapes else { return (row, SIMD8<Int32>()) }
+                return (row, m.lexiconFeatures.shapeWeights(base: shapeBase, shapeID: shapeID))
             }
+            if row >= 0 { spread(row, from: token) }
+            local &+= weights
         }
 
         @inline(__always)
@@ -100,12 +114,12 @@ extension TaggerModel {
 
         @inline(__always)
         package mutating func addContext(_ template: Template, _ key: UInt64) {
-            if let row = model.contextRows[key] { spread(row, from: token) }
+            if let row = Self.withModel(modelRef, { $0.contextRows[key] }) { spread(row, from: token) }
         }
 
         @inline(__always)
         package mutating func addLocal(_ key: UInt64) {
-            model.local.add(key, to: &local)
+            Self.withModel(modelRef) { $0.local.add(key, to: &local) }
         }
 
         /// The `bigramPrevious` weights of the next token, found with this token's pair.
@@ -115,20 +129,22 @@ extension TaggerModel {
         package mutating func addWordPairs(_ t: Int, before: UInt64, here: UInt64, after: UInt64) {
             if t == 0 {
                 var unused = SIMD8<Int32>()
-                model.wordPairs.add(FeatureKeys.wordPairKey(before, here), first: &unused, second: &local)
+                Self.withModel(modelRef) { $0.wordPairs.add(FeatureKeys.wordPairKey(before, here), first: &unused, second: &local) }
             } else {
                 local &+= nextPrevious
             }
             nextPrevious = SIMD8<Int32>()
-            model.wordPairs.add(FeatureKeys.wordPairKey(here, after), first: &local, second: &nextPrevious)
+            Self.withModel(modelRef) { $0.wordPairs.add(FeatureKeys.wordPairKey(here, after), first: &local, second: &nextPrevious) }
         }
 
         @inline(__always)
         package mutating func addShapePair(_ template: Template, _ previous: UInt8, _ coarse: UInt8) {
             // Unchecked reads: class numbers are below `coarseClassCount` by construction.
-            model.coarseClasses.withUnsafeBufferPointer { classes in
-                model.shapePairWeights.withUnsafeBufferPointer { w in
-                    local &+= w[Int(classes[Int(previous)]) &* model.coarseClassCount &+ Int(classes[Int(coarse)])]
+            Self.withModel(modelRef) { model in
+                model.coarseClasses.withUnsafeBufferPointer { classes in
+                    model.shapePairWeights.withUnsafeBufferPointer { w in
+                        local &+= w[Int(classes[Int(previous)]) &* model.coarseClassCount &+ Int(classes[Int(coarse)])]
+                    }
                 }
             }
         }
@@ -138,16 +154,18 @@ extension TaggerModel {
             // Unchecked reads: the extractor clamps every state to its range (see `stateTemplates`).
             assert(flags >= 0 && flags < 32 && segment >= 0 && segment < 4 && paren >= 0 && paren < 3
                    && position >= 0 && position < 6 && segmentPosition >= 0 && segmentPosition < 6)
-            let c = Int(model.coarseClasses.withUnsafeBufferPointer { $0[Int(coarse)] })
-            let classes = model.coarseClassCount
-            model.flagWeights.withUnsafeBufferPointer { local &+= $0[flags] }
-            model.segmentParenWeights.withUnsafeBufferPointer { local &+= $0[(segment &* 3 &+ paren) &* classes &+ c] }
-            model.positionWeights.withUnsafeBufferPointer { local &+= $0[(position &* 6 &+ segmentPosition) &* classes &+ c] }
+            Self.withModel(modelRef) { model in
+                let c = Int(model.coarseClasses.withUnsafeBufferPointer { $0[Int(coarse)] })
+                let classes = model.coarseClassCount
+                model.flagWeights.withUnsafeBufferPointer { local &+= $0[flags] }
+                model.segmentParenWeights.withUnsafeBufferPointer { local &+= $0[(segment &* 3 &+ paren) &* classes &+ c] }
+                model.positionWeights.withUnsafeBufferPointer { local &+= $0[(position &* 6 &+ segmentPosition) &* classes &+ c] }
+            }
         }
 
         @inline(__always)
         package mutating func endToken() {
-            padded[token + Self.margin] += SIMD8<Float>(local) * model.local.scale
+            padded[token + Self.margin] += SIMD8<Float>(local) * Self.withModel(modelRef) { $0.local.scale }
         }
     }
 }
