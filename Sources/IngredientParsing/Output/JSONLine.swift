@@ -66,7 +66,7 @@ public enum JSONLine {
         w.raw(#","name":"#)
         line.write(.name, &w)
         w.raw(#","key":"#)
-        w.string(line.key)
+        line.writeKey(&w)
         w.raw(#","preparation":"#)
         line.write(.preparation, &w)
         w.raw(#","comment":"#)
@@ -108,8 +108,8 @@ protocol JSONLineSource {
     var isOptional: Bool { get }
     /// Writes the confidence as a JSON number.
     func writeConfidence(_ w: inout ByteWriter)
-    /// The canonical key of the name.
-    var key: String? { get }
+    /// Writes the canonical key of the name as a JSON string, or null.
+    func writeKey(_ w: inout ByteWriter)
     /// An upper bound of the bytes the JSON object can take.
     var maximumJSONSize: Int { get }
     /// Writes the input as an escaped JSON string (with quotes).
@@ -164,6 +164,8 @@ extension ParsedIngredient: JSONLineSource {
 
     func writeSection(_ w: inout ByteWriter) { w.string(section) }
 
+    func writeKey(_ w: inout ByteWriter) { w.string(key) }
+
     func writeConfidence(_ w: inout ByteWriter) { w.number(confidence) }
 }
 
@@ -172,12 +174,23 @@ extension LineView: JSONLineSource {
         // Input, fields (joiners included) and section, each byte escaped to at most six
         // (copied as it is when the line is plain); the key and units, escaped.
         let fromLine = line.count * 2 + spans.count * 2
-        var other = key?.utf8.count ?? 0
-        for k in amounts.indices { other += unitText(k)?.utf8.count ?? 0 }
+        var other = hasKeyBytes ? keyBytes.count : key?.utf8.count ?? 0
+        for k in amounts.indices { other += unitTextBound(k) }
         return fixedJSONSize + (lineIsPlain ? 1 : 6) * fromLine + 6 * other + amountJSONSize * amounts.count
     }
 
     var amountCount: Int { amounts.count }
+
+    /// At least the bytes of amount `k`'s unit text, without making it: a known unit's id, or
+    /// three bytes for every byte of words the table does not know (lowercasing can lengthen
+    /// a character's UTF-8, by half at most).
+    private func unitTextBound(_ k: Int) -> Int {
+        switch amounts[k].unit {
+        case .none: 0
+        case .known(let row): units[Int(row)].id.utf8.count
+        case .unknown(let start, let end): 3 * Int(end - start)
+        }
+    }
 
     func quantities(_ k: Int) -> (quantity: Double?, quantityMax: Double?) {
         (amounts[k].quantity, amounts[k].quantityMax)
@@ -213,6 +226,14 @@ extension LineView: JSONLineSource {
         let k = confidenceThousandths
         guard k >= 0, k <= 1000 else { w.number(confidence); return }
         w.thousandths(k)
+    }
+
+    func writeKey(_ w: inout ByteWriter) {
+        guard hasKeyBytes else { w.string(key); return }
+        guard !keyBytes.isEmpty else { w.raw("null"); return }
+        w.byte(0x22)
+        w.bytes(keyBytes) // plain: see `NameKeyCache.Found`
+        w.byte(0x22)
     }
 
     func writeSection(_ w: inout ByteWriter) {

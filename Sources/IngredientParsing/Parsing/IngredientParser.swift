@@ -113,7 +113,7 @@ public struct IngredientParser: Sendable {
                 JSONLine.append(parse(utf8: bytes), to: &out)
                 return
             }
-            parser.analyze(validUTF8: bytes, workspace: workspace) { view, _ in JSONLine.append(view, to: &out) }
+            parser.analyze(validUTF8: bytes, workspace: workspace, keyAsBytes: true) { view, _ in JSONLine.append(view, to: &out) }
         }
     }
 
@@ -137,9 +137,10 @@ public struct IngredientParser: Sendable {
     /// confidence evidence (nil for headers and empty lines) to `body`. With `forcedLabels`
     /// (evaluation only), the labels it returns for the line's tokens replace the tagger's
     /// (when it returns one label a token), so that the rules after the tagger can be scored
-    /// on labels written by hand.
+    /// on labels written by hand. With `keyAsBytes` (for `JSONLine`), the view may hold its key as
+    /// bytes (`LineView.hasKeyBytes`) rather than as `key`.
     package func analyze<Result>(validUTF8 line: UnsafeBufferPointer<UInt8>, workspace w: Workspace = Workspace(),
-                         forcedLabels: (([Token], UnsafeBufferPointer<UInt8>) -> [Int]?)? = nil,
+                         forcedLabels: (([Token], UnsafeBufferPointer<UInt8>) -> [Int]?)? = nil, keyAsBytes: Bool = false,
                          _ body: (LineView, Confidence.Evidence?) -> Result) -> Result {
         let lineIsPlain = Tokenizer.tokenize(line, scratch: &w.raw, into: &w.tokens)
         let tokens = w.tokens
@@ -208,12 +209,16 @@ public struct IngredientParser: Sendable {
                 view.confidence = Confidence.absurdQuantityConfidence
                 view.confidenceThousandths = Confidence.absurdQuantityThousandths
             }
-            let key = view.nameKey(tables.lexicon.keyTables, cache: &w.keyCache)
-            // The view's key is still nil here (only this line sets it), so the key is stored
-            // without destroying the old value: an assignment destroyed that nil through the
-            // generic value witnesses of `String?` (about 80 instructions a line).
-            precondition(view.key == nil)
-            withUnsafeMutablePointer(to: &view.key) { $0.initialize(to: key) }
+            if keyAsBytes {
+                LineView.setNameKey(of: &view, tables.lexicon.keyTables, cache: &w.keyCache)
+            } else {
+                let key = LineView.nameKey(spans: view.spans, line: line, tables.lexicon.keyTables, cache: &w.keyCache)
+                // The view's key is still nil here (only this line sets it), so the key is stored
+                // without destroying the old value: an assignment destroyed that nil through the
+                // generic value witnesses of `String?` (about 80 instructions a line).
+                precondition(view.key == nil)
+                withUnsafeMutablePointer(to: &view.key) { $0.initialize(to: key) }
+            }
             let result = body(view, evidence)
             swap(&view.spans, &w.spans) // keep the capacity for the next line
             swap(&view.amounts, &w.amounts)
