@@ -173,10 +173,11 @@ extension LineView: JSONLineSource {
     var maximumJSONSize: Int {
         // Input, fields (joiners included) and section, each byte escaped to at most six
         // (copied as it is when the line is plain); the key and units, escaped.
-        let fromLine = line.count * 2 + spans.count * 2
+        // (Wrapping arithmetic: a line has at most a few MB, far from overflowing.)
+        let fromLine = line.count &* 2 &+ spans.count &* 2
         var other = hasKeyBytes ? keyBytes.count : key?.utf8.count ?? 0
-        for k in amounts.indices { other += unitTextBound(k) }
-        return fixedJSONSize + (lineIsPlain ? 1 : 6) * fromLine + 6 * other + amountJSONSize * amounts.count
+        for k in amounts.indices { other &+= unitTextBound(k) }
+        return fixedJSONSize &+ (lineIsPlain ? 1 : 6) &* fromLine &+ 6 &* other &+ amountJSONSize &* amounts.count
     }
 
     var amountCount: Int { amounts.count }
@@ -184,6 +185,7 @@ extension LineView: JSONLineSource {
     /// At least the bytes of amount `k`'s unit text, without making it: a known unit's id, or
     /// three bytes for every byte of words the table does not know (lowercasing can lengthen
     /// a character's UTF-8, by half at most).
+    @inline(__always)
     private func unitTextBound(_ k: Int) -> Int {
         switch amounts[k].unit {
         case .none: 0

@@ -39,7 +39,7 @@ public struct IngredientParser: Sendable {
     }
 
     package init(lexicon: Lexicon, model: TaggerModel) {
-        self.tables = LexiconReference(lexicon)
+        self.tables = LexiconReference(lexicon, confidenceMargin: Confidence.fastMargin(coefficients: model.calibration))
         self.model = model
         self.extractor = FeatureExtractor(lexicon: lexicon, vocabulary: model.vocabularyRows)
     }
@@ -197,12 +197,20 @@ public struct IngredientParser: Sendable {
                 unknownWordShare: Double(unknownWords) / Double(max(1, words)),
                 tokenCount: tokens.count
             )
-            let p = Confidence.score(evidence, coefficients: model.calibration)
-            if let k = Confidence.thousandths(p) {
+            // Most lines' thousandths without libm's logarithms (the same result: see
+            // `Confidence.fastMargin`); the rest through the model's own formula.
+            let margin = tables.confidenceMargin
+            let fast = margin > 0 ? model.calibration.withUnsafeBufferPointer {
+                Confidence.fastThousandths(evidence, coefficients: $0, margin: margin)
+            } : nil
+            if let k = fast {
+                view.confidence = Double(k) / 1000 // as `roundedToThousandths`
+                view.confidenceThousandths = k
+            } else if let k = Confidence.thousandths(Confidence.score(evidence, coefficients: model.calibration)) {
                 view.confidence = Double(k) / 1000 // as `roundedToThousandths`
                 view.confidenceThousandths = k
             } else {
-                view.confidence = Confidence.roundedToThousandths(p)
+                view.confidence = Confidence.roundedToThousandths(Confidence.score(evidence, coefficients: model.calibration))
             }
             if let q = view.amounts.first?.quantityMax, q >= Confidence.absurdQuantity,
                view.confidence > Confidence.absurdQuantityConfidence {
@@ -227,8 +235,15 @@ public struct IngredientParser: Sendable {
     }
 }
 
-/// A lexicon behind a reference: cheap to share between the per-line helpers.
+/// A lexicon behind a reference: cheap to share between the per-line helpers. It also keeps
+/// what the parser derives once from its model (kept here rather than in the parser itself, so
+/// that the parser's layout, which other modules build against, stays as it is).
 final class LexiconReference: Sendable {
     let lexicon: Lexicon
-    init(_ lexicon: Lexicon) { self.lexicon = lexicon }
+    /// `Confidence.fastMargin` of the model's calibration (0: every line takes `Confidence.score`).
+    let confidenceMargin: Double
+    init(_ lexicon: Lexicon, confidenceMargin: Double = 0) {
+        self.lexicon = lexicon
+        self.confidenceMargin = confidenceMargin
+    }
 }
