@@ -61,18 +61,20 @@ public enum JSONLine {
         w.number(primary.quantityMax)
         w.raw(#","unit":"#)
         if amounts > 0 { line.writeUnit(0, &w) } else { w.raw("null") }
+        // Fields without text are null, written without looking for their pieces.
+        let fields = line.fieldsWithText
         w.raw(#","size":"#)
-        line.write(.size, &w)
+        if fields & 1 << Field.size.rawValue != 0 { line.write(.size, &w) } else { w.raw("null") }
         w.raw(#","name":"#)
-        line.write(.name, &w)
+        if fields & 1 << Field.name.rawValue != 0 { line.write(.name, &w) } else { w.raw("null") }
         w.raw(#","key":"#)
         line.writeKey(&w)
         w.raw(#","preparation":"#)
-        line.write(.preparation, &w)
+        if fields & 1 << Field.preparation.rawValue != 0 { line.write(.preparation, &w) } else { w.raw("null") }
         w.raw(#","comment":"#)
-        line.write(.comment, &w)
+        if fields & 1 << Field.comment.rawValue != 0 { line.write(.comment, &w) } else { w.raw("null") }
         w.raw(#","purpose":"#)
-        line.write(.purpose, &w)
+        if fields & 1 << Field.purpose.rawValue != 0 { line.write(.purpose, &w) } else { w.raw("null") }
         w.raw(line.isOptional ? #","optional":true"# : #","optional":false"#)
         w.raw(#","alternates":["#)
         var k = 1
@@ -116,6 +118,8 @@ protocol JSONLineSource {
     func writeInput(_ w: inout ByteWriter)
     /// Writes a text field as a JSON string, or null.
     func write(_ field: Field, _ w: inout ByteWriter)
+    /// The fields that may have text, as bits `1 << Field.rawValue` (the others are null).
+    var fieldsWithText: Int { get }
     /// Writes the section title as a JSON string, or null.
     func writeSection(_ w: inout ByteWriter)
 }
@@ -166,6 +170,8 @@ extension ParsedIngredient: JSONLineSource {
 
     func writeKey(_ w: inout ByteWriter) { w.string(key) }
 
+    var fieldsWithText: Int { 0x1F }
+
     func writeConfidence(_ w: inout ByteWriter) { w.number(confidence) }
 }
 
@@ -181,6 +187,13 @@ extension LineView: JSONLineSource {
     }
 
     var amountCount: Int { amounts.count }
+
+    /// One pass over the spans.
+    var fieldsWithText: Int {
+        var fields = 0
+        for s in spans { fields |= 1 &<< s.field.rawValue }
+        return fields
+    }
 
     /// At least the bytes of amount `k`'s unit text, without making it: a known unit's id, or
     /// three bytes for every byte of words the table does not know (lowercasing can lengthen

@@ -192,18 +192,22 @@ package enum Confidence {
 
     /// `p` through the monotone map whose knots (output, value pairs, outputs increasing) are
     /// `knots`: linear between knots, the end values beyond them.
+    /// (Read through the pointer with wrapping index arithmetic: the callers hand at least two
+    /// knots, and every index stays below `knots.count`.)
+    @inline(__always)
     static func mapped(_ p: Double, knots: UnsafeBufferPointer<Double>) -> Double {
+        let k = knots.baseAddress!
         let count = knots.count / 2
-        if p <= knots[0] { return knots[1] }
-        if p >= knots[2 * count - 2] { return knots[2 * count - 1] }
+        if p <= k[0] { return k[1] }
+        if p >= k[2 &* count &- 2] { return k[2 &* count &- 1] }
         // The first knot at or above p (binary search: most lines lie near the last knots).
-        var low = 1, high = count - 1
+        var low = 1, high = count &- 1
         while low < high {
-            let mid = (low + high) / 2
-            if knots[2 * mid] < p { low = mid + 1 } else { high = mid }
+            let mid = (low &+ high) >> 1
+            if k[2 &* mid] < p { low = mid &+ 1 } else { high = mid }
         }
-        let x0 = knots[2 * low - 2], y0 = knots[2 * low - 1]
-        let x1 = knots[2 * low], y1 = knots[2 * low + 1]
+        let x0 = k[2 &* low &- 2], y0 = k[2 &* low &- 1]
+        let x1 = k[2 &* low], y1 = k[2 &* low &+ 1]
         return x1 > x0 ? y0 + (y1 - y0) * (p - x0) / (x1 - x0) : y1
     }
 
