@@ -56,9 +56,9 @@ public enum JSONLine {
         let amounts = line.amountCount
         let primary: (quantity: Double?, quantityMax: Double?) = amounts > 0 ? line.quantities(0) : (nil, nil)
         w.raw(#"","quantity":"#)
-        w.number(primary.quantity)
+        w.quantity(primary.quantity)
         w.raw(#","quantityMax":"#)
-        w.number(primary.quantityMax)
+        w.quantity(primary.quantityMax)
         w.raw(#","unit":"#)
         if amounts > 0 { line.writeUnit(0, &w) } else { w.raw("null") }
         // Fields without text are null, written without looking for their pieces.
@@ -82,9 +82,9 @@ public enum JSONLine {
             if k > 1 { w.byte(0x2C) }
             let (quantity, quantityMax) = line.quantities(k)
             w.raw(#"{"quantity":"#)
-            w.number(quantity)
+            w.quantity(quantity)
             w.raw(#","quantityMax":"#)
-            w.number(quantityMax)
+            w.quantity(quantityMax)
             w.raw(#","unit":"#)
             line.writeUnit(k, &w)
             w.byte(0x7D)

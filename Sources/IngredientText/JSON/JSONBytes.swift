@@ -225,6 +225,18 @@ package enum JSONBytes {
         }
     }
 
+    /// A JSON number rounded to six decimals, or null; the most common quantities (nil and the
+    /// whole numbers 0–9) written inline, the rest by `number`.
+    @inlinable @inline(__always)
+    package mutating func quantity(_ value: Double?) {
+        guard let v = value else { raw("null"); return }
+        if v >= 0, v < 10 {
+            let d = Int(v)
+            if Double(d) == v { byte(0x30 &+ UInt8(truncatingIfNeeded: d)); return }
+        }
+        number(v)
+    }
+
     /// A JSON number rounded to six decimals, or null.
     @inlinable
     package mutating func number(_ value: Double?) {
