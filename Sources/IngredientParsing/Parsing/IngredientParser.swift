@@ -147,7 +147,9 @@ public struct IngredientParser: Sendable {
         if tokens.isEmpty {
             return body(LineView(line: line, kind: .empty, confidence: 1), nil)
         }
-        if let title = HeaderDetection.title(tokens, line, tables: tables) {
+        // A header has no quantity (`HeaderDetection.title` looks), so most lines, which open
+        // with one, skip the call.
+        if tokens[0].kind != .quantity, let title = HeaderDetection.title(tokens, line, tables: tables) {
             var view = LineView(line: line, kind: .header, confidence: 1)
             view.section = title
             return body(view, nil)
