@@ -103,6 +103,37 @@ struct ConfidenceTests {
         #expect(Confidence.fitMap(Array(samples.prefix(60)), minimumBlock: 50).isEmpty)
     }
 
+    /// The cheaper logarithm and exponential of `fastThousandths` are within the error its
+    /// margin assumes (10⁻⁹), and it gives the thousandths of `score` wherever it answers.
+    @Test func fastThousandthsEqualTheScore() throws {
+        var x = 0.0
+        while x < 1e6 {
+            #expect(abs(Confidence.approximateLog1p(x) - log1p(x)) < 1e-9, "log1p(\(x))")
+            x = x < 1 ? x + 0.0137 : x * 1.37
+        }
+        var t = -30.0
+        while t < 30 {
+            #expect(abs(Confidence.approximateExp(t) / exp(t) - 1) < 1e-9, "exp(\(t))")
+            t += 0.0731
+        }
+        let row = IngredientParser().model.calibration
+        let margin = Confidence.fastMargin(coefficients: row)
+        #expect(margin > 0 && margin < 1e-3)
+        var generator = SystemRandomNumberGenerator()
+        var answered = 0
+        for _ in 0..<20_000 {
+            let e = Confidence.Evidence(
+                minimumMargin: Double(Float.random(in: 0...40, using: &generator)),
+                meanMargin: Double.random(in: 0...60, using: &generator), hasQuantity: Bool.random(using: &generator),
+                unknownUnit: Bool.random(using: &generator), hasName: Bool.random(using: &generator),
+                unknownWordShare: Double.random(in: 0...1, using: &generator), tokenCount: Int.random(in: 1...200, using: &generator))
+            guard let fast = row.withUnsafeBufferPointer({ Confidence.fastThousandths(e, coefficients: $0, margin: margin) }) else { continue }
+            answered += 1
+            #expect(fast == Confidence.thousandths(Confidence.score(e, coefficients: row)))
+        }
+        #expect(answered > 19_000)
+    }
+
     /// The shipped model carries a map, and lines it is sure of stay high.
     @Test func shippedCalibrationHasAMap() {
         let row = IngredientParser().model.calibration

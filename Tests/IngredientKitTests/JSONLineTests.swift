@@ -252,6 +252,18 @@ struct JSONLineTests {
         #expect(Confidence.absurdQuantityConfidence == Double(Confidence.absurdQuantityThousandths) / 1000)
     }
 
+    /// The inline writer of quantities gives the number writer's bytes.
+    @Test func quantitiesAreWrittenAsNumbers() {
+        let values: [Double?] = [nil, 0, -0.0, 0.5, 1, 2, 9, 9.5, 9.999_999_9, 10, 12, -1, -0.5, 1e-7, 3.000_000_1,
+                                 .nan, .infinity, -.infinity, 1e20]
+        for v in values {
+            var a: [UInt8] = [], b: [UInt8] = []
+            JSONBytes.append(upTo: 64, to: &a) { $0.quantity(v) }
+            JSONBytes.append(upTo: 64, to: &b) { $0.number(v) }
+            #expect(a == b, "\(String(describing: v))")
+        }
+    }
+
     /// Regression: large whole numbers once picked up spurious decimals (9999999999999 was
     /// written as 9999999999999.000576); whole numbers are now written exactly.
     @Test func largeIntegersStayIntegers() {

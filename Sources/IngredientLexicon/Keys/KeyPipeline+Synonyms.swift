@@ -11,12 +11,37 @@ extension KeyTables {
     /// right, up to four rounds); then a whole-name match with spaces ignored
     /// ("breadcrumbs" = "bread crumbs"); otherwise the words joined by single spaces.
     func finish(_ w: inout KeyWork) -> String {
-        guard w.count > 0 else { return "" }
+        guard let row = finishedRow(&w) else { return join(w) }
+        return row < 0 ? "" : rowKeys[Int(row)]
+    }
+
+    /// `finish` as bytes handed to `body` (joined in temporary room, or a row's key bytes).
+    func finish(_ w: inout KeyWork, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        guard let row = finishedRow(&w) else {
+            var total = w.count - 1
+            for i in 0..<w.count { total += Int(w.words[i].length) }
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: total) { out in
+                body(UnsafeBufferPointer(start: out.baseAddress, count: join(w, into: out.baseAddress!)))
+            }
+            return
+        }
+        guard row >= 0 else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
+        let key = rowKeys[Int(row)]
+        if key.utf8.withContiguousStorageIfAvailable(body) == nil {
+            var copy = key
+            copy.withUTF8(body)
+        }
+    }
+
+    /// The steps of `finish` before the key is written: the row whose key is the name's key,
+    /// -1 for no words (the empty key), or nil when the key is the words joined.
+    private func finishedRow(_ w: inout KeyWork) -> Int32? {
+        guard w.count > 0 else { return -1 }
         for _ in 0..<4 {
             // A whole-name entry is the longest entry from the first word (every prefix of an
             // entry continues).
             let first = longestEntries(w, at: 0)
-            if first.synonym == w.count { return rowKeys[Int(first.row)] }
+            if first.synonym == w.count { return first.row }
             var anyEntry = false
             for i in 0..<w.count where w.words[i].row >= 0 || w.words[i].bits & KeyEntry.Bits.continues != 0 {
                 anyEntry = true
@@ -25,7 +50,7 @@ extension KeyTables {
             if !anyEntry || !substitute(&w, first: first) { break }
         }
         if w.count == 1 {
-            if let row = entries[w.words[0].hash]?.spaceless, row >= 0 { return rowKeys[Int(row)] }
+            if let row = entries[w.words[0].hash]?.spaceless, row >= 0 { return row }
         } else {
             // The words without spaces, hashed as one word.
             var hasher = WordHasher()
@@ -38,9 +63,9 @@ extension KeyTables {
                     for b in w.bytes(word) { hasher.add(b) }
                 }
             }
-            if let row = entries[hasher.value]?.spaceless, row >= 0 { return rowKeys[Int(row)] }
+            if let row = entries[hasher.value]?.spaceless, row >= 0 { return row }
         }
-        return join(w)
+        return nil
     }
 
     /// Whether the `count` words at `i` read exactly as `row`'s key.
@@ -156,14 +181,22 @@ extension KeyTables {
         var total = w.count - 1
         for i in 0..<w.count { total += Int(w.words[i].length) }
         return String(unsafeUninitializedCapacity: total) { out in
-            guard var p = out.baseAddress else { return 0 }
-            for i in 0..<w.count {
-                if i > 0 { p.pointee = 0x20; p += 1 }
-                let word = w.words[i]
-                p.update(from: w.arena + Int(word.start), count: Int(word.length))
-                p += Int(word.length)
-            }
-            return p - out.baseAddress!
+            guard let p = out.baseAddress else { return 0 }
+            return join(w, into: p)
         }
+    }
+
+    /// Writes the words joined by single spaces at `out` (room for their bytes and the
+    /// spaces), returning the byte count.
+    @inline(__always)
+    private func join(_ w: KeyWork, into out: UnsafeMutablePointer<UInt8>) -> Int {
+        var p = out
+        for i in 0..<w.count {
+            if i > 0 { p.pointee = 0x20; p += 1 }
+            let word = w.words[i]
+            p.update(from: w.arena + Int(word.start), count: Int(word.length))
+            p += Int(word.length)
+        }
+        return p - out
     }
 }

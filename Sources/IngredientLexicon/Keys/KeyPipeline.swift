@@ -16,6 +16,20 @@ extension KeyTables {
         }
     }
 
+    /// The canonical key of UTF-8 `input` as bytes handed to `body` (valid during the call;
+    /// empty for the empty key): the bytes of `key(utf8:foldsDiacritics:)`, without making a
+    /// String.
+    package func withKey(utf8 input: UnsafeBufferPointer<UInt8>, foldsDiacritics: Bool,
+                         _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        withWork(input, mode: .full, foldsDiacritics: foldsDiacritics, forceICU: false) { work, forced in
+            guard let forced else { return finish(&work, body) }
+            if forced.utf8.withContiguousStorageIfAvailable(body) == nil {
+                var copy = forced
+                copy.withUTF8(body)
+            }
+        }
+    }
+
     /// The canonical key of `text`.
     package func key(forText text: String, foldsDiacritics: Bool, forceICU: Bool = false) -> String {
         if let key = text.utf8.withContiguousStorageIfAvailable({ key(utf8: $0, foldsDiacritics: foldsDiacritics, forceICU: forceICU) }) {

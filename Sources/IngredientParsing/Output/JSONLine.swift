@@ -56,23 +56,25 @@ public enum JSONLine {
         let amounts = line.amountCount
         let primary: (quantity: Double?, quantityMax: Double?) = amounts > 0 ? line.quantities(0) : (nil, nil)
         w.raw(#"","quantity":"#)
-        w.number(primary.quantity)
+        w.quantity(primary.quantity)
         w.raw(#","quantityMax":"#)
-        w.number(primary.quantityMax)
+        w.quantity(primary.quantityMax)
         w.raw(#","unit":"#)
         if amounts > 0 { line.writeUnit(0, &w) } else { w.raw("null") }
+        // Fields without text are null, written without looking for their pieces.
+        let fields = line.fieldsWithText
         w.raw(#","size":"#)
-        line.write(.size, &w)
+        if fields & 1 << Field.size.rawValue != 0 { line.write(.size, &w) } else { w.raw("null") }
         w.raw(#","name":"#)
-        line.write(.name, &w)
+        if fields & 1 << Field.name.rawValue != 0 { line.write(.name, &w) } else { w.raw("null") }
         w.raw(#","key":"#)
-        w.string(line.key)
+        line.writeKey(&w)
         w.raw(#","preparation":"#)
-        line.write(.preparation, &w)
+        if fields & 1 << Field.preparation.rawValue != 0 { line.write(.preparation, &w) } else { w.raw("null") }
         w.raw(#","comment":"#)
-        line.write(.comment, &w)
+        if fields & 1 << Field.comment.rawValue != 0 { line.write(.comment, &w) } else { w.raw("null") }
         w.raw(#","purpose":"#)
-        line.write(.purpose, &w)
+        if fields & 1 << Field.purpose.rawValue != 0 { line.write(.purpose, &w) } else { w.raw("null") }
         w.raw(line.isOptional ? #","optional":true"# : #","optional":false"#)
         w.raw(#","alternates":["#)
         var k = 1
@@ -80,9 +82,9 @@ public enum JSONLine {
             if k > 1 { w.byte(0x2C) }
             let (quantity, quantityMax) = line.quantities(k)
             w.raw(#"{"quantity":"#)
-            w.number(quantity)
+            w.quantity(quantity)
             w.raw(#","quantityMax":"#)
-            w.number(quantityMax)
+            w.quantity(quantityMax)
             w.raw(#","unit":"#)
             line.writeUnit(k, &w)
             w.byte(0x7D)
@@ -108,14 +110,16 @@ protocol JSONLineSource {
     var isOptional: Bool { get }
     /// Writes the confidence as a JSON number.
     func writeConfidence(_ w: inout ByteWriter)
-    /// The canonical key of the name.
-    var key: String? { get }
+    /// Writes the canonical key of the name as a JSON string, or null.
+    func writeKey(_ w: inout ByteWriter)
     /// An upper bound of the bytes the JSON object can take.
     var maximumJSONSize: Int { get }
     /// Writes the input as an escaped JSON string (with quotes).
     func writeInput(_ w: inout ByteWriter)
     /// Writes a text field as a JSON string, or null.
     func write(_ field: Field, _ w: inout ByteWriter)
+    /// The fields that may have text, as bits `1 << Field.rawValue` (the others are null).
+    var fieldsWithText: Int { get }
     /// Writes the section title as a JSON string, or null.
     func writeSection(_ w: inout ByteWriter)
 }
@@ -164,6 +168,10 @@ extension ParsedIngredient: JSONLineSource {
 
     func writeSection(_ w: inout ByteWriter) { w.string(section) }
 
+    func writeKey(_ w: inout ByteWriter) { w.string(key) }
+
+    var fieldsWithText: Int { 0x1F }
+
     func writeConfidence(_ w: inout ByteWriter) { w.number(confidence) }
 }
 
@@ -171,13 +179,33 @@ extension LineView: JSONLineSource {
     var maximumJSONSize: Int {
         // Input, fields (joiners included) and section, each byte escaped to at most six
         // (copied as it is when the line is plain); the key and units, escaped.
-        let fromLine = line.count * 2 + spans.count * 2
-        var other = key?.utf8.count ?? 0
-        for k in amounts.indices { other += unitText(k)?.utf8.count ?? 0 }
-        return fixedJSONSize + (lineIsPlain ? 1 : 6) * fromLine + 6 * other + amountJSONSize * amounts.count
+        // (Wrapping arithmetic: a line has at most a few MB, far from overflowing.)
+        let fromLine = line.count &* 2 &+ spans.count &* 2
+        var other = hasKeyBytes ? keyBytes.count : key?.utf8.count ?? 0
+        for k in amounts.indices { other &+= unitTextBound(k) }
+        return fixedJSONSize &+ (lineIsPlain ? 1 : 6) &* fromLine &+ 6 &* other &+ amountJSONSize &* amounts.count
     }
 
     var amountCount: Int { amounts.count }
+
+    /// One pass over the spans.
+    var fieldsWithText: Int {
+        var fields = 0
+        for s in spans { fields |= 1 &<< s.field.rawValue }
+        return fields
+    }
+
+    /// At least the bytes of amount `k`'s unit text, without making it: a known unit's id, or
+    /// three bytes for every byte of words the table does not know (lowercasing can lengthen
+    /// a character's UTF-8, by half at most).
+    @inline(__always)
+    private func unitTextBound(_ k: Int) -> Int {
+        switch amounts[k].unit {
+        case .none: 0
+        case .known(let row): units[Int(row)].id.utf8.count
+        case .unknown(let start, let end): 3 * Int(end - start)
+        }
+    }
 
     func quantities(_ k: Int) -> (quantity: Double?, quantityMax: Double?) {
         (amounts[k].quantity, amounts[k].quantityMax)
@@ -213,6 +241,14 @@ extension LineView: JSONLineSource {
         let k = confidenceThousandths
         guard k >= 0, k <= 1000 else { w.number(confidence); return }
         w.thousandths(k)
+    }
+
+    func writeKey(_ w: inout ByteWriter) {
+        guard hasKeyBytes else { w.string(key); return }
+        guard !keyBytes.isEmpty else { w.raw("null"); return }
+        w.byte(0x22)
+        w.bytes(keyBytes) // plain: see `NameKeyCache.Found`
+        w.byte(0x22)
     }
 
     func writeSection(_ w: inout ByteWriter) {

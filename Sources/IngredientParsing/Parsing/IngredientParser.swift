@@ -39,7 +39,7 @@ public struct IngredientParser: Sendable {
     }
 
     package init(lexicon: Lexicon, model: TaggerModel) {
-        self.tables = LexiconReference(lexicon)
+        self.tables = LexiconReference(lexicon, confidenceMargin: Confidence.fastMargin(coefficients: model.calibration))
         self.model = model
         self.extractor = FeatureExtractor(lexicon: lexicon, vocabulary: model.vocabularyRows)
     }
@@ -113,7 +113,7 @@ public struct IngredientParser: Sendable {
                 JSONLine.append(parse(utf8: bytes), to: &out)
                 return
             }
-            parser.analyze(validUTF8: bytes, workspace: workspace) { view, _ in JSONLine.append(view, to: &out) }
+            parser.analyze(validUTF8: bytes, workspace: workspace, keyAsBytes: true) { view, _ in JSONLine.append(view, to: &out) }
         }
     }
 
@@ -137,16 +137,19 @@ public struct IngredientParser: Sendable {
     /// confidence evidence (nil for headers and empty lines) to `body`. With `forcedLabels`
     /// (evaluation only), the labels it returns for the line's tokens replace the tagger's
     /// (when it returns one label a token), so that the rules after the tagger can be scored
-    /// on labels written by hand.
+    /// on labels written by hand. With `keyAsBytes` (for `JSONLine`), the view may hold its key as
+    /// bytes (`LineView.hasKeyBytes`) rather than as `key`.
     package func analyze<Result>(validUTF8 line: UnsafeBufferPointer<UInt8>, workspace w: Workspace = Workspace(),
-                         forcedLabels: (([Token], UnsafeBufferPointer<UInt8>) -> [Int]?)? = nil,
+                         forcedLabels: (([Token], UnsafeBufferPointer<UInt8>) -> [Int]?)? = nil, keyAsBytes: Bool = false,
                          _ body: (LineView, Confidence.Evidence?) -> Result) -> Result {
         let lineIsPlain = Tokenizer.tokenize(line, scratch: &w.raw, into: &w.tokens)
         let tokens = w.tokens
         if tokens.isEmpty {
             return body(LineView(line: line, kind: .empty, confidence: 1), nil)
         }
-        if let title = HeaderDetection.title(tokens, line, tables: tables) {
+        // A header has no quantity (`HeaderDetection.title` looks), so most lines, which open
+        // with one, skip the call.
+        if tokens[0].kind != .quantity, let title = HeaderDetection.title(tokens, line, tables: tables) {
             var view = LineView(line: line, kind: .header, confidence: 1)
             view.section = title
             return body(view, nil)
@@ -196,24 +199,36 @@ public struct IngredientParser: Sendable {
                 unknownWordShare: Double(unknownWords) / Double(max(1, words)),
                 tokenCount: tokens.count
             )
-            let p = Confidence.score(evidence, coefficients: model.calibration)
-            if let k = Confidence.thousandths(p) {
+            // Most lines' thousandths without libm's logarithms (the same result: see
+            // `Confidence.fastMargin`); the rest through the model's own formula.
+            let margin = tables.confidenceMargin
+            let fast = margin > 0 ? model.calibration.withUnsafeBufferPointer {
+                Confidence.fastThousandths(evidence, coefficients: $0, margin: margin)
+            } : nil
+            if let k = fast {
+                view.confidence = Double(k) / 1000 // as `roundedToThousandths`
+                view.confidenceThousandths = k
+            } else if let k = Confidence.thousandths(Confidence.score(evidence, coefficients: model.calibration)) {
                 view.confidence = Double(k) / 1000 // as `roundedToThousandths`
                 view.confidenceThousandths = k
             } else {
-                view.confidence = Confidence.roundedToThousandths(p)
+                view.confidence = Confidence.roundedToThousandths(Confidence.score(evidence, coefficients: model.calibration))
             }
             if let q = view.amounts.first?.quantityMax, q >= Confidence.absurdQuantity,
                view.confidence > Confidence.absurdQuantityConfidence {
                 view.confidence = Confidence.absurdQuantityConfidence
                 view.confidenceThousandths = Confidence.absurdQuantityThousandths
             }
-            let key = view.nameKey(tables.lexicon.keyTables, cache: &w.keyCache)
-            // The view's key is still nil here (only this line sets it), so the key is stored
-            // without destroying the old value: an assignment destroyed that nil through the
-            // generic value witnesses of `String?` (about 80 instructions a line).
-            precondition(view.key == nil)
-            withUnsafeMutablePointer(to: &view.key) { $0.initialize(to: key) }
+            if keyAsBytes {
+                LineView.setNameKey(of: &view, tables.lexicon.keyTables, cache: &w.keyCache)
+            } else {
+                let key = LineView.nameKey(spans: view.spans, line: line, tables.lexicon.keyTables, cache: &w.keyCache)
+                // The view's key is still nil here (only this line sets it), so the key is stored
+                // without destroying the old value: an assignment destroyed that nil through the
+                // generic value witnesses of `String?` (about 80 instructions a line).
+                precondition(view.key == nil)
+                withUnsafeMutablePointer(to: &view.key) { $0.initialize(to: key) }
+            }
             let result = body(view, evidence)
             swap(&view.spans, &w.spans) // keep the capacity for the next line
             swap(&view.amounts, &w.amounts)
@@ -222,8 +237,15 @@ public struct IngredientParser: Sendable {
     }
 }
 
-/// A lexicon behind a reference: cheap to share between the per-line helpers.
+/// A lexicon behind a reference: cheap to share between the per-line helpers. It also keeps
+/// what the parser derives once from its model (kept here rather than in the parser itself, so
+/// that the parser's layout, which other modules build against, stays as it is).
 final class LexiconReference: Sendable {
     let lexicon: Lexicon
-    init(_ lexicon: Lexicon) { self.lexicon = lexicon }
+    /// `Confidence.fastMargin` of the model's calibration (0: every line takes `Confidence.score`).
+    let confidenceMargin: Double
+    init(_ lexicon: Lexicon, confidenceMargin: Double = 0) {
+        self.lexicon = lexicon
+        self.confidenceMargin = confidenceMargin
+    }
 }

@@ -44,8 +44,10 @@ struct LineAssembler {
 
     /// Reads amounts and fields into `view` (its spans are this assembler's `spans`).
     mutating func assemble(into view: inout LineView) -> Doubts {
-        relabelPhrases()
         let n = tokens.count
+        // Phrases are looked for only where a token may start one (half the lines have none).
+        let anyPhraseStart = phraseStarts.next(from: 0, end: n) < n
+        if anyPhraseStart { relabelPhrases() }
         // "a cup of flour": a number word, a unit and "of" opening the line are its amount
         // even when the tagger read them as a note.
         if n > 3, label(0) != .quantity, tokens[0].kind == .word { relabelLeadingAmount() }
@@ -264,7 +266,7 @@ struct LineAssembler {
         if has(.comment) { appendRuns(of: .comment, as: .comment) }
         if has(.purpose) { appendRuns(of: .purpose, as: .purpose) }
         putSpansInLineOrder()
-        view.isOptional = hasOptionalPhrase()
+        view.isOptional = anyPhraseStart && hasOptionalPhrase()
         return doubts
     }
 }

@@ -38,20 +38,53 @@ package struct LineView {
     /// ingredient line's), which `JSONLine` writes without converting the double; -1 otherwise.
     var confidenceThousandths = -1
     /// The canonical key of the name (see `CanonicalKeyer`); nil without a name or for an empty key.
+    /// Left nil where `keyBytes` holds the key instead (`hasKeyBytes`).
     var key: String?
+    /// Whether the key is `keyBytes` (empty for no key) rather than `key`: the JSON path takes
+    /// the key's bytes from the session's name-key cache (valid while the view is) when it has
+    /// them. JSON escapes none of a key's bytes (see `NameKeyCache.Found`).
+    var hasKeyBytes = false
+    var keyBytes = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
     /// Whether no byte of `line` needs escaping in JSON, so that the line and its fields are
     /// copied as they are (`JSONLine`); false when not checked.
     var lineIsPlain = false
 
     /// The canonical key of the name's text, computed from its bytes (or taken from `cache`
     /// when the same name was keyed before).
-    func nameKey(_ keys: KeyTables, cache: inout NameKeyCache) -> String? {
-        withText(of: .name) { name in
+    /// (A static function of the view's spans and line, so that the call does not copy the
+    /// whole view; the tables are not retained.)
+    ///
+    /// With `asBytes`, the key is left in `view.keyBytes` where the cache holds its bytes, and
+    /// `view.key` is set only otherwise.
+    static func nameKey(spans: PlainList<Span>, line: UnsafeBufferPointer<UInt8>, _ keys: KeyTables,
+                        cache: inout NameKeyCache) -> String? {
+        unowned(unsafe) let keys = keys
+        return withText(of: .name, spans: spans, line: line) { name in
             cache.key(for: name) {
                 let key = keys.key(utf8: name, foldsDiacritics: true)
                 return key.isEmpty ? nil : key
             }
         } ?? nil
+    }
+
+    /// Sets the view's key from its name: as bytes where the session's name-key cache holds
+    /// them (`hasKeyBytes`), else as `key` (which must still be nil: it is initialized, not
+    /// assigned, which would destroy the old nil through the generic value witnesses of `String?`).
+    static func setNameKey(of view: inout LineView, _ keys: KeyTables, cache: inout NameKeyCache) {
+        unowned(unsafe) let keys = keys
+        let found = withText(of: .name, spans: view.spans, line: view.line) { name in
+            cache.lookUp(name) { body in keys.withKey(utf8: name, foldsDiacritics: true, body) }
+        }
+        switch found {
+        case .some(.bytes(let bytes)):
+            view.hasKeyBytes = true
+            view.keyBytes = bytes
+        case .some(.string(let key)):
+            precondition(view.key == nil)
+            withUnsafeMutablePointer(to: &view.key) { $0.initialize(to: key) }
+        case .none:
+            break // no name: no key
+        }
     }
 
     /// Whether the field has any text.
@@ -60,6 +93,12 @@ package struct LineView {
     /// Visits the field's text as byte pieces, with the joiner between pieces.
     @inline(__always)
     func forEachPiece(of field: Field, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        Self.forEachPiece(of: field, spans: spans, line: line, body)
+    }
+
+    @inline(__always)
+    static func forEachPiece(of field: Field, spans: PlainList<Span>, line: UnsafeBufferPointer<UInt8>,
+                             _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
         var first = true
         for s in spans where s.field == field {
             if !first {
@@ -83,6 +122,12 @@ package struct LineView {
     /// are copied side by side into temporary room.
     @inline(__always)
     func withText<R>(of field: Field, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
+        Self.withText(of: field, spans: spans, line: line, body)
+    }
+
+    @inline(__always)
+    static func withText<R>(of field: Field, spans: PlainList<Span>, line: UnsafeBufferPointer<UInt8>,
+                            _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
         // One pass over the spans: the field's first span and its size with the joiners.
         var first = -1, pieces = 0, size = 0
         for (k, s) in spans.enumerated() where s.field == field {
@@ -98,7 +143,7 @@ package struct LineView {
         size += (pieces - 1) * field.joiner.utf8CodeUnitCount
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: size) { buffer in
             var n = 0
-            forEachPiece(of: field) { piece in
+            forEachPiece(of: field, spans: spans, line: line) { piece in
                 guard let source = piece.baseAddress, !piece.isEmpty else { return }
                 (buffer.baseAddress! + n).update(from: source, count: piece.count)
                 n += piece.count
@@ -117,6 +162,7 @@ package struct LineView {
         let size = text(.size), name = text(.name), preparation = text(.preparation)
         let comment = text(.comment), purpose = text(.purpose)
         let section = section.map { String(decoding: UnsafeBufferPointer(rebasing: line[$0]), as: UTF8.self) }
+        let key = hasKeyBytes ? (keyBytes.isEmpty ? nil : String(decoding: keyBytes, as: UTF8.self)) : key
         return ParsedIngredient(input: input, kind: kind, amount: amount, alternates: alternates, size: size, name: name,
                                 key: key, preparation: preparation, comment: comment, purpose: purpose,
                                 isOptional: isOptional, section: section, confidence: confidence)

@@ -3,7 +3,7 @@
 @usableFromInline package enum Rounding {
     /// `x` rounded half away from zero, as `x.rounded()`, for 0 ≤ x < 2^63: by truncation,
     /// which is exact, as `x - trunc(x)` is exact for x ≥ 0.
-    @inlinable
+    @inlinable @inline(__always)
     package static func halfAwayFromZero(_ x: Double) -> UInt64 {
         // Through Int64, which holds every such x: one conversion instruction each way, where
         // UInt64's are emulated.

@@ -165,6 +165,28 @@ package enum JSONBytes {
     @inlinable @inline(__always)
     static func needsEscape(_ c: UInt8) -> Bool { c < 0x20 || c == 0x22 || c == 0x5C || c == 0x7F }
 
+    /// Whether none of the bytes needs escaping, so that `escaped` would copy them as they are:
+    /// eight at a time, the last eight overlapping the words before (four and four for 4–7 bytes).
+    @inlinable
+    package static func isPlain(_ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = b.baseAddress else { return true }
+        let raw = UnsafeRawPointer(base), n = b.count
+        if n >= 8 {
+            var k = 0
+            while k &+ 8 < n {
+                if needsEscape(raw.loadUnaligned(fromByteOffset: k, as: UInt64.self)) { return false }
+                k &+= 8
+            }
+            return !needsEscape(raw.loadUnaligned(fromByteOffset: n &- 8, as: UInt64.self))
+        }
+        if n >= 4 {
+            return !needsEscape(UInt64(raw.loadUnaligned(as: UInt32.self))
+                                | UInt64(raw.loadUnaligned(fromByteOffset: n &- 4, as: UInt32.self)) << 32)
+        }
+        for k in 0..<n where needsEscape(b[k]) { return false }
+        return true
+    }
+
     /// Whether any of eight bytes is a control character, `"`, `\` or DEL (exact: bit tricks
     /// for "some byte is below 0x20" and "some byte equals c").
     @inlinable @inline(__always)
@@ -176,9 +198,14 @@ package enum JSONBytes {
     /// A JSON string, or null.
     @inlinable
     package mutating func string(_ s: String?) {
-        guard var s else { raw("null"); return }
+        guard let s else { raw("null"); return }
         byte(0x22)
-        s.withUTF8 { escaped($0) }
+        // The bytes read in place (a native string's, small or not), without the copy (and
+        // its retain and release) that `withUTF8` needs.
+        if s.utf8.withContiguousStorageIfAvailable({ escaped($0) }) == nil {
+            var copy = s
+            copy.withUTF8 { escaped($0) }
+        }
         byte(0x22)
     }
 
@@ -196,6 +223,18 @@ package enum JSONBytes {
             } while v > 0
             bytes(UnsafeBufferPointer(rebasing: UnsafeRawBufferPointer(buffer).bindMemory(to: UInt8.self)[k...]))
         }
+    }
+
+    /// A JSON number rounded to six decimals, or null; the most common quantities (nil and the
+    /// whole numbers 0–9) written inline, the rest by `number`.
+    @inlinable @inline(__always)
+    package mutating func quantity(_ value: Double?) {
+        guard let v = value else { raw("null"); return }
+        if v >= 0, v < 10 {
+            let d = Int(v)
+            if Double(d) == v { byte(0x30 &+ UInt8(truncatingIfNeeded: d)); return }
+        }
+        number(v)
     }
 
     /// A JSON number rounded to six decimals, or null.

@@ -16,26 +16,31 @@ package enum UTF8Repair {
             }
             if any & 0x8080_8080_8080_8080 == 0 { return true }
         }
+        guard let base = bytes.baseAddress else { return true }
+        let raw = UnsafeRawPointer(base)
         while i < n {
-            // Eight ASCII bytes at a time.
-            if i + 8 <= n {
-                let word = UnsafeRawPointer(bytes.baseAddress! + i).loadUnaligned(as: UInt64.self)
-                if word & 0x8080_8080_8080_8080 == 0 { i += 8; continue }
+            // Eight ASCII bytes at a time; in a word with a byte above 0x7F, straight to the
+            // first such byte.
+            if i &+ 8 <= n {
+                let high = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080
+                if high == 0 { i &+= 8; continue }
+                i &+= high.trailingZeroBitCount >> 3
             }
-            let b = bytes[i]
-            if b < 0x80 { i += 1; continue }
+            let b = base[i]
+            if b < 0x80 { i &+= 1; continue }
             let length: Int
             if b >= 0xC2 && b <= 0xDF { length = 2 }
             else if b >= 0xE0 && b <= 0xEF { length = 3 }
             else if b >= 0xF0 && b <= 0xF4 { length = 4 }
             else { return false }
-            guard i + length <= n else { return false }
-            for k in 1..<length where bytes[i + k] & 0xC0 != 0x80 { return false }
-            if b == 0xE0 && bytes[i + 1] < 0xA0 { return false }
-            if b == 0xED && bytes[i + 1] > 0x9F { return false }
-            if b == 0xF0 && bytes[i + 1] < 0x90 { return false }
-            if b == 0xF4 && bytes[i + 1] > 0x8F { return false }
-            i += length
+            guard i &+ length <= n else { return false }
+            for k in 1..<length where base[i &+ k] & 0xC0 != 0x80 { return false }
+            let second = base[i &+ 1]
+            if b == 0xE0 && second < 0xA0 { return false }
+            if b == 0xED && second > 0x9F { return false }
+            if b == 0xF0 && second < 0x90 { return false }
+            if b == 0xF4 && second > 0x8F { return false }
+            i &+= length
         }
         return true
     }
