@@ -64,6 +64,14 @@ package enum Confidence {
 
     static let inputCount = 7
 
+    /// Whether a calibration row of `count` numbers goes on, after the logistic model's
+    /// coefficients, with the knots of a monotone map (at least two output, value pairs).
+    @inline(__always)
+    static func hasMap(_ count: Int) -> Bool {
+        let extra = count - (inputCount + 1)
+        return extra >= 4 && extra % 2 == 0
+    }
+
     // MARK: - The same thousandths without libm's log1p
 
     /// How far (in thousandths) `fastThousandths` must find the score from a rounding boundary
@@ -80,9 +88,8 @@ package enum Confidence {
     /// about one line in 25,000 falls back to `score`).
     static func fastMargin(coefficients c: [Double]) -> Double {
         guard c.count >= inputCount + 1 else { return 0 }
-        let extra = c.count - (inputCount + 1)
         var slope = 1.0
-        if extra >= 4, extra % 2 == 0 {
+        if hasMap(c.count) {
             let knots = Array(c[(inputCount + 1)...])
             let count = knots.count / 2
             for i in 1..<count {
@@ -115,8 +122,7 @@ package enum Confidence {
         z += c[7] * approximateLog1p(Double(e.tokenCount))
         guard z > -30, z < 30 else { return nil } // (and not NaN)
         var p = 1 / (1 + approximateExp(-z))
-        let extra = c.count - (inputCount + 1)
-        if extra >= 4, extra % 2 == 0 {
+        if hasMap(c.count) {
             p = mapped(p, knots: UnsafeBufferPointer(rebasing: c[(inputCount + 1)...]))
         }
         let x = p * 1000
@@ -176,15 +182,14 @@ package enum Confidence {
     static let absurdQuantity = 1e9
     static let absurdQuantityConfidence = 0.05
     /// `absurdQuantityConfidence` in thousandths.
-    static let absurdQuantityThousandths = 50
+    static let absurdQuantityThousandths = Int(Rounding.halfAwayFromZero(absurdQuantityConfidence * 1000))
 
     /// The calibrated probability that the line is right, from `coefficients`: the logistic
     /// model's (intercept first), then, when the row goes on, the knots of a monotone map of
     /// its output (`fitMap`). With no coefficients, a conservative default.
     package static func score(_ e: Evidence, coefficients: [Double]) -> Double {
         let p = logistic(e, coefficients: coefficients)
-        let extra = coefficients.count - (inputCount + 1)
-        guard extra >= 4, extra % 2 == 0 else { return p }
+        guard hasMap(coefficients.count) else { return p }
         return coefficients.withUnsafeBufferPointer { row in
             mapped(p, knots: UnsafeBufferPointer(rebasing: row[(inputCount + 1)...]))
         }

@@ -24,6 +24,8 @@ public struct IngredientParser: Sendable {
     /// (and retaining) each of its tables.
     let tables: LexiconReference
     let extractor: FeatureExtractor
+    /// `Confidence.fastMargin` of the model's calibration (0: every line takes `Confidence.score`).
+    let confidenceMargin: Double
     /// Working memory for `parse(_:)` and `parse(utf8:)`, shared by the parser's copies.
     let workspaces = WorkspacePool()
 
@@ -39,8 +41,9 @@ public struct IngredientParser: Sendable {
     }
 
     package init(lexicon: Lexicon, model: TaggerModel) {
-        self.tables = LexiconReference(lexicon, confidenceMargin: Confidence.fastMargin(coefficients: model.calibration))
+        self.tables = LexiconReference(lexicon)
         self.model = model
+        self.confidenceMargin = Confidence.fastMargin(coefficients: model.calibration)
         self.extractor = FeatureExtractor(lexicon: lexicon, vocabulary: model.vocabularyRows)
     }
 
@@ -201,14 +204,11 @@ public struct IngredientParser: Sendable {
             )
             // Most lines' thousandths without libm's logarithms (the same result: see
             // `Confidence.fastMargin`); the rest through the model's own formula.
-            let margin = tables.confidenceMargin
+            let margin = confidenceMargin
             let fast = margin > 0 ? model.calibration.withUnsafeBufferPointer {
                 Confidence.fastThousandths(evidence, coefficients: $0, margin: margin)
             } : nil
-            if let k = fast {
-                view.confidence = Double(k) / 1000 // as `roundedToThousandths`
-                view.confidenceThousandths = k
-            } else if let k = Confidence.thousandths(Confidence.score(evidence, coefficients: model.calibration)) {
+            if let k = fast ?? Confidence.thousandths(Confidence.score(evidence, coefficients: model.calibration)) {
                 view.confidence = Double(k) / 1000 // as `roundedToThousandths`
                 view.confidenceThousandths = k
             } else {
@@ -237,15 +237,8 @@ public struct IngredientParser: Sendable {
     }
 }
 
-/// A lexicon behind a reference: cheap to share between the per-line helpers. It also keeps
-/// what the parser derives once from its model (kept here rather than in the parser itself, so
-/// that the parser's layout, which other modules build against, stays as it is).
+/// A lexicon behind a reference: cheap to share between the per-line helpers.
 final class LexiconReference: Sendable {
     let lexicon: Lexicon
-    /// `Confidence.fastMargin` of the model's calibration (0: every line takes `Confidence.score`).
-    let confidenceMargin: Double
-    init(_ lexicon: Lexicon, confidenceMargin: Double = 0) {
-        self.lexicon = lexicon
-        self.confidenceMargin = confidenceMargin
-    }
+    init(_ lexicon: Lexicon) { self.lexicon = lexicon }
 }

@@ -52,10 +52,7 @@ package struct LineView {
     /// The canonical key of the name's text, computed from its bytes (or taken from `cache`
     /// when the same name was keyed before).
     /// (A static function of the view's spans and line, so that the call does not copy the
-    /// whole view; the tables are not retained.)
-    ///
-    /// With `asBytes`, the key is left in `view.keyBytes` where the cache holds its bytes, and
-    /// `view.key` is set only otherwise.
+    /// whole view; the tables are not retained.) `setNameKey` keeps the key as bytes instead.
     static func nameKey(spans: PlainList<Span>, line: UnsafeBufferPointer<UInt8>, _ keys: KeyTables,
                         cache: inout NameKeyCache) -> String? {
         unowned(unsafe) let keys = keys
