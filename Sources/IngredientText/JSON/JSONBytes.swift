@@ -105,30 +105,10 @@ package enum JSONBytes {
     @inline(never)
     @usableFromInline package mutating func escaped(_ b: UnsafeBufferPointer<UInt8>) {
         guard let base = b.baseAddress else { return }
-        // Short text (units, keys, most words) checked whole with two overlapping loads.
-        if b.count >= 4 && b.count <= 16 {
-            let raw = UnsafeRawPointer(base), n = b.count
-            let plain = n >= 8
-                ? !Self.needsEscape(raw.loadUnaligned(as: UInt64.self)) && !Self.needsEscape(raw.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self))
-                : !Self.needsEscape(UInt64(raw.loadUnaligned(as: UInt32.self)) | UInt64(raw.loadUnaligned(fromByteOffset: n - 4, as: UInt32.self)) << 32)
-            if plain {
-                bytes(b)
-                return
-            }
-        } else if b.count > 16 {
-            // Longer text (keys of several words): every eight bytes tested, the last eight
-            // with one overlapping load, and plain text copied whole.
-            let raw = UnsafeRawPointer(base), n = b.count
-            var plain = !Self.needsEscape(raw.loadUnaligned(fromByteOffset: n &- 8, as: UInt64.self))
-            var k = 0
-            while plain, k &+ 8 <= n {
-                plain = !Self.needsEscape(raw.loadUnaligned(fromByteOffset: k, as: UInt64.self))
-                k &+= 8
-            }
-            if plain {
-                bytes(b)
-                return
-            }
+        // Plain text (most units, keys and words) copied whole, tested eight bytes at a time.
+        if b.count >= 4, Self.isPlain(b) {
+            bytes(b)
+            return
         }
         var runStart = 0
         var i = 0
@@ -167,7 +147,7 @@ package enum JSONBytes {
 
     /// Whether none of the bytes needs escaping, so that `escaped` would copy them as they are:
     /// eight at a time, the last eight overlapping the words before (four and four for 4–7 bytes).
-    @inlinable
+    @inlinable @inline(__always)
     package static func isPlain(_ b: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = b.baseAddress else { return true }
         let raw = UnsafeRawPointer(base), n = b.count
