@@ -36,10 +36,7 @@ package enum CrossSourceRun {
             let heldPart = gold.filter { $0.source == held }
             // The calibration: fitted on a fifth of the other sources' sentences, as parsed by
             // a model trained on the rest of them (the source scored takes no part in it).
-            var innerTrain: [GoldSentence] = [], innerHeld: [GoldSentence] = []
-            for (i, g) in trainPart.enumerated() {
-                if i % 5 == 4 { innerHeld.append(g) } else { innerTrain.append(g) }
-            }
+            let (innerTrain, innerHeld) = TrainingRun.split(trainPart, folds: 5)
             log("calibrating without \(held): training on \(innerTrain.count) sentences, holding out \(innerHeld.count)")
             let calibration = TrainingRun.calibratedFold(trainer, train: innerTrain, held: innerHeld, log: log).calibration
             log("training on \(trainPart.count) sentences without \(held), scoring its \(heldPart.count)")

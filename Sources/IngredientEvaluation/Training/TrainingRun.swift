@@ -20,10 +20,7 @@ package enum TrainingRun {
                             log: (String) -> Void) -> Report {
         let lexicon = Lexicon.builtIn
         let trainer = TaggerTrainer(lexicon: lexicon, options: options)
-        var trainPart: [GoldSentence] = [], heldPart: [GoldSentence] = []
-        for (i, g) in gold.enumerated() {
-            if i % folds == folds - 1 { heldPart.append(g) } else { trainPart.append(g) }
-        }
+        let (trainPart, heldPart) = split(gold, folds: folds)
         log("training on \(trainPart.count) sentences, holding out \(heldPart.count)")
         let (calibratedText, coefficients) = calibratedFold(trainer, train: trainPart, held: heldPart, log: log)
         let calibratedFold = IngredientParser(lexicon: lexicon, model: try! TaggerModel(text: calibratedText))
@@ -36,6 +33,16 @@ package enum TrainingRun {
 }
 
 extension TrainingRun {
+    /// The sentences to train on and the ones held out: every `folds`-th sentence (the last of
+    /// each run of `folds`) is held out.
+    static func split(_ gold: [GoldSentence], folds: Int) -> (train: [GoldSentence], held: [GoldSentence]) {
+        var train: [GoldSentence] = [], held: [GoldSentence] = []
+        for (i, g) in gold.enumerated() {
+            if i % folds == folds - 1 { held.append(g) } else { train.append(g) }
+        }
+        return (train, held)
+    }
+
     /// Trains on `train`, parses `held` with that model and fits the confidence calibration
     /// on those lines (`calibration(_:log:)`); returns the model's text with that calibration
     /// row, and the row.
