@@ -48,22 +48,27 @@ package struct KeyForms: Sendable {
     }
 
     mutating func id(of word: Substring) -> Int32 {
-        if let id = ids[String(word)] { return id }
-        let id = Int32(text.count), w = String(word)
+        let w = String(word)
+        if let id = ids[w] { return id }
+        let id = Int32(text.count)
         ids[w] = id
         text.append(w)
-        kind.append(tables.kinds[w] ?? .none)
-        identity.append(tables.identity.contains(w))
-        alike.append(tables.alike[w] ?? -1)
+        let facts = tables.facts(of: w)
+        kind.append(facts.kind)
+        identity.append(facts.identity)
+        alike.append(facts.alike)
+        inReducedFatPair.append(facts.inReducedFatPair)
         var pairs: [UInt16] = []
         var previous: UInt8?
-        hasDigit.append(w.utf8.contains { $0 >= 0x30 && $0 <= 0x39 })
-        inReducedFatPair.append(tables.reducedFatPairWords.contains(w))
+        var digit = false
         for b in w.utf8 {
+            if b >= 0x30 && b <= 0x39 { digit = true }
             if let previous { pairs.append(UInt16(previous) << 8 | UInt16(b)) }
             previous = b
         }
-        bigrams.append(pairs.sorted())
+        hasDigit.append(digit)
+        pairs.sort()
+        bigrams.append(pairs)
         wordSynsets.append(knowledge.synsets(of: w))
         return id
     }
@@ -82,7 +87,16 @@ package struct KeyForms: Sendable {
         for b in key.utf8.prefix(1024) where b != 0x20 && spaceless.count < 256 { spaceless.append(b) }
         let aisle = aisles.aisleIndex(forKey: key)
         let synsets = knowledge.synsets(of: key)
-        forms.append(Form(words: words, set: Array(Set(words)).sorted(), spaceless: spaceless,
+        // The distinct words, ascending: sorted, then repeats dropped in place.
+        var set = words
+        set.sort()
+        var kept = 0
+        for k in set.indices where kept == 0 || set[kept - 1] != set[k] {
+            set[kept] = set[k]
+            kept += 1
+        }
+        set.removeLast(set.count - kept)
+        forms.append(Form(words: words, set: set, spaceless: spaceless,
                           synsets: synsets, above: synsets.isEmpty ? [] : knowledge.ancestors(synsets), vocabularyRow: knowledge.vocabularyRow(of: key),
                           aisle: aisle.map { Int16(truncatingIfNeeded: $0) } ?? -1))
         keys.append(key)

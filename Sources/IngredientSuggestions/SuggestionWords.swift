@@ -33,6 +33,22 @@ package struct SuggestionWords: Sendable {
     var identity: Set<String> = []
     /// Word → alike group number.
     var alike: [String: Int32] = [:]
+    /// Everything the tables above say of one word, for every word any of them names: what
+    /// `KeyForms` looks up once per new word (one look-up instead of four).
+    private(set) var facts: [String: WordFacts] = [:]
+
+    /// What the tables say of one word.
+    struct WordFacts: Sendable {
+        var kind: Kind = .none
+        var identity = false
+        /// The alike group, or -1.
+        var alike: Int32 = -1
+        /// Whether the word is in a two-word `reduced-fat` row.
+        var inReducedFatPair = false
+    }
+
+    /// What the tables say of `word` (all defaults for a word none of them names).
+    func facts(of word: String) -> WordFacts { facts[word] ?? WordFacts() }
 
     /// The tables compiled into the library.
     package static let builtIn: SuggestionWords = {
@@ -78,6 +94,10 @@ package struct SuggestionWords: Sendable {
         for (_, columns) in Self.rows(keyWords) where columns.count == 2 && columns[1] == "keep" && !columns[0].contains(" ") {
             identity.insert(columns[0])
         }
+        for (word, kind) in kinds { facts[word, default: WordFacts()].kind = kind }
+        for word in identity { facts[word, default: WordFacts()].identity = true }
+        for (word, group) in alike { facts[word, default: WordFacts()].alike = group }
+        for word in reducedFatPairWords { facts[word, default: WordFacts()].inReducedFatPair = true }
     }
 
     /// Non-comment, non-blank rows of a TAB-separated table, with their line numbers.
