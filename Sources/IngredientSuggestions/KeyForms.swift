@@ -40,6 +40,8 @@ package struct KeyForms: Sendable {
     private(set) var wordSynsets: [[Int32]] = []
     private(set) var forms: [Form] = []
     package private(set) var keys: [String] = []
+    /// Scratch for the walks up WordNet's hypernyms.
+    private var ancestorMarks = FoodKnowledge.AncestorMarks()
 
     package init(tables: SuggestionWords, knowledge: FoodKnowledge = .builtIn, aisles: ListTables = .builtIn) {
         self.tables = tables
@@ -47,8 +49,7 @@ package struct KeyForms: Sendable {
         self.aisles = aisles
     }
 
-    mutating func id(of word: Substring) -> Int32 {
-        let w = String(word)
+    mutating func id(of w: String) -> Int32 {
         if let id = ids[w] { return id }
         let id = Int32(text.count)
         ids[w] = id
@@ -76,11 +77,25 @@ package struct KeyForms: Sendable {
     /// Adds `key` (a canonical key: lowercase words separated by single spaces) and returns its index.
     @discardableResult
     package mutating func add(_ key: String) -> Int {
-        // An ASCII key splits on its bytes (the same words as splitting its Characters, far
-        // cheaper); any other key by Characters, where a space with a combining mark is none.
-        let words = key.utf8.allSatisfy({ $0 < 0x80 })
-            ? key.utf8.split(separator: 0x20).prefix(32).map { id(of: Substring($0)) }
-            : key.split(separator: " ").prefix(32).map { id(of: $0) }
+        var words: [Int32] = []
+        var ascii = true
+        for b in key.utf8 where b >= 0x80 { ascii = false; break }
+        if ascii {
+            // An ASCII key splits at its space bytes (the same words as splitting its
+            // Characters, far cheaper); each word a small string made from its bytes.
+            var text = key
+            text.withUTF8 { utf8 in
+                var start = 0
+                for end in 0...utf8.count where words.count < 32 {
+                    guard end == utf8.count || utf8[end] == 0x20 else { continue }
+                    if end > start { words.append(id(of: String(decoding: UnsafeBufferPointer(rebasing: utf8[start..<end]), as: UTF8.self))) }
+                    start = end + 1
+                }
+            }
+        } else {
+            // Any other key by Characters, where a space with a combining mark is none.
+            for word in key.split(separator: " ").prefix(32) { words.append(id(of: String(word))) }
+        }
         var spaceless: [UInt8] = []
         spaceless.reserveCapacity(key.utf8.count)
         // Spellings are compared on at most 256 bytes, so odd input costs little.
@@ -97,7 +112,7 @@ package struct KeyForms: Sendable {
         }
         set.removeLast(set.count - kept)
         forms.append(Form(words: words, set: set, spaceless: spaceless,
-                          synsets: synsets, above: synsets.isEmpty ? [] : knowledge.ancestors(synsets), vocabularyRow: knowledge.vocabularyRow(of: key),
+                          synsets: synsets, above: synsets.isEmpty ? [] : knowledge.ancestors(synsets, scratch: &ancestorMarks), vocabularyRow: knowledge.vocabularyRow(of: key),
                           aisle: aisle.map { Int16(truncatingIfNeeded: $0) } ?? -1))
         keys.append(key)
         return forms.count - 1

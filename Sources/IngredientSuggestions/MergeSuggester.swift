@@ -77,7 +77,9 @@ public struct MergeSuggester: Sendable {
     package static func candidates(_ forms: KeyForms, _ blocking: Blocking) -> [UInt64] {
         let n = forms.forms.count
         // The first index of each distinct non-empty key; later repeats are left out.
-        var firstOfKey: [String: Int] = [:]
+        // Tables sized for every key at once (growing them cost more than their look-ups;
+        // their order never shows: the pairs are sorted at the end).
+        var firstOfKey = [String: Int](minimumCapacity: n)
         var live = [Bool](repeating: false, count: n)
         for i in 0..<n where !forms.keys[i].isEmpty && firstOfKey[forms.keys[i]] == nil {
             firstOfKey[forms.keys[i]] = i
@@ -101,8 +103,9 @@ public struct MergeSuggester: Sendable {
         }
         // Same word set, one word more, alike words equated, same letters without spaces.
         // Keys WordNet puts in one synset are grouped the same way.
-        var bySet: [[Int32]: [Int32]] = [:], byAlike: [[Int32]: [Int32]] = [:], bySpaceless: [[UInt8]: [Int32]] = [:]
-        var bySynset: [Int32: [Int32]] = [:]
+        var bySet = [[Int32]: [Int32]](minimumCapacity: n), byAlike: [[Int32]: [Int32]] = [:]
+        var bySpaceless = [[UInt8]: [Int32]](minimumCapacity: n)
+        var bySynset = [Int32: [Int32]](minimumCapacity: n)
         for i in 0..<n where live[i] {
             let f = forms.forms[i]
             bySet[f.set, default: []].append(Int32(i))
@@ -128,7 +131,7 @@ public struct MergeSuggester: Sendable {
             }
         }
         // Keys the neighbour table lists together.
-        var byRow: [Int32: Int32] = [:]
+        var byRow = [Int32: Int32](minimumCapacity: n)
         for i in 0..<n where live[i] {
             let row = forms.forms[i].vocabularyRow
             if row >= 0, byRow[row] == nil { byRow[row] = Int32(i) }
