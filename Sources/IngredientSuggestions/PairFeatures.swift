@@ -29,8 +29,8 @@ package struct PairFeatures {
     /// What the features found, for reasons.
     package struct Detail {
         /// Words only in the first key and only in the second.
-        var onlyA: [Int32] = []
-        var onlyB: [Int32] = []
+        var onlyA = WordList()
+        var onlyB = WordList()
         /// Whether one key's words contain the other's, and which is longer (true: b).
         package var containment = false
         package var bLonger = false
@@ -55,9 +55,7 @@ package struct PairFeatures {
         var f = PairFeatures()
         f.values[Index.bias] = 1
         // Set differences of the ascending word sets.
-        var onlyA: [Int32] = [], onlyB: [Int32] = []
-        onlyA.reserveCapacity(a.set.count)
-        onlyB.reserveCapacity(b.set.count)
+        var onlyA = WordList(), onlyB = WordList()
         var shared = 0
         var x = 0, y = 0
         while x < a.set.count || y < b.set.count {
@@ -198,7 +196,7 @@ package struct PairFeatures {
         }
         // One differing word is the other with "-ing": "color" / "coloring", "stuff" / "stuffing";
         // neutral words of use aside ("for color" / "coloring").
-        func derivedIng(_ onlyA: [Int32], _ onlyB: [Int32]) -> (base: Int32, derived: Int32)? {
+        func derivedIng(_ onlyA: WordList, _ onlyB: WordList) -> (base: Int32, derived: Int32)? {
             guard onlyA.count == 1, onlyB.count == 1 else { return nil }
             if isDerivedIng(forms.text[Int(onlyB[0])], from: forms.text[Int(onlyA[0])]) { return (onlyA[0], onlyB[0]) }
             if isDerivedIng(forms.text[Int(onlyA[0])], from: forms.text[Int(onlyB[0])]) { return (onlyB[0], onlyA[0]) }
@@ -206,7 +204,7 @@ package struct PairFeatures {
         }
         detail.derived = derivedIng(onlyA, onlyB)
         if detail.derived == nil, onlyA.contains(where: neutral) || onlyB.contains(where: neutral) {
-            detail.derived = derivedIng(onlyA.filter { !neutral($0) }, onlyB.filter { !neutral($0) })
+            detail.derived = derivedIng(WordList(onlyA.lazy.filter { !neutral($0) }), WordList(onlyB.lazy.filter { !neutral($0) }))
         }
         if detail.derived != nil { f.values[Index.derivedIng] = 1 }
         // The aisles the category table gives them.
@@ -254,7 +252,7 @@ package struct PairFeatures {
     }
 
     /// Whether the differing words are pairwise in the same alike groups.
-    static func alikeEqual(_ forms: KeyForms, _ onlyA: [Int32], _ onlyB: [Int32]) -> Bool {
+    static func alikeEqual(_ forms: KeyForms, _ onlyA: WordList, _ onlyB: WordList) -> Bool {
         guard onlyA.count == onlyB.count else { return false }
         // Most pairs fail at once: a word in no alike group.
         if onlyA.contains(where: { forms.alike[Int($0)] == -1 }) || onlyB.contains(where: { forms.alike[Int($0)] == -1 }) { return false }
@@ -265,7 +263,7 @@ package struct PairFeatures {
 
     /// The Dice coefficient of the letter pairs of the differing words (each side's words
     /// joined in word-number order).
-    static func dice(_ forms: KeyForms, _ onlyA: [Int32], _ onlyB: [Int32]) -> Double {
+    static func dice(_ forms: KeyForms, _ onlyA: WordList, _ onlyB: WordList) -> Double {
         // Each word's sorted bigrams are made once per batch (`KeyForms.bigrams`); a side of
         // several words has its words' bigrams copied side by side into scratch space on the
         // stack and sorted there, so a pair allocates nothing.
@@ -274,7 +272,7 @@ package struct PairFeatures {
         for w in onlyB { countB += forms.bigrams[Int(w)].count }
         guard countA > 0, countB > 0 else { return 0 }
         let common = withUnsafeTemporaryAllocation(of: UInt16.self, capacity: countA + countB) { scratch -> Int in
-            func fill(_ words: [Int32], at start: Int) -> UnsafeMutableBufferPointer<UInt16> {
+            func fill(_ words: WordList, at start: Int) -> UnsafeMutableBufferPointer<UInt16> {
                 var end = start
                 for w in words {
                     for b in forms.bigrams[Int(w)] { scratch[end] = b; end += 1 }
@@ -343,7 +341,7 @@ package struct PairFeatures {
     /// Human-readable reasons for the features that fired, most telling first.
     package static func reasons(_ f: PairFeatures, _ d: Detail, _ forms: KeyForms, _ i: Int, _ j: Int) -> [String] {
         let a = forms.keys[i], b = forms.keys[j]
-        func words(_ ids: [Int32]) -> String { ids.map { "“" + forms.text[Int($0)] + "”" }.joined(separator: ", ") }
+        func words<C: Collection<Int32>>(_ ids: C) -> String { ids.map { "“" + forms.text[Int($0)] + "”" }.joined(separator: ", ") }
         var r: [String] = []
         let v = f.values
         if d.containment {
@@ -395,7 +393,7 @@ package struct PairFeatures {
         }
         if d.similarity > 0 { r.append("close in meaning (embedding similarity \(twoDecimals(Double(d.similarity))))") }
         if let derived = d.derived { r.append("“\(forms.text[Int(derived.derived)])” is “\(forms.text[Int(derived.base)])” with -ing") }
-        if v[Index.neutralWords] == 1 { r.append("the differing words say how it is used, not what it is: \(words(d.onlyA + d.onlyB))") }
+        if v[Index.neutralWords] == 1 { r.append("the differing words say how it is used, not what it is: \(words(Array(d.onlyA) + Array(d.onlyB)))") }
         if v[Index.fatVariants] == 1 { r.append("lighter versions of one food: \(words(d.onlyA)) / \(words(d.onlyB))") }
         if v[Index.aisleConflict] == 1 { r.append("shopped in different aisles") }
         if v[Index.shortIsGeneric] == 1 { r.append("the shorter name is a generic food word: the longer may be a compound of it") }
