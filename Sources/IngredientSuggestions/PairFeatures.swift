@@ -273,13 +273,19 @@ package struct PairFeatures {
         guard countA > 0, countB > 0 else { return 0 }
         let common = withUnsafeTemporaryAllocation(of: UInt16.self, capacity: countA + countB) { scratch -> Int in
             func fill(_ words: WordList, at start: Int) -> UnsafeMutableBufferPointer<UInt16> {
+                // Each word's bigrams are sorted already: each next word's are merged into the
+                // sorted run so far from the back (the run grows in place; nothing is moved twice).
                 var end = start
                 for w in words {
-                    for b in forms.bigrams[Int(w)] { scratch[end] = b; end += 1 }
+                    let next = forms.bigrams[Int(w)]
+                    var x = end - 1, y = next.count - 1, to = end + next.count - 1
+                    while y >= 0 {
+                        if x >= start && scratch[x] > next[y] { scratch[to] = scratch[x]; x -= 1 } else { scratch[to] = next[y]; y -= 1 }
+                        to -= 1
+                    }
+                    end += next.count
                 }
-                let side = UnsafeMutableBufferPointer(rebasing: scratch[start..<end])
-                if words.count > 1 { insertionSort(side) }
-                return side
+                return UnsafeMutableBufferPointer(rebasing: scratch[start..<end])
             }
             let ba = fill(onlyA, at: 0), bb = fill(onlyB, at: countA)
             var x = 0, y = 0, common = 0
@@ -289,20 +295,6 @@ package struct PairFeatures {
             return common
         }
         return 2 * Double(common) / Double(countA + countB)
-    }
-
-    /// Sorts a few values in place, ascending.
-    private static func insertionSort(_ values: UnsafeMutableBufferPointer<UInt16>) {
-        guard values.count > 1 else { return }
-        for i in 1..<values.count {
-            let v = values[i]
-            var j = i
-            while j > 0, values[j - 1] > v {
-                values[j] = values[j - 1]
-                j -= 1
-            }
-            values[j] = v
-        }
     }
 
     /// The Levenshtein distance of `a` and `b`, or `limit + 1` when it exceeds `limit`.
