@@ -52,4 +52,29 @@ struct KeyFormsTests {
         #expect(!onion.isEmpty)
         #expect(knowledge.ancestors(onion, scratch: &scratch) == knowledge.ancestors(onion))
     }
+
+    @Test func theLetterPairMeasureOfSeveralWordsIsThePlainOne() {
+        var forms = KeyForms(tables: SuggestionWords.builtIn)
+        for key in ["smoked sweet paprika", "sweet smoked paprika powder", "aa ab ba bb", "ab", "a", "zz zz zy",
+                    "red pepper flake", "crushed red pepper", "peri peri", "piri piri"] { forms.add(key) }
+        // The plain way: every word's letter pairs together, sorted, counted in common.
+        func plain(_ a: [Int32], _ b: [Int32]) -> Double {
+            let pa = a.flatMap { forms.bigrams[Int($0)] }.sorted(), pb = b.flatMap { forms.bigrams[Int($0)] }.sorted()
+            guard !pa.isEmpty, !pb.isEmpty else { return 0 }
+            var x = 0, y = 0, common = 0
+            while x < pa.count && y < pb.count {
+                if pa[x] == pb[y] { common += 1; x += 1; y += 1 } else if pa[x] < pb[y] { x += 1 } else { y += 1 }
+            }
+            return 2 * Double(common) / Double(pa.count + pb.count)
+        }
+        let words = (0..<Int32(forms.text.count)).map { $0 }
+        for (i, a) in words.enumerated() {
+            for b in words[i...] {
+                let sides: [([Int32], [Int32])] = [([a], [b]), ([a, b], [b]), (words.filter { $0 != a }, [a, b]), (words, words.reversed())]
+                for (x, y) in sides {
+                    #expect(PairFeatures.dice(forms, WordList(x), WordList(y)) == plain(x, y), "\(x) \(y)")
+                }
+            }
+        }
+    }
 }
