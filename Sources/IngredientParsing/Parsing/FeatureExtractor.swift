@@ -105,11 +105,11 @@ package final class FeatureExtractor: Sendable {
     func extract<Sink: FeatureSink>(_ tokens: [Token], _ line: UnsafeBufferPointer<UInt8>, into f: inout Sink) -> PhraseStarts {
         withUnsafeTemporaryAllocation(of: SmallBytes.self, capacity: tokens.count) { classes in
             withUnsafeTemporaryAllocation(of: Int32.self, capacity: tokens.count) { rows in
-                // Two copies of the loop: the parser's, without a recorder, tests for none.
+                // Two copies of the loop: the parser's, without a recorder, has no recording code.
                 if let recorder {
-                    extract(tokens, line, classes: classes, rows: rows, recorder: recorder, into: &f)
+                    extract(tokens, line, classes: classes, rows: rows, recorder: recorder, recording: WithRecording.self, into: &f)
                 } else {
-                    extract(tokens, line, classes: classes, rows: rows, recorder: nil, into: &f)
+                    extract(tokens, line, classes: classes, rows: rows, recorder: nil, recording: WithoutRecording.self, into: &f)
                 }
             }
         }
@@ -118,10 +118,14 @@ package final class FeatureExtractor: Sendable {
     /// Computes every feature of the line's tokens and hands each to `f`, token by token;
     /// returns the tokens that start phrase-table entries (see `lexiconClasses`). `classes`
     /// and `rows` are room for at least `tokens.count` entries each (see `lexiconClasses`).
-    /// `recorder` is the extractor's (given, so that the copy inlined with nil tests nothing).
+    /// `recorder` is the extractor's, used only when `Recording` records (the copy specialized
+    /// for `WithoutRecording` is compiled without a test for it).
     @inline(__always) @discardableResult
-    private func extract<Sink: FeatureSink>(_ tokens: [Token], _ line: UnsafeBufferPointer<UInt8>, classes lex: UnsafeMutableBufferPointer<SmallBytes>,
-                                    rows: UnsafeMutableBufferPointer<Int32>, recorder: FeatureRecorder?, into f: inout Sink) -> PhraseStarts {
+    private func extract<Sink: FeatureSink, Recording: FeatureRecording>(
+        _ tokens: [Token], _ line: UnsafeBufferPointer<UInt8>, classes lex: UnsafeMutableBufferPointer<SmallBytes>,
+        rows: UnsafeMutableBufferPointer<Int32>, recorder given: FeatureRecorder?, recording: Recording.Type, into f: inout Sink
+    ) -> PhraseStarts {
+        let recorder = Recording.records ? given : nil
         let starts = lexiconClasses(tokens, line, into: lex, rows: rows)
 
         var depth = 0, commas = 0, seenQuantity = false, dash = false, seenOr = false
