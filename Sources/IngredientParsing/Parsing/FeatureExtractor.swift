@@ -38,15 +38,20 @@ package final class FeatureExtractor: Sendable {
     func lexiconClasses(_ tokens: [Token], _ line: UnsafeBufferPointer<UInt8>, into lex: UnsafeMutableBufferPointer<SmallBytes>,
                         rows: UnsafeMutableBufferPointer<Int32>) -> PhraseStarts {
         precondition(lex.count >= tokens.count && rows.count >= tokens.count)
+        // Classes are filled first (a phrase marks the words after its first); each row is
+        // written in the loop, which visits every token (no second pass over the memory).
         UnsafeMutableBufferPointer(rebasing: lex[..<tokens.count]).initialize(repeating: SmallBytes())
-        UnsafeMutableBufferPointer(rebasing: rows[..<tokens.count]).initialize(repeating: -1)
         var starts = PhraseStarts()
         // The table bits read once per line, not once per word.
         let unitBit = self.unitBit, numberBit = self.numberBit, sizeBit = self.sizeBit
         let preparationBit = self.preparationBit, phraseBit = self.phraseBit
         let wordAt = Words(tokens)
-        for i in tokens.indices where tokens[i].kind == .word {
+        for i in tokens.indices {
             let t = tokens[i]
+            guard t.kind == .word else {
+                rows[i] = -1
+                continue
+            }
             let entry = words[hash: t.hash]
             rows[i] = entry.row
             let bits = entry.bits
