@@ -133,7 +133,10 @@ package final class FeatureExtractor: Sendable {
         let recorder = Recording.records ? given : nil
         let starts = lexiconClasses(tokens, line, into: lex, rows: rows)
 
-        var depth = 0, commas = 0, seenQuantity = false, dash = false, seenOr = false
+        var depth = 0, commas = 0
+        // What the line showed before this token, as the bits `flags` gives them (`seenQuantity`
+        // 2, `dashSeparator` 4, `seenOr` 8): kept as an integer, the flags are or-ed, not branched on.
+        var seen = 0
         // Looking ahead: the last comma or semicolon of the line.
         var lastComma = -1
         for k in tokens.indices.reversed() where tokens[k].kind == .punctuation && (tokens[k].mark == 0x2C || tokens[k].mark == 0x3B) {
@@ -193,8 +196,7 @@ package final class FeatureExtractor: Sendable {
                     if i > 0 { f.addShapePair(.previousShape, previousCoarse, coarseByte) }
                     previousCoarse = coarseByte
                     // Bits in `FeatureKeys.flagTemplates` order.
-                    let flags = (i == n - 1 ? 1 : 0) | (seenQuantity ? 2 : 0) | (dash ? 4 : 0) | (seenOr ? 8 : 0)
-                        | (i < lastComma ? 16 : 0)
+                    let flags = (i == n - 1 ? 1 : 0) | seen | (i < lastComma ? 16 : 0)
                     f.addPlace(flags: flags, segment: min(commas, 3), paren: paren, position: min(i, 5),
                                segmentPosition: min(i - segmentStart, 5), coarse: coarseByte)
                     if lexI.count > 0 { f.addLexiconShape(lexI, shapeID: shapeID, shape: shape) }
@@ -215,10 +217,10 @@ package final class FeatureExtractor: Sendable {
                             commas += 1
                             segmentStart = i + 1
                         }
-                        if t.mark == 0x2D, i > 0, tokenAt[i - 1].end < t.start, i + 1 < n, tokenAt[i + 1].start > t.end { dash = true }
+                        if t.mark == 0x2D, i > 0, tokenAt[i - 1].end < t.start, i + 1 < n, tokenAt[i + 1].start > t.end { seen |= 4 }
                     }
-                    if t.kind == .quantity { seenQuantity = true }
-                    if t.kind == .word, t.end - t.start == 2, (line[t.start] | 0x20) == 0x6F, (line[t.start + 1] | 0x20) == 0x72 { seenOr = true }
+                    if t.kind == .quantity { seen |= 2 }
+                    if t.kind == .word, t.end - t.start == 2, (line[t.start] | 0x20) == 0x6F, (line[t.start + 1] | 0x20) == 0x72 { seen |= 8 }
                 }
             }
         }
