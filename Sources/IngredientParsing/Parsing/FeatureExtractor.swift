@@ -144,7 +144,8 @@ package final class FeatureExtractor: Sendable {
             break
         }
         // Inside parentheses: whether a word follows the closing one ("mozzarella (fior di latte) cheese").
-        var parenThenWord = false
+        // Kept as the `paren` state it gives inside them: 2 when a word follows, else 1.
+        var parenInside = 1
         var segmentStart = 0 // index of the first token of the current comma segment
         var previousCoarse: UInt8 = 0 // the coarse class of the token before
         // Word-pair hashes move along the line: this token's is the next one's `before`.
@@ -186,19 +187,19 @@ package final class FeatureExtractor: Sendable {
                     // Local features.
                     if t.kind == .punctuation {
                         if t.mark == 0x28 || t.mark == 0x5B {
-                            if depth == 0 { parenThenWord = Self.wordFollowsClose(tokens, from: i) }
+                            if depth == 0 { parenInside = Self.wordFollowsClose(tokens, from: i) ? 2 : 1 }
                             depth += 1
                         }
                     }
                     let coarseByte = Self.coarse(t, lexI)
                     let inParen = depth > 0
-                    let paren = inParen ? (parenThenWord ? 2 : 1) : 0
+                    let paren = inParen ? parenInside : 0
                     if i > 0 { f.addShapePair(.previousShape, previousCoarse, coarseByte) }
                     previousCoarse = coarseByte
                     // Bits in `FeatureKeys.flagTemplates` order.
                     let flags = (i == n - 1 ? 1 : 0) | seen | (i < lastComma ? 16 : 0)
                     f.addPlace(flags: flags, segment: min(commas, 3), paren: paren, position: min(i, 5),
-                               segmentPosition: min(i - segmentStart, 5), coarse: coarseByte)
+                               segmentPosition: min(i &- segmentStart, 5), coarse: coarseByte)
                     if lexI.count > 0 { f.addLexiconShape(lexI, shapeID: shapeID, shape: shape) }
                     let after = i + 1 < n ? Self.pairHash(tokenAt[i + 1]) : FeatureKeys.boundaryHash
                     f.addWordPairs(i, before: before, here: here, after: after)
