@@ -38,15 +38,20 @@ package final class FeatureExtractor: Sendable {
     func lexiconClasses(_ tokens: [Token], _ line: UnsafeBufferPointer<UInt8>, into lex: UnsafeMutableBufferPointer<SmallBytes>,
                         rows: UnsafeMutableBufferPointer<Int32>) -> PhraseStarts {
         precondition(lex.count >= tokens.count && rows.count >= tokens.count)
+        // Classes are filled first (a phrase marks the words after its first); each row is
+        // written in the loop, which visits every token (no second pass over the memory).
         UnsafeMutableBufferPointer(rebasing: lex[..<tokens.count]).initialize(repeating: SmallBytes())
-        UnsafeMutableBufferPointer(rebasing: rows[..<tokens.count]).initialize(repeating: -1)
         var starts = PhraseStarts()
         // The table bits read once per line, not once per word.
         let unitBit = self.unitBit, numberBit = self.numberBit, sizeBit = self.sizeBit
         let preparationBit = self.preparationBit, phraseBit = self.phraseBit
         let wordAt = Words(tokens)
-        for i in tokens.indices where tokens[i].kind == .word {
+        for i in tokens.indices {
             let t = tokens[i]
+            guard t.kind == .word else {
+                rows[i] = -1
+                continue
+            }
             let entry = words[hash: t.hash]
             rows[i] = entry.row
             let bits = entry.bits
@@ -105,11 +110,11 @@ package final class FeatureExtractor: Sendable {
     func extract<Sink: FeatureSink>(_ tokens: [Token], _ line: UnsafeBufferPointer<UInt8>, into f: inout Sink) -> PhraseStarts {
         withUnsafeTemporaryAllocation(of: SmallBytes.self, capacity: tokens.count) { classes in
             withUnsafeTemporaryAllocation(of: Int32.self, capacity: tokens.count) { rows in
-                // Two copies of the loop: the parser's, without a recorder, tests for none.
+                // Two copies of the loop: the parser's, without a recorder, has no recording code.
                 if let recorder {
-                    extract(tokens, line, classes: classes, rows: rows, recorder: recorder, into: &f)
+                    extract(tokens, line, classes: classes, rows: rows, recorder: recorder, recording: WithRecording.self, into: &f)
                 } else {
-                    extract(tokens, line, classes: classes, rows: rows, recorder: nil, into: &f)
+                    extract(tokens, line, classes: classes, rows: rows, recorder: nil, recording: WithoutRecording.self, into: &f)
                 }
             }
         }
@@ -118,13 +123,20 @@ package final class FeatureExtractor: Sendable {
     /// Computes every feature of the line's tokens and hands each to `f`, token by token;
     /// returns the tokens that start phrase-table entries (see `lexiconClasses`). `classes`
     /// and `rows` are room for at least `tokens.count` entries each (see `lexiconClasses`).
-    /// `recorder` is the extractor's (given, so that the copy inlined with nil tests nothing).
+    /// `recorder` is the extractor's, used only when `Recording` records (the copy specialized
+    /// for `WithoutRecording` is compiled without a test for it).
     @inline(__always) @discardableResult
-    private func extract<Sink: FeatureSink>(_ tokens: [Token], _ line: UnsafeBufferPointer<UInt8>, classes lex: UnsafeMutableBufferPointer<SmallBytes>,
-                                    rows: UnsafeMutableBufferPointer<Int32>, recorder: FeatureRecorder?, into f: inout Sink) -> PhraseStarts {
+    private func extract<Sink: FeatureSink, Recording: FeatureRecording>(
+        _ tokens: [Token], _ line: UnsafeBufferPointer<UInt8>, classes lex: UnsafeMutableBufferPointer<SmallBytes>,
+        rows: UnsafeMutableBufferPointer<Int32>, recorder given: FeatureRecorder?, recording: Recording.Type, into f: inout Sink
+    ) -> PhraseStarts {
+        let recorder = Recording.records ? given : nil
         let starts = lexiconClasses(tokens, line, into: lex, rows: rows)
 
-        var depth = 0, commas = 0, seenQuantity = false, dash = false, seenOr = false
+        var depth = 0, commas = 0
+        // What the line showed before this token, as the bits `flags` gives them (`seenQuantity`
+        // 2, `dashSeparator` 4, `seenOr` 8): kept as an integer, the flags are or-ed, not branched on.
+        var seen = 0
         // Looking ahead: the last comma or semicolon of the line.
         var lastComma = -1
         for k in tokens.indices.reversed() where tokens[k].kind == .punctuation && (tokens[k].mark == 0x2C || tokens[k].mark == 0x3B) {
@@ -132,7 +144,8 @@ package final class FeatureExtractor: Sendable {
             break
         }
         // Inside parentheses: whether a word follows the closing one ("mozzarella (fior di latte) cheese").
-        var parenThenWord = false
+        // Kept as the `paren` state it gives inside them: 2 when a word follows, else 1.
+        var parenInside = 1
         var segmentStart = 0 // index of the first token of the current comma segment
         var previousCoarse: UInt8 = 0 // the coarse class of the token before
         // Word-pair hashes move along the line: this token's is the next one's `before`.
@@ -174,20 +187,19 @@ package final class FeatureExtractor: Sendable {
                     // Local features.
                     if t.kind == .punctuation {
                         if t.mark == 0x28 || t.mark == 0x5B {
-                            if depth == 0 { parenThenWord = Self.wordFollowsClose(tokens, from: i) }
+                            if depth == 0 { parenInside = Self.wordFollowsClose(tokens, from: i) ? 2 : 1 }
                             depth += 1
                         }
                     }
                     let coarseByte = Self.coarse(t, lexI)
                     let inParen = depth > 0
-                    let paren = inParen ? (parenThenWord ? 2 : 1) : 0
+                    let paren = inParen ? parenInside : 0
                     if i > 0 { f.addShapePair(.previousShape, previousCoarse, coarseByte) }
                     previousCoarse = coarseByte
                     // Bits in `FeatureKeys.flagTemplates` order.
-                    let flags = (i == n - 1 ? 1 : 0) | (seenQuantity ? 2 : 0) | (dash ? 4 : 0) | (seenOr ? 8 : 0)
-                        | (i < lastComma ? 16 : 0)
+                    let flags = (i == n - 1 ? 1 : 0) | seen | (i < lastComma ? 16 : 0)
                     f.addPlace(flags: flags, segment: min(commas, 3), paren: paren, position: min(i, 5),
-                               segmentPosition: min(i - segmentStart, 5), coarse: coarseByte)
+                               segmentPosition: min(i &- segmentStart, 5), coarse: coarseByte)
                     if lexI.count > 0 { f.addLexiconShape(lexI, shapeID: shapeID, shape: shape) }
                     let after = i + 1 < n ? Self.pairHash(tokenAt[i + 1]) : FeatureKeys.boundaryHash
                     f.addWordPairs(i, before: before, here: here, after: after)
@@ -206,10 +218,10 @@ package final class FeatureExtractor: Sendable {
                             commas += 1
                             segmentStart = i + 1
                         }
-                        if t.mark == 0x2D, i > 0, tokenAt[i - 1].end < t.start, i + 1 < n, tokenAt[i + 1].start > t.end { dash = true }
+                        if t.mark == 0x2D, i > 0, tokenAt[i - 1].end < t.start, i + 1 < n, tokenAt[i + 1].start > t.end { seen |= 4 }
                     }
-                    if t.kind == .quantity { seenQuantity = true }
-                    if t.kind == .word, t.end - t.start == 2, (line[t.start] | 0x20) == 0x6F, (line[t.start + 1] | 0x20) == 0x72 { seenOr = true }
+                    if t.kind == .quantity { seen |= 2 }
+                    if t.kind == .word, t.end - t.start == 2, (line[t.start] | 0x20) == 0x6F, (line[t.start + 1] | 0x20) == 0x72 { seen |= 8 }
                 }
             }
         }

@@ -74,12 +74,12 @@ extension TaggerModel {
             token = t
             local = SIMD8<Int32>()
             guard wordHash != 0 else { return true }
-            words += 1
+            words &+= 1 // at most one a token
             if row >= 0 {
                 spread(row, from: t)
                 return false
             }
-            unknownWords += 1
+            unknownWords &+= 1
             return true
         }
 

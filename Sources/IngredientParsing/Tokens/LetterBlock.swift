@@ -34,13 +34,25 @@ struct LetterBlock {
         return Int(truncatingIfNeeded: (lowerCaseBitClear &* 0x0101_0101_0101_0101) &>> 56)
     }
 
-    /// `hash` with the leading `letters` folded bytes mixed in, one by one.
+    /// `hash` with the leading `letters` folded bytes mixed in, one by one: entered at the
+    /// step for the count and falling through the rest, so no byte pays a loop test.
     @inline(__always)
     func hash(into hash: UInt64) -> UInt64 {
         var h = hash, w = folded
-        for _ in 0..<letters {
+        @inline(__always) func step() {
             h = ByteHash.mixExact(h, UInt8(truncatingIfNeeded: w))
             w &>>= 8
+        }
+        switch letters {
+        case 8: step(); fallthrough
+        case 7: step(); fallthrough
+        case 6: step(); fallthrough
+        case 5: step(); fallthrough
+        case 4: step(); fallthrough
+        case 3: step(); fallthrough
+        case 2: step(); fallthrough
+        case 1: step()
+        default: break
         }
         return h
     }

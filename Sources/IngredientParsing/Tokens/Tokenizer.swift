@@ -63,7 +63,11 @@ package enum Tokenizer {
                 // "2#" is two pounds: a '#' right after a number is a unit word.
                 if b == 0x22 || b == 0x5C { plain = false }
                 let kind: Token.Kind = b == 0x23 && i > 0 && isDigit(line[i - 1]) ? .word : .punctuation
-                raw.append(finished(Token(kind: kind, start: i, end: i + 1, mark: kind == .word ? 0 : b), line))
+                // One byte: its stem is itself and its hash that byte's (as `finished` makes them).
+                var token = Token(kind: kind, start: i, end: i + 1, mark: kind == .word ? 0 : b)
+                token.stemEnd = i + 1
+                token.hash = ByteHash.mix(ByteHash.seed, b)
+                raw.append(token)
                 i += 1
                 continue
             }
