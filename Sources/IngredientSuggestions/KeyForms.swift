@@ -3,22 +3,33 @@ import IngredientLexicon
 /// Canonical keys as the pair scorer reads them: words interned to numbers, with each word's
 /// kind, identity flag and alike group looked up once. One instance serves one batch of keys.
 package struct KeyForms: Sendable {
-    /// One key's words.
-    struct Form {
+    /// One key's words. A class, so that a pair's features read two keys' forms by reference
+    /// (a copied struct retained and released its five arrays, for every pair scored).
+    final class Form: Sendable {
         /// Word numbers in key order.
-        var words: [Int32]
+        let words: [Int32]
         /// The distinct word numbers, ascending.
-        var set: [Int32]
+        let set: [Int32]
         /// The key's bytes without spaces.
-        var spaceless: [UInt8]
+        let spaceless: [UInt8]
         /// The key's WordNet synset rows (`FoodKnowledge`), empty when unknown.
-        var synsets: [Int32] = []
+        let synsets: [Int32]
         /// Every hypernym above those synsets, ascending.
-        var above: [Int32] = []
+        let above: [Int32]
         /// The key's row in the neighbour table, or -1.
-        var vocabularyRow: Int32 = -1
+        let vocabularyRow: Int32
         /// The number of the key's aisle (`ListTables`), or -1 when it falls in "other".
-        var aisle: Int16 = -1
+        let aisle: Int16
+
+        init(words: [Int32], set: [Int32], spaceless: [UInt8], synsets: [Int32], above: [Int32], vocabularyRow: Int32, aisle: Int16) {
+            self.words = words
+            self.set = set
+            self.spaceless = spaceless
+            self.synsets = synsets
+            self.above = above
+            self.vocabularyRow = vocabularyRow
+            self.aisle = aisle
+        }
     }
 
     let tables: SuggestionWords
