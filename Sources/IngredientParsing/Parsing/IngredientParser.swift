@@ -26,6 +26,8 @@ public struct IngredientParser: Sendable {
     let extractor: FeatureExtractor
     /// `Confidence.fastMargin` of the model's calibration (0: every line takes `Confidence.score`).
     let confidenceMargin: Double
+    /// The units table's ids as bytes, which the JSON line copies.
+    let unitIDs: UnitIDBytes
     /// Working memory for `parse(_:)` and `parse(utf8:)`, shared by the parser's copies.
     let workspaces = WorkspacePool()
 
@@ -44,6 +46,7 @@ public struct IngredientParser: Sendable {
         self.tables = LexiconReference(lexicon)
         self.model = model
         self.confidenceMargin = Confidence.fastMargin(coefficients: model.calibration)
+        self.unitIDs = UnitIDBytes(lexicon.units)
         self.extractor = FeatureExtractor(lexicon: lexicon, vocabulary: model.vocabularyRows)
     }
 
@@ -182,6 +185,7 @@ public struct IngredientParser: Sendable {
         return tables.lexicon.units.withUnsafeBufferPointer { units in
             var view = LineView(line: line, kind: .ingredient, units: units, confidence: 0)
             view.lineIsPlain = lineIsPlain
+            view.unitIDs = unitIDs.rows
             // The assembler takes the workspace's buffers (labels, spans, amounts) and the view
             // hands them back at the end, so no line allocates them anew.
             var assembler = LineAssembler(tables: tables, tokens: tokens, labels: [], line: line, phraseStarts: phraseStarts)
