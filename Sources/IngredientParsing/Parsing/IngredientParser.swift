@@ -149,7 +149,20 @@ public struct IngredientParser: Sendable {
                          forcedLabels: (([Token], UnsafeBufferPointer<UInt8>) -> [Int]?)? = nil, keyAsBytes: Bool = false,
                          _ body: (LineView, Confidence.Evidence?) -> Result) -> Result {
         let lineIsPlain = Tokenizer.tokenize(line, scratch: &w.raw, into: &w.tokens)
-        let tokens = w.tokens
+        // The tokens leave the workspace for the call and go back after it (read through a
+        // copy, their buffer was retained and released for every line).
+        var tokens: [Token] = []
+        swap(&tokens, &w.tokens)
+        let result = analyze(tokens: tokens, validUTF8: line, lineIsPlain: lineIsPlain, workspace: w,
+                             forcedLabels: forcedLabels, keyAsBytes: keyAsBytes, body)
+        swap(&tokens, &w.tokens)
+        return result
+    }
+
+    /// `analyze(validUTF8:…)` over the line's tokens (taken out of the workspace).
+    private func analyze<Result>(tokens: [Token], validUTF8 line: UnsafeBufferPointer<UInt8>, lineIsPlain: Bool,
+                                 workspace w: Workspace, forcedLabels: (([Token], UnsafeBufferPointer<UInt8>) -> [Int]?)?,
+                                 keyAsBytes: Bool, _ body: (LineView, Confidence.Evidence?) -> Result) -> Result {
         if tokens.isEmpty {
             return body(LineView(line: line, kind: .empty, confidence: 1), nil)
         }
