@@ -169,7 +169,9 @@ extension LineAssembler {
 
     func isArticle(_ t: Token) -> Bool { isFunctionWord(t, .article) }
 
-    /// Whether `function-words.tsv` gives the word `t` the role `role`.
+    /// Whether `function-words.tsv` gives the word `t` the role `role`. Inlined: most calls
+    /// end at the length test, cheaper than the call.
+    @inline(__always)
     func isFunctionWord(_ t: Token, _ role: FunctionWord) -> Bool { functionWordRoles(t) & role.rawValue != 0 }
 
     /// The roles `function-words.tsv` gives the word token `t`, as bits (none for other
