@@ -15,8 +15,15 @@ extension LineAssembler {
 
     /// After an amount ending at token `next` with `unit`: a dash or "to" and a second amount
     /// in the same unit (or none) make a range; returns its top and the index after it.
+    /// The first test inlined (asked after every amount; most have no number two tokens on).
+    @inline(__always)
     mutating func rangeEnd(after next: Int, unit: UnitReference) -> (value: Double, next: Int)? {
         guard next + 1 < tokens.count, label(next + 1) == .quantity, tokens[next + 1].kind == .quantity else { return nil }
+        return rangeEnd(joinedAt: next, unit: unit)
+    }
+
+    /// `rangeEnd(after:unit:)` once a number follows the token after the amount.
+    private mutating func rangeEnd(joinedAt next: Int, unit: UnitReference) -> (value: Double, next: Int)? {
         let joiner = tokens[next]
         let isJoiner = (joiner.kind == .punctuation && joiner.mark == 0x2D) || isFunctionWord(joiner, .range)
         guard isJoiner else { return nil }
