@@ -202,7 +202,7 @@ extension LineView: JSONLineSource {
     private func unitTextBound(_ k: Int) -> Int {
         switch amounts[k].unit {
         case .none: 0
-        case .known(let row): units[Int(row)].id.utf8.count
+        case .known(let row): unitIDs.plainID(row)?.count ?? units[Int(row)].id.utf8.count
         case .unknown(let start, let end): 3 * Int(end - start)
         }
     }
@@ -211,7 +211,17 @@ extension LineView: JSONLineSource {
         (amounts[k].quantity, amounts[k].quantityMax)
     }
 
-    func writeUnit(_ k: Int, _ w: inout ByteWriter) { w.string(unitText(k)) }
+    /// A known unit's id copied from the parser's table of ids where it has it (every built-in
+    /// id), else written from the unit's String.
+    func writeUnit(_ k: Int, _ w: inout ByteWriter) {
+        if case .known(let row) = amounts[k].unit, let id = unitIDs.plainID(row) {
+            w.byte(0x22)
+            w.bytes(id)
+            w.byte(0x22)
+            return
+        }
+        w.string(unitText(k))
+    }
 
     /// Bytes of the line, escaped unless the line is plain.
     @inline(__always)

@@ -119,7 +119,9 @@ package enum Confidence {
         z += c[4] * (e.unknownUnit ? 1 : 0)
         z += c[5] * (e.hasName ? 0 : 1)
         z += c[6] * e.unknownWordShare
-        z += c[7] * approximateLog1p(Double(e.tokenCount))
+        // The token count's logarithm is `score`'s own (the table's) where the table has it.
+        let n = e.tokenCount
+        z += c[7] * (n < logTokenCounts.count ? logTokenCounts[n] : approximateLog1p(Double(n)))
         guard z > -30, z < 30 else { return nil } // (and not NaN)
         var p = 1 / (1 + approximateExp(-z))
         if hasMap(c.count) {

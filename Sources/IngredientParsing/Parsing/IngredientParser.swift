@@ -26,6 +26,8 @@ public struct IngredientParser: Sendable {
     let extractor: FeatureExtractor
     /// `Confidence.fastMargin` of the model's calibration (0: every line takes `Confidence.score`).
     let confidenceMargin: Double
+    /// The units table's ids as bytes, which the JSON line copies.
+    let unitIDs: UnitIDBytes
     /// Working memory for `parse(_:)` and `parse(utf8:)`, shared by the parser's copies.
     let workspaces = WorkspacePool()
 
@@ -44,6 +46,7 @@ public struct IngredientParser: Sendable {
         self.tables = LexiconReference(lexicon)
         self.model = model
         self.confidenceMargin = Confidence.fastMargin(coefficients: model.calibration)
+        self.unitIDs = UnitIDBytes(lexicon.units)
         self.extractor = FeatureExtractor(lexicon: lexicon, vocabulary: model.vocabularyRows)
     }
 
@@ -146,7 +149,20 @@ public struct IngredientParser: Sendable {
                          forcedLabels: (([Token], UnsafeBufferPointer<UInt8>) -> [Int]?)? = nil, keyAsBytes: Bool = false,
                          _ body: (LineView, Confidence.Evidence?) -> Result) -> Result {
         let lineIsPlain = Tokenizer.tokenize(line, scratch: &w.raw, into: &w.tokens)
-        let tokens = w.tokens
+        // The tokens leave the workspace for the call and go back after it (read through a
+        // copy, their buffer was retained and released for every line).
+        var tokens: [Token] = []
+        swap(&tokens, &w.tokens)
+        let result = analyze(tokens: tokens, validUTF8: line, lineIsPlain: lineIsPlain, workspace: w,
+                             forcedLabels: forcedLabels, keyAsBytes: keyAsBytes, body)
+        swap(&tokens, &w.tokens)
+        return result
+    }
+
+    /// `analyze(validUTF8:…)` over the line's tokens (taken out of the workspace).
+    private func analyze<Result>(tokens: [Token], validUTF8 line: UnsafeBufferPointer<UInt8>, lineIsPlain: Bool,
+                                 workspace w: Workspace, forcedLabels: (([Token], UnsafeBufferPointer<UInt8>) -> [Int]?)?,
+                                 keyAsBytes: Bool, _ body: (LineView, Confidence.Evidence?) -> Result) -> Result {
         if tokens.isEmpty {
             return body(LineView(line: line, kind: .empty, confidence: 1), nil)
         }
@@ -182,6 +198,7 @@ public struct IngredientParser: Sendable {
         return tables.lexicon.units.withUnsafeBufferPointer { units in
             var view = LineView(line: line, kind: .ingredient, units: units, confidence: 0)
             view.lineIsPlain = lineIsPlain
+            view.unitIDs = unitIDs.rows
             // The assembler takes the workspace's buffers (labels, spans, amounts) and the view
             // hands them back at the end, so no line allocates them anew.
             var assembler = LineAssembler(tables: tables, tokens: tokens, labels: [], line: line, phraseStarts: phraseStarts)

@@ -15,8 +15,15 @@ extension LineAssembler {
 
     /// After an amount ending at token `next` with `unit`: a dash or "to" and a second amount
     /// in the same unit (or none) make a range; returns its top and the index after it.
+    /// The first test inlined (asked after every amount; most have no number two tokens on).
+    @inline(__always)
     mutating func rangeEnd(after next: Int, unit: UnitReference) -> (value: Double, next: Int)? {
         guard next + 1 < tokens.count, label(next + 1) == .quantity, tokens[next + 1].kind == .quantity else { return nil }
+        return rangeEnd(joinedAt: next, unit: unit)
+    }
+
+    /// `rangeEnd(after:unit:)` once a number follows the token after the amount.
+    private mutating func rangeEnd(joinedAt next: Int, unit: UnitReference) -> (value: Double, next: Int)? {
         let joiner = tokens[next]
         let isJoiner = (joiner.kind == .punctuation && joiner.mark == 0x2D) || isFunctionWord(joiner, .range)
         guard isJoiner else { return nil }
@@ -52,7 +59,8 @@ extension LineAssembler {
             if let m = unitMatch(at: k, end: end) { found = (m.row, k, k + m.words) }
             k += 1
         }
-        var skip = Set<Int>()
+        // The container's words, which are no note (one run: the search stops at the first).
+        var skip = 0..<0
         guard let found else {
             // Only size words ("4 large garlic cloves"): a size, and the unit may come later.
             if (start..<end).allSatisfy({ tokens[$0].kind != .word || lexicon.sizes.value(forWordHash: tokens[$0].hash) != nil }) {
@@ -63,16 +71,17 @@ extension LineAssembler {
         }
         // A measure followed by a container: "400g tin", "15-ounce can", "2-inch piece". Not
         // after a spoonful or two: "2 tbsp stem ginger" is two spoons of it, not one stem.
-        let measure = lexicon.units[Int(found.row)]
-        if found.to < end, measure.dimension != .item,
-           !(measure.dimension == .volume && (quantity ?? 1) * (measure.factor ?? 0) < Self.smallestContainer) {
+        // (The two fields read in place: a copy of the row retained and released its id.)
+        let dimension = lexicon.units[Int(found.row)].dimension, factor = lexicon.units[Int(found.row)].factor
+        if found.to < end, dimension != .item,
+           !(dimension == .volume && (quantity ?? 1) * (factor ?? 0) < Self.smallestContainer) {
             var k = found.to
             while k < end, container == nil {
                 if tokens[k].kind == .word, let m = lexicon.unitAliases.longestMatch(start: k, words: Words(tokens, end: end)),
                    lexicon.units[Int(m.value)].dimension == .item,
                    countBefore || !endsInPlural(k..<(k + m.words), of: m.value) {
                     container = m.value
-                    for j in k..<(k + m.words) { skip.insert(j) }
+                    skip = k..<(k + m.words)
                 }
                 k += 1
             }

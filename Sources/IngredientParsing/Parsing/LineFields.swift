@@ -29,6 +29,8 @@ package struct LineView {
     /// The lexicon's units table, which the amounts' known units are rows of (valid while
     /// the view is).
     var units = UnsafeBufferPointer<UnitDefinition>(start: nil, count: 0)
+    /// The same table's ids as plain bytes, for the JSON line (none: read each id's String).
+    var unitIDs = UnitIDBytes.Rows(bytes: nil, places: nil)
     var spans = PlainList<Span>()
     var isOptional = false
     /// For headers: the title's bytes.

@@ -12,10 +12,12 @@ import IngredientText
 /// beside the name (when both fit in its 64-byte record), so that the JSON writer copies them
 /// without touching the String.
 ///
-/// The table (about 300 KB) is made only once a session has keyed `warmUp` names, so that
+/// The table (about 750 KB: 8,192 slots; the corpus's first 20,000 lines name about 9,500
+/// different things, and with 4,096 slots 6% more of their names missed, 19% more of the whole
+/// corpus's) is made only once a session has keyed `warmUp` names, so that
 /// parsing a single line costs no more than it did without a cache.
 struct NameKeyCache {
-    static let slotCount = 4096
+    static let slotCount = 8192
     static let maximumNameBytes = 40
     /// Bytes of a slot's record: the name, then its key's bytes when both fit.
     static let recordBytes = 64
@@ -47,7 +49,8 @@ struct NameKeyCache {
             let n = NameKeyCache.slotCount
             hashes.initialize(repeating: 0, count: n)
             lengths.initialize(repeating: 0, count: n)
-            records.initialize(repeating: 0, count: n * NameKeyCache.recordBytes)
+            // The records are left as they are: a slot's record is read only once its length
+            // (0 until then, and no cached name is empty) matches a name, after `storeName`.
             keyInfo.initialize(repeating: 0, count: n)
             keys.initialize(repeating: nil, count: n)
             lastUse.initialize(repeating: 0, count: n)

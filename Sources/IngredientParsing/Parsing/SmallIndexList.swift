@@ -7,6 +7,7 @@ struct SmallIndexList {
 
     var last: Int? { count == 0 ? nil : self[count - 1] }
 
+    @inline(__always)
     subscript(i: Int) -> Int {
         switch i {
         case 0: inline.0
@@ -17,6 +18,7 @@ struct SmallIndexList {
         }
     }
 
+    @inline(__always)
     mutating func append(_ value: Int) {
         switch count {
         case 0: inline.0 = value

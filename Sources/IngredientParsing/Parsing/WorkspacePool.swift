@@ -8,7 +8,7 @@ import IngredientText
 /// copies share one pool; it keeps at most `maximumIdle` workspaces (one per thread that
 /// parses at the same time, in practice).
 final class WorkspacePool: Sendable {
-    /// The most idle workspaces kept (a workspace with a warm name-key cache is about 300 KB).
+    /// The most idle workspaces kept (a workspace with a warm name-key cache is about 750 KB).
     static let maximumIdle = 8
     private let idle = LockedValue<[IngredientParser.Workspace]>([])
 
