@@ -105,7 +105,7 @@ public struct MergeSuggester: Sendable {
         // Keys WordNet puts in one synset are grouped the same way.
         var bySet = [[Int32]: [Int32]](minimumCapacity: n), byAlike: [[Int32]: [Int32]] = [:]
         var bySpaceless = [[UInt8]: [Int32]](minimumCapacity: n)
-        var bySynset = [Int32: [Int32]](minimumCapacity: n)
+        var bySynset: [Int32: [Int32]] = [:] // (few keys have synsets: sized as it fills)
         for i in 0..<n where live[i] {
             let f = forms.forms[i]
             bySet[f.set, default: []].append(Int32(i))
@@ -131,7 +131,7 @@ public struct MergeSuggester: Sendable {
             }
         }
         // Keys the neighbour table lists together.
-        var byRow = [Int32: Int32](minimumCapacity: n)
+        var byRow: [Int32: Int32] = [:] // (as many as the neighbour table's rows at most)
         for i in 0..<n where live[i] {
             let row = forms.forms[i].vocabularyRow
             if row >= 0, byRow[row] == nil { byRow[row] = Int32(i) }
