@@ -113,15 +113,9 @@ package struct KeyForms: Sendable {
         for b in key.utf8.prefix(1024) where b != 0x20 && spaceless.count < 256 { spaceless.append(b) }
         let aisle = aisles.aisleIndex(forKey: key)
         let synsets = knowledge.synsets(of: key)
-        // The distinct words, ascending: sorted, then repeats dropped in place.
+        // The distinct words, ascending.
         var set = words
-        set.sort()
-        var kept = 0
-        for k in set.indices where kept == 0 || set[kept - 1] != set[k] {
-            set[kept] = set[k]
-            kept += 1
-        }
-        set.removeLast(set.count - kept)
+        set.sortAndDropRepeats()
         forms.append(Form(words: words, set: set, spaceless: spaceless,
                           synsets: synsets, above: synsets.isEmpty ? [] : knowledge.ancestors(synsets, scratch: &ancestorMarks), vocabularyRow: knowledge.vocabularyRow(of: key),
                           aisle: aisle.map { Int16(truncatingIfNeeded: $0) } ?? -1))

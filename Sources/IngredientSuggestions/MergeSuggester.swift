@@ -175,14 +175,7 @@ public struct MergeSuggester: Sendable {
                 }
             }
         }
-        pairs.sort()
-        // Repeats removed in place (no second array of every pair).
-        var kept = 0
-        for k in pairs.indices where kept == 0 || pairs[kept - 1] != pairs[k] {
-            pairs[kept] = pairs[k]
-            kept += 1
-        }
-        pairs.removeLast(pairs.count - kept)
+        pairs.sortAndDropRepeats()
         return pairs
     }
 
