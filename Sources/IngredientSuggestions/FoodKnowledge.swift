@@ -241,42 +241,6 @@ package struct FoodKnowledge: Sendable {
         return seen
     }
 
-    /// Marks of the synset rows a walk up the hypernyms has reached, kept between walks: a
-    /// walk takes a new stamp instead of clearing them, so a row reached is known in one
-    /// look-up rather than a search of the rows found so far.
-    struct AncestorMarks: Sendable {
-        var stamp: UInt32 = 0
-        var marks: [UInt32] = []
-        /// Scratch for the walk's rows still to visit.
-        var stack: [Int32] = []
-    }
-
-    /// `ancestors(_:)`, the same list, walked with `scratch` (for batches of keys).
-    func ancestors(_ rows: [Int32], scratch: inout AncestorMarks) -> [Int32] {
-        if scratch.marks.count != parents.count {
-            scratch.marks = [UInt32](repeating: 0, count: parents.count)
-            scratch.stamp = 0
-        }
-        if scratch.stamp == UInt32.max {
-            for k in scratch.marks.indices { scratch.marks[k] = 0 }
-            scratch.stamp = 0
-        }
-        scratch.stamp += 1
-        let stamp = scratch.stamp
-        var seen: [Int32] = []
-        scratch.stack.removeAll(keepingCapacity: true)
-        for row in rows { scratch.stack.append(contentsOf: parents[Int(row)]) }
-        while let row = scratch.stack.popLast() {
-            if scratch.marks[Int(row)] != stamp {
-                scratch.marks[Int(row)] = stamp
-                seen.append(row)
-                scratch.stack.append(contentsOf: parents[Int(row)])
-            }
-        }
-        seen.sort()
-        return seen
-    }
-
     /// The similarity of vocabulary rows `a` and `b` when one lists the other as a neighbour;
     /// 0 when both are in the vocabulary but neither lists the other; nil when one is not in it.
     func similarity(_ a: Int32, _ b: Int32) -> Float? {

@@ -51,8 +51,13 @@ package struct KeyForms: Sendable {
     private(set) var wordSynsets: [[Int32]] = []
     private(set) var forms: [Form] = []
     package private(set) var keys: [String] = []
-    /// Scratch for the walks up WordNet's hypernyms.
-    private var ancestorMarks = FoodKnowledge.AncestorMarks()
+
+    /// Whether the category table puts keys `i` and `j` in one aisle; nil when either falls
+    /// in "other". (Items in different aisles are never offered on a list: `ListMergeRule`.)
+    func sameAisle(_ i: Int, _ j: Int) -> Bool? {
+        let a = forms[i].aisle, b = forms[j].aisle
+        return a >= 0 && b >= 0 ? a == b : nil
+    }
 
     package init(tables: SuggestionWords, knowledge: FoodKnowledge = .builtIn, aisles: ListTables = .builtIn) {
         self.tables = tables
@@ -117,7 +122,7 @@ package struct KeyForms: Sendable {
         var set = words
         set.sortAndDropRepeats()
         forms.append(Form(words: words, set: set, spaceless: spaceless,
-                          synsets: synsets, above: synsets.isEmpty ? [] : knowledge.ancestors(synsets, scratch: &ancestorMarks), vocabularyRow: knowledge.vocabularyRow(of: key),
+                          synsets: synsets, above: synsets.isEmpty ? [] : knowledge.ancestors(synsets), vocabularyRow: knowledge.vocabularyRow(of: key),
                           aisle: aisle.map { Int16(truncatingIfNeeded: $0) } ?? -1))
         keys.append(key)
         return forms.count - 1

@@ -208,8 +208,8 @@ package struct PairFeatures {
         }
         if detail.derived != nil { f.values[Index.derivedIng] = 1 }
         // The aisles the category table gives them.
-        if a.aisle >= 0, b.aisle >= 0 {
-            f.values[a.aisle == b.aisle ? Index.sameAisle : Index.aisleConflict] = 1
+        if let same = forms.sameAisle(i, j) {
+            f.values[same ? Index.sameAisle : Index.aisleConflict] = 1
         }
         return f
     }
@@ -265,8 +265,8 @@ package struct PairFeatures {
     /// joined in word-number order).
     static func dice(_ forms: KeyForms, _ onlyA: WordList, _ onlyB: WordList) -> Double {
         // Each word's sorted bigrams are made once per batch (`KeyForms.bigrams`); a side of
-        // several words has its words' bigrams copied side by side into scratch space on the
-        // stack and sorted there, so a pair allocates nothing.
+        // several words has its words' bigrams merged into scratch space on the stack, so a
+        // pair allocates nothing.
         var countA = 0, countB = 0
         for w in onlyA { countA += forms.bigrams[Int(w)].count }
         for w in onlyB { countB += forms.bigrams[Int(w)].count }

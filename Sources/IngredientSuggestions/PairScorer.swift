@@ -65,10 +65,9 @@ public struct PairScorer: Sendable {
     /// bought for both (the same thing, or one a kind or part of the other), by the list model
     /// — with what the features found; nil when `ListMergeRule` never offers such a pair.
     package func listConfidence(_ forms: KeyForms, _ i: Int, _ j: Int) -> (confidence: Double, features: PairFeatures, detail: PairFeatures.Detail)? {
-        // Items the category table puts in different aisles are never offered
-        // (`ListMergeRule`): known before any feature is made.
-        let aisleA = forms.forms[i].aisle, aisleB = forms.forms[j].aisle
-        if aisleA >= 0, aisleB >= 0, aisleA != aisleB { return nil }
+        // Items in different aisles are never offered (`ListMergeRule`): known before any
+        // feature is made.
+        if forms.sameAisle(i, j) == false { return nil }
         var detail = PairFeatures.Detail()
         let f = PairFeatures.compute(forms, i, j, detail: &detail)
         guard ListMergeRule.allows(f, detail) else { return nil }

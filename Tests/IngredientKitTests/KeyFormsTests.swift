@@ -2,8 +2,8 @@ import Testing
 @testable import IngredientSuggestions
 
 /// The pair scorer's batch of keys (`KeyForms`) is built on its own fast paths: a word's facts in
-/// one look-up, an ASCII key split on its bytes, WordNet's hypernyms walked with marks kept
-/// between keys. Each must give what the plain way gives.
+/// one look-up, an ASCII key split on its bytes, several words' letter pairs merged. Each must
+/// give what the plain way gives.
 struct KeyFormsTests {
     @Test func aWordsFactsAreWhatEachTableSays() {
         let words = SuggestionWords.builtIn
@@ -30,27 +30,6 @@ struct KeyFormsTests {
             let set = forms.forms[index].set
             #expect(set == Array(Set(set)).sorted() && Set(set) == Set(forms.forms[index].words), "\(key)")
         }
-    }
-
-    @Test func hypernymsWalkedWithMarksAreThePlainWalks() {
-        let knowledge = FoodKnowledge.builtIn
-        var scratch = FoodKnowledge.AncestorMarks()
-        // Every synset row alone, then rows in twos and threes, with one scratch throughout.
-        let rows = (0..<Int32(knowledge.parents.count))
-        for row in rows {
-            #expect(knowledge.ancestors([row], scratch: &scratch) == knowledge.ancestors([row]))
-        }
-        for row in rows where row % 7 == 0 {
-            let some = [row, (row * 31 + 5) % Int32(knowledge.parents.count), (row * 17 + 3) % Int32(knowledge.parents.count)]
-            #expect(knowledge.ancestors(some, scratch: &scratch) == knowledge.ancestors(some))
-            #expect(knowledge.ancestors(Array(some.prefix(2)), scratch: &scratch) == knowledge.ancestors(Array(some.prefix(2))))
-        }
-        #expect(knowledge.ancestors([], scratch: &scratch).isEmpty)
-        // A stamp that has run out starts the marks again.
-        scratch.stamp = UInt32.max
-        let onion = knowledge.synsets(of: "onion")
-        #expect(!onion.isEmpty)
-        #expect(knowledge.ancestors(onion, scratch: &scratch) == knowledge.ancestors(onion))
     }
 
     @Test func theLetterPairMeasureOfSeveralWordsIsThePlainOne() {
