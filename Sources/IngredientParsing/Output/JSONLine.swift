@@ -215,9 +215,7 @@ extension LineView: JSONLineSource {
     /// id), else written from the unit's String.
     func writeUnit(_ k: Int, _ w: inout ByteWriter) {
         if case .known(let row) = amounts[k].unit, let id = unitIDs.plainID(row) {
-            w.byte(0x22)
-            w.bytes(id)
-            w.byte(0x22)
+            w.plainString(id)
             return
         }
         w.string(unitText(k))
@@ -256,9 +254,7 @@ extension LineView: JSONLineSource {
     func writeKey(_ w: inout ByteWriter) {
         guard hasKeyBytes else { w.string(key); return }
         guard !keyBytes.isEmpty else { w.raw("null"); return }
-        w.byte(0x22)
-        w.bytes(keyBytes) // plain: see `NameKeyCache.Found`
-        w.byte(0x22)
+        w.plainString(keyBytes) // plain: see `NameKeyCache.Found`
     }
 
     func writeSection(_ w: inout ByteWriter) {

@@ -91,6 +91,14 @@ package enum JSONBytes {
         count &+= n
     }
 
+    /// A JSON string of bytes known to need no escaping (`isPlain`), quoted.
+    @inlinable @inline(__always)
+    package mutating func plainString(_ b: UnsafeBufferPointer<UInt8>) {
+        byte(0x22)
+        bytes(b)
+        byte(0x22)
+    }
+
     /// The bytes of a literal.
     @inlinable @inline(__always)
     package mutating func raw(_ text: StaticString) {
