@@ -20,7 +20,9 @@ struct TextChunks: Sendable {
         }
         let c = chunks.count - 1
         let offset = chunks[c].count
-        chunks[c].append(contentsOf: string.utf8)
+        // From the string's contiguous bytes: appending its `utf8` view goes byte by byte.
+        var string = string
+        string.withUTF8 { chunks[c].append(contentsOf: $0) }
         return SourceTable.TextRange(start: UInt32(c) << Self.offsetBits | UInt32(offset), length: UInt32(count))
     }
 
