@@ -19,7 +19,7 @@ public struct ProteinClassifier: Sendable {
 
     /// The main protein of keys whose proteins `lookup` gives (a cache in front of the table).
     /// Counts go in fixed slots, one per protein, so a recipe costs no allocation.
-    func protein(ofKeys keys: [String], lookup: (String) -> Protein?) -> Protein {
+    func protein<Keys: Sequence>(ofKeys keys: Keys, lookup: (Keys.Element) -> Protein?) -> Protein {
         var lines = SIMD8<Int32>(), first = SIMD8<Int32>(repeating: -1)
         for (i, key) in keys.enumerated() {
             guard let p = lookup(key) else { continue }

@@ -43,10 +43,9 @@ public struct ShoppingListAccumulator {
     var lineStart: [Int] = [0]
     var lines: [SourceTable.TextRange] = []
     var summaries: [ShoppingList.RecipeSummary] = []
-    /// Each key's source records, in the order they were added.
-    var byKey: [String: [UInt32]] = [:]
+    /// Each key's source records, in the order they were added, and its protein.
+    var byKey = KeyRecordTable()
     var skipped = 0
-    var proteins: [String: Protein?] = [:]
 
     /// An empty list over `builder` with the user's `edits`, working on `jobs` threads
     /// (values below 1 count as 1).
@@ -161,13 +160,13 @@ public struct ShoppingListAccumulator {
             // Room for a week's plan of items from the start, rather than growing the tables
             // (rehashing every key) seven times over.
             byKey.reserveCapacity(Self.initialKeys)
-            proteins.reserveCapacity(Self.initialKeys)
         }
         let displayTitle = title.flatMap { $0.isEmpty ? nil : $0 } ?? id
         let r = Int32(truncatingIfNeeded: table.recipes.count)
         table.recipes.append(SourceTable.Recipe(id: id, title: displayTitle, planEntryID: planEntryID, servingsFactor: factor))
         rawTitles.append(title)
-        var keys: [String] = []
+        // The key numbers of the recognized lines, in line order.
+        var keys: [Int] = []
         var ingredientLines = 0
         for i in 0..<count {
             let (parsed, prepared) = line(i)
@@ -178,17 +177,13 @@ public struct ShoppingListAccumulator {
                 continue
             }
             ingredientLines += 1
-            if !prepared.unrecognized { keys.append(prepared.key) }
-            byKey[prepared.key, default: []].append(UInt32(table.records.count))
+            let k = byKey.append(UInt32(table.records.count), forKey: prepared.key)
+            if !prepared.unrecognized { keys.append(k) }
             table.records.append(builder.record(parsed, prepared, index: i, recipe: r, text: text, table: &table))
         }
         lineStart.append(lines.count)
-        let protein = builder.classifier.protein(ofKeys: keys) { key in
-            if let p = proteins[key] { return p }
-            let p = builder.tables.protein(forKey: key)
-            proteins[key] = p
-            return p
-        }
+        let tables = builder.tables
+        let protein = builder.classifier.protein(ofKeys: keys) { k in byKey.protein(at: k, in: tables) }
         summaries.append(.init(id: id, title: displayTitle, planEntryID: planEntryID, servingsFactor: factor,
                                protein: protein, ingredientLines: ingredientLines))
     }
@@ -204,12 +199,10 @@ public struct ShoppingListAccumulator {
     public mutating func rollBack(to mark: Mark) {
         guard mark.records <= table.records.count, mark.recipes <= summaries.count else { return }
         let first = UInt32(mark.records)
-        var touched: [String] = []
-        for (key, records) in byKey where (records.last ?? 0) >= first { touched.append(key) }
-        for key in touched {
-            var records = byKey[key]!
+        for k in 0..<byKey.count where (byKey.records[k].last ?? 0) >= first {
+            var records = byKey.records[k]
             while let last = records.last, last >= first { records.removeLast() }
-            byKey[key] = records.isEmpty ? nil : records
+            byKey.setRecords(records, at: k)
         }
         table.records.removeSubrange(mark.records...)
         table.recipes.removeSubrange(mark.recipes...)
@@ -271,7 +264,6 @@ public struct ShoppingListAccumulator {
         rawTitles = []
         lineStart = []
         lines = []
-        proteins = [:]
 
         let manualLines = self.edits.manualItems
         let manual = manualLines.isEmpty ? [] : self.builder.parser.withSession { session in manualLines.map { session.parse($0) } }
@@ -279,7 +271,7 @@ public struct ShoppingListAccumulator {
             let range = table.store(parsed.input)
             if let made = builder.record(parsed, index: i, recipe: -1, factor: 1, text: range,
                                          table: &table, edits: edits) {
-                byKey[made.key, default: []].append(UInt32(table.records.count))
+                byKey.append(UInt32(table.records.count), forKey: made.key)
                 table.records.append(made.record)
             } else {
                 skipped += 1
@@ -297,15 +289,15 @@ public struct ShoppingListAccumulator {
         }
         var keys: [(key: String, records: [UInt32])] = []
         keys.reserveCapacity(byKey.count)
-        for key in Array(byKey.keys) {
-            var refs = byKey[key]!
+        for number in 0..<byKey.count where !byKey.records[number].isEmpty {
+            var refs = byKey.records[number]
             var inOrder = true
             for k in refs.indices.dropFirst() where position(refs[k - 1]) > position(refs[k]) { inOrder = false; break }
             if !inOrder {
                 refs.sort { position($0) < position($1) }
-                byKey[key] = refs
+                byKey.setRecords(refs, at: number)
             }
-            keys.append((key, refs))
+            keys.append((byKey.keys[number], refs))
         }
         var items: [ListItem] = [], hidden: [ListItem] = []
         items.reserveCapacity(byKey.count)

@@ -10,7 +10,7 @@ extension ShoppingListBuilder {
     /// come best first, then by the items' ids. Each carries the merged item, made from both
     /// items' entries as an accepted merge would make it. With `jobs` above 1, pairs are
     /// scored and merged items made on that many threads; the suggestions are the same.
-    func suggestions(among items: [ListItem], records byKey: [String: [UInt32]], table: SourceTable, pantry: [String: OnHand],
+    func suggestions(among items: [ListItem], records byKey: KeyRecordTable, table: SourceTable, pantry: [String: OnHand],
                      edits: ListEdits, locale: DisplayLocale, threshold: Double, jobs: Int = 1) -> [ListSuggestion] {
         // The candidates as positions in `items` (not a second array of items).
         let positions = items.indices.filter { !items[$0].flags.contains(.unrecognized) && !items[$0].flags.contains(.suppressed) }
