@@ -44,6 +44,7 @@ struct ItemSources: Hashable, Sendable {
             }
         case .table(let table, let indices):
             // Told apart by the table's title numbers: no string is hashed per source.
+            tags.reserveCapacity(indices.count)
             var seen = SmallSet<UInt32>()
             for i in indices {
                 let r = table.records[Int(i)].recipe

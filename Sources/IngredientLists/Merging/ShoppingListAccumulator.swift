@@ -318,7 +318,15 @@ public struct ShoppingListAccumulator {
         // The positions are sorted, not the items: a sort moves what it sorts many times over,
         // and an item is large.
         func sorted(_ list: [ListItem]) -> [ListItem] {
-            let orders = list.map(\.aisle.order), names = StringOrder(list.map { $0.name.lowercased() })
+            // Read by index: a map over the items (or their key paths) copied each item.
+            var orders: [Int] = [], lowered: [String] = []
+            orders.reserveCapacity(list.count)
+            lowered.reserveCapacity(list.count)
+            for k in list.indices {
+                orders.append(list[k].aisle.order)
+                lowered.append(list[k].name.lowercasedForSorting)
+            }
+            let names = StringOrder(lowered)
             return list.indices.sorted { a, b in
                 if orders[a] != orders[b] { return orders[a] < orders[b] }
                 if names.differ(a, b) { return names.precedes(a, b) }

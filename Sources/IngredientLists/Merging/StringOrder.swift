@@ -46,3 +46,32 @@ struct StringOrder {
         return strings[a] != strings[b]
     }
 }
+
+extension String {
+    /// `lowercased()`, with a fast path for ASCII text (A–Z to a–z on the bytes, and the
+    /// string itself when it has no capital), which is most names; other text goes through
+    /// `lowercased()`.
+    var lowercasedForSorting: String {
+        var copy = self
+        let ascii = copy.withUTF8 { bytes -> (isASCII: Bool, hasCapital: Bool) in
+            var high: UInt8 = 0, capital = false
+            for b in bytes {
+                high |= b
+                if b &- 0x41 < 26 { capital = true }
+            }
+            return (high < 0x80, capital)
+        }
+        guard ascii.isASCII else { return lowercased() }
+        guard ascii.hasCapital else { return self }
+        return copy.withUTF8 { bytes in
+            String(unsafeUninitializedCapacity: bytes.count) { out in
+                for k in bytes.indices {
+                    let b = bytes[k]
+                    out[k] = b &- 0x41 < 26 ? b | 0x20 : b
+                }
+                return bytes.count
+            }
+        }
+    }
+}
+
