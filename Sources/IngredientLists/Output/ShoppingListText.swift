@@ -85,7 +85,7 @@ extension ShoppingList {
         func literal(_ s: StaticString) { out.append(literal: s) }
         literal("  ")
         if item.flags.contains(.checked) { literal("✓ ") }
-        ControlEscaping.append(capitalized(item.name), to: &out)
+        appendCapitalized(item.name, to: &out)
         literal(" — ")
         var amounts: [String] = []
         for q in item.quantities {
@@ -130,6 +130,21 @@ extension ShoppingList {
     static func exact(_ m: Measure) -> String {
         func one(_ v: Double) -> String { KitchenFormatting.kitchenFraction(v)?.1 ?? KitchenFormatting.decimal(v, places: 2) }
         return m.isRange ? one(m.low) + "–" + one(m.high) : one(m.low)
+    }
+
+    /// Appends `ControlEscaping.append(capitalized(name))`: on the bytes when the name
+    /// starts with an ASCII byte and has nothing to escape (the uppercase of an ASCII
+    /// letter is its byte less 0x20, and whatever follows it, a combining mark included, is
+    /// kept as it is), which is nearly every name; through `capitalized` otherwise.
+    static func appendCapitalized(_ name: String, to out: inout [UInt8]) {
+        var name = name
+        let done = name.withUTF8 { bytes -> Bool in
+            guard let first = bytes.first, first < 0x80, ControlEscaping.isPlain(bytes) else { return false }
+            out.append(first &- 0x61 < 26 ? first &- 0x20 : first)
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes.dropFirst()))
+            return true
+        }
+        if !done { ControlEscaping.append(capitalized(name), to: &out) }
     }
 
     static func capitalized(_ name: String) -> String {

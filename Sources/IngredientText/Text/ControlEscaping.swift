@@ -20,14 +20,33 @@ package enum ControlEscaping {
     package static func append(_ text: String, to out: inout [UInt8]) {
         var text = text
         let plain = text.withUTF8 { bytes -> Bool in
-            for (k, b) in bytes.enumerated() {
-                if (b < 0x20 && b != 0x0A) || b == 0x7F { return false }
-                if b == 0xC2, k + 1 < bytes.count, bytes[k + 1] < 0xA0 { return false }
-            }
+            guard isPlain(bytes) else { return false }
             out.append(contentsOf: bytes)
             return true
         }
         if !plain { out.append(contentsOf: escaped(text).utf8) }
+    }
+
+    /// Whether `bytes` hold no control character to escape. Eight bytes at a time: a block
+    /// with no byte below 0x20, no DEL and no 0xC2 (the lead byte of C1 controls) needs no
+    /// closer look, which is nearly every block of a name or a recipe title.
+    @inline(__always)
+    package static func isPlain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        let n = bytes.count
+        var k = 0
+        while k + 8 <= n {
+            let x = UnsafeRawPointer(base + k).loadUnaligned(as: UInt64.self)
+            if ByteBlock.contains(x, below: 0x20) || ByteBlock.contains(x, 0x7F) || ByteBlock.contains(x, 0xC2) { break }
+            k += 8
+        }
+        while k < n {
+            let b = bytes[k]
+            if (b < 0x20 && b != 0x0A) || b == 0x7F { return false }
+            if b == 0xC2, k + 1 < n, bytes[k + 1] < 0xA0 { return false }
+            k += 1
+        }
+        return true
     }
 
     /// Whether a scalar is a control character other than the line feed.
