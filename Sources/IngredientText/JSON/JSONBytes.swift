@@ -218,11 +218,22 @@ package enum JSONBytes {
     @inlinable @inline(__always)
     package mutating func quantity(_ value: Double?) {
         guard let v = value else { raw("null"); return }
-        if v >= 0, v < 10 {
-            let d = Int(v)
-            if Double(d) == v { byte(0x30 &+ UInt8(truncatingIfNeeded: d)); return }
+        if v >= 0, v < 10, let digit = Self.wholeNumber(v) {
+            byte(0x30 &+ UInt8(truncatingIfNeeded: digit))
+            return
         }
         number(v)
+    }
+
+    /// `v` (0 ≤ `v` < 2⁵²) as a whole number, or nil when it has a fraction. Adding 2⁵² leaves
+    /// the nearest whole number in the low bits of the significand (from 2⁵² on, doubles are one
+    /// apart), and `v` is whole when taking 2⁵² back gives it again: no conversion to Int, whose
+    /// range tests the optimizer keeps even after `v` was tested.
+    @inlinable @inline(__always)
+    static func wholeNumber(_ v: Double) -> UInt64? {
+        let shifted = v + 0x1p52
+        guard shifted - 0x1p52 == v else { return nil }
+        return shifted.bitPattern & 0x000F_FFFF_FFFF_FFFF
     }
 
     /// A JSON number rounded to six decimals, or null.
@@ -233,13 +244,15 @@ package enum JSONBytes {
         if v < 0 { byte(0x2D); v = -v }
         // Whole numbers print exactly; large non-whole ones in Swift's shortest form; the rest
         // are rounded to millionths without libm (`Rounding`).
-        // Converted through Int and Int64 (`v` is finite and not negative here): one conversion
-        // instruction and a range test, where UInt8 tests more and UInt64 is emulated.
-        if v < 10 { // the most common quantities
-            let d = Int(v)
-            if Double(d) == v { byte(0x30 &+ UInt8(truncatingIfNeeded: d)); return }
-        }
-        if v < 1e18 {
+        if v < 0x1p52 {
+            if let whole = Self.wholeNumber(v) {
+                // The whole numbers 0–9 (the most common quantities) as one byte.
+                if whole < 10 { byte(0x30 &+ UInt8(truncatingIfNeeded: whole)) } else { digits(whole) }
+                return
+            }
+        } else if v < 1e18 {
+            // Converted through Int64 (`v` is finite and not negative here): one conversion
+            // instruction and a range test, where UInt64 is emulated.
             let d = Int64(v)
             if Double(d) == v { digits(UInt64(d)); return }
         }
