@@ -66,6 +66,11 @@ import IngredientText
     @inlinable @inline(__always)
     package func value(forWordHash hash: UInt64) -> Value? { full[hash] }
 
+    /// Whether an entry of two words or more starts with the word whose folded hash is `hash`
+    /// (only then can `longestMatch` from that word find more than the word's own entry).
+    @inlinable
+    package func hasLongerEntry(startingWithWordHash hash: UInt64) -> Bool { prefixes[hash] != nil }
+
     /// The longest phrase starting at word `start`, with `wordAt(i)` giving word `i`'s byte
     /// range in `line` (nil where a phrase cannot continue).
     @inlinable @inline(__always)
