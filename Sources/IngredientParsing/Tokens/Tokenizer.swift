@@ -51,13 +51,14 @@ package enum Tokenizer {
                     i += 1
                     continue
                 }
+                // Words first: they are the most common tokens, and no letter starts a number.
+                if isASCIILetter(b) {
+                    i = lexWord(line, from: i, into: &raw)
+                    continue
+                }
                 if isDigit(b) || (b == 0x2E && i + 1 < n && isDigit(line[i + 1]) && (i == 0 || !isDigit(line[i - 1])))
                     || (b == 0x2C && startsDecimalComma(line, at: i)) {
                     i = lexNumber(line, from: i, into: &raw)
-                    continue
-                }
-                if isASCIILetter(b) {
-                    i = lexWord(line, from: i, into: &raw)
                     continue
                 }
                 // "2#" is two pounds: a '#' right after a number is a unit word.
@@ -293,15 +294,15 @@ package enum Tokenizer {
             }
         }
         // The word's folded hash is made during the scan (as `finishHash` would make it), and
-        // its bytes are counted by kind for its `WordShape`.
+        // its bytes are counted by kind for its `WordShape` (its ASCII letters are the bytes
+        // left over when the scan ends, so that the letter loops count capitals only).
         var hash = ByteHash.seed, beforeDot = hash
-        var letters = 0, upper = 0, digitsAndMarks = 0, hyphens = 0, nonASCII = 0
+        var upper = 0, digitsAndMarks = 0, hyphens = 0, nonASCII = 0
         while i < n {
             // Most bytes of a word are ASCII letters: a run of them takes eight bytes at a time
             // while eight remain, then this tight loop.
-            let run = i
             while i &+ 8 <= n {
-                let p = s.baseAddress! + i
+                let p = s.baseAddress.unsafelyUnwrapped + i
                 let block = LetterBlock(p)
                 let k = block.letters
                 upper &+= LetterBlock.capitals(p, k)
@@ -317,23 +318,25 @@ package enum Tokenizer {
                 hash = ByteHash.mixExact(hash, b | 0x20)
                 i &+= 1
             }
-            letters &+= i &- run
             guard i < n else { break }
             let b = s[i]
             if b < 0x80 {
+                // Only a digit, hyphen, apostrophe or dot can go on a word after its letters: one
+                // test ends it at any other ASCII byte (most often a space or a comma).
+                guard b < 0x40, Self.innerWordBytes >> UInt64(b) & 1 != 0 else { break }
                 if isDigit(b), i > start {
                     digitsAndMarks &+= 1
                     hash = ByteHash.mixExact(hash, b)
-                    i += 1
+                    i &+= 1
                     continue
                 }
                 // Inner hyphen, apostrophe or dot followed by a letter: "free-range", "e.g".
-                if (b == 0x2D || b == 0x27 || b == 0x2E), i + 1 < n, i > start,
-                   isASCIILetter(s[i + 1]) || s[i + 1] >= 0xC3 {
+                if (b == 0x2D || b == 0x27 || b == 0x2E), i &+ 1 < n, i > start,
+                   isASCIILetter(s[i &+ 1]) || s[i &+ 1] >= 0xC3 {
                     if b == 0x2D { hyphens &+= 1 } else { digitsAndMarks &+= 1 }
                     beforeDot = hash
                     hash = ByteHash.mix(hash, b)
-                    i += 1
+                    i &+= 1
                     continue
                 }
                 break
@@ -346,15 +349,16 @@ package enum Tokenizer {
             nonASCII &+= length
             i += length
         }
+        let letters = i &- start &- digitsAndMarks &- hyphens &- nonASCII
         // Keep an abbreviation's dot: "tsp.", "oz.", "pkg.".
         var end = i
-        if i < n, s[i] == 0x2E, i - start <= 5, i + 1 >= n || !isDigit(s[i + 1]) { end = i + 1 }
+        if i < n, s[i] == 0x2E, i &- start <= 5, i &+ 1 >= n || !isDigit(s[i &+ 1]) { end = i &+ 1 }
         var token = Token(kind: .word, start: start, end: end)
         // The stem leaves out a final dot: the abbreviation's, or an inner one the scan ended on.
         if end > i {
             token.stemEnd = i
-        } else if i - start > 1, s[i - 1] == 0x2E {
-            token.stemEnd = i - 1
+        } else if i &- start > 1, s[i &- 1] == 0x2E {
+            token.stemEnd = i &- 1
             hash = beforeDot
             digitsAndMarks &-= 1
         } else {
@@ -366,6 +370,10 @@ package enum Tokenizer {
         tokens.append(token)
         return end
     }
+
+    /// Bit `b` set for each ASCII byte `b` that can go on inside a word after a letter: the
+    /// digits, the hyphen, the apostrophe and the dot (all below 0x40).
+    @inline(__always) static var innerWordBytes: UInt64 { 0x03FF_0000_0000_0000 | 1 << 0x2D | 1 << 0x27 | 1 << 0x2E }
 
     /// `t` with its stem end and hash (see `finishHash`): every token but the words `lexWord`
     /// scans is made with this, as it is appended.
