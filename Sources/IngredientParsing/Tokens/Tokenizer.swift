@@ -254,6 +254,8 @@ package enum Tokenizer {
             return start + 1
         }
         var token = Token(kind: .quantity, start: start, end: i, value: value, maxValue: value)
+        // A quantity's stem is all of it and it has no hash (as `finished` makes them).
+        token.stemEnd = i
         token.isProperFraction = properFraction
         token.isInteger = integer
         // A unit glued on ("400g", "10-ounce", "1/2-inch"); a non-ASCII space after the number
@@ -261,10 +263,10 @@ package enum Tokenizer {
         if i < n, isASCIILetter(s[i]) || (s[i] >= 0xC3 && !isSpace(s, at: i)) { token.gluedToNext = true }
         if i + 1 < n, s[i] == 0x2D, isASCIILetter(s[i + 1]) {
             token.gluedToNext = true
-            tokens.append(finished(token, s))
+            tokens.append(token)
             return i + 1 // drop the joining hyphen
         }
-        tokens.append(finished(token, s))
+        tokens.append(token)
         return i
     }
 
@@ -305,7 +307,7 @@ package enum Tokenizer {
                 let p = s.baseAddress.unsafelyUnwrapped + i
                 let block = LetterBlock(p)
                 let k = block.letters
-                upper &+= LetterBlock.capitals(p, k)
+                upper &+= block.capitals
                 hash = block.hash(into: hash)
                 i &+= k
                 if k < 8 { break }
