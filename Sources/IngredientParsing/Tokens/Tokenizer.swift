@@ -45,15 +45,20 @@ package enum Tokenizer {
         let n = line.count
         while i < n {
             let b = line[i]
+            // Spaces first (the most common byte between tokens), then words: they are the most
+            // common tokens, and no letter starts a number.
+            if b == 0x20 {
+                i &+= 1
+                continue
+            }
             if b < 0x80 {
-                if b <= 0x20 || b == 0x7F {
-                    if b != 0x20 { plain = false }
-                    i += 1
-                    continue
-                }
-                // Words first: they are the most common tokens, and no letter starts a number.
                 if isASCIILetter(b) {
                     i = lexWord(line, from: i, into: &raw)
+                    continue
+                }
+                if b < 0x20 || b == 0x7F {
+                    plain = false
+                    i += 1
                     continue
                 }
                 if isDigit(b) || (b == 0x2E && i + 1 < n && isDigit(line[i + 1]) && (i == 0 || !isDigit(line[i - 1])))
