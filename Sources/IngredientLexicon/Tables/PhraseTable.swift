@@ -96,6 +96,25 @@ import IngredientText
         return best
     }
 
+    /// The longest entry of two words or more that starts at word `start`, whose folded hash
+    /// `first` is given, with `wordHash(i)` giving the later words' (nil where a phrase cannot
+    /// continue); nil when there is none. For a caller that knows the first word's own entry
+    /// and that a longer one starts with it (`hasLongerEntry`): `longestMatch` without the
+    /// first word's two look-ups.
+    @inlinable @inline(__always)
+    package func longestLongerMatch(start: Int, first: UInt64, wordHash: (Int) -> UInt64?) -> (words: Int, value: Value)? {
+        var best: (Int, Value)?
+        var h = first
+        var i = start + 1
+        while i - start < maxWords, let word = wordHash(i) {
+            h = Self.extend(h, first: false, word)
+            if let v = full[h] { best = (i - start + 1, v) }
+            if prefixes[h] == nil { break }
+            i += 1
+        }
+        return best
+    }
+
     /// The value of the phrase made of exactly `words` (each already split on spaces).
     func value(forPhrase phrase: String) -> Value? {
         full[Self.key(words: phrase.split(separator: " ").map { Array($0.utf8) })]

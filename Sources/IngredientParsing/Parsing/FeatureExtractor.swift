@@ -55,25 +55,24 @@ package final class FeatureExtractor: Sendable {
             rows[i] = entry.row
             let bits = entry.bits
             if bits == 0 { continue }
-            // A table is searched past the word only where a longer entry starts with it; the
-            // word's own entries were found when the index was built (`WordIndex.Entry`).
+            // A table is searched past the word only where a longer entry starts with it, and
+            // then from the next word on: the word's own entries were found when the index was
+            // built (`WordIndex.Entry`), and a longer match comes before them.
             if bits & unitBit != 0 {
                 if t.stemEnd - t.start <= 3,
                    lexicon.unitAliasesExact[ByteHash.exact(UnsafeBufferPointer(rebasing: line[t.stemRange]))] != nil {
                     lex[i].append(0x55) // U
-                } else if entry.startsLonger & unitBit != 0 {
-                    if let m = lexicon.unitAliases.longestMatch(start: i, words: wordAt) {
-                        for k in i..<(i + m.words) where lex[k].count < 6 { lex[k].append(0x55) }
-                    }
+                } else if entry.startsLonger & unitBit != 0,
+                          let m = lexicon.unitAliases.longestLongerMatch(start: i, first: t.hash, words: wordAt) {
+                    for k in i..<(i + m.words) where lex[k].count < 6 { lex[k].append(0x55) }
                 } else if entry.oneWord & unitBit != 0, lex[i].count < 6 {
                     lex[i].append(0x55)
                 }
             }
             if bits & numberBit != 0 {
-                if entry.startsLonger & numberBit != 0 {
-                    if let m = lexicon.numbers.longestMatch(start: i, words: wordAt) {
-                        for k in i..<(i + m.words) { lex[k].append(0x4E) } // N
-                    }
+                if entry.startsLonger & numberBit != 0,
+                   let m = lexicon.numbers.longestLongerMatch(start: i, first: t.hash, words: wordAt) {
+                    for k in i..<(i + m.words) { lex[k].append(0x4E) } // N
                 } else if entry.oneWord & numberBit != 0 {
                     lex[i].append(0x4E)
                 }
@@ -88,11 +87,10 @@ package final class FeatureExtractor: Sendable {
             }
             if bits & phraseBit != 0 {
                 starts.insert(i)
-                if entry.startsLonger & phraseBit != 0 {
-                    if let m = lexicon.phrases.longestMatch(start: i, words: wordAt) {
-                        let mark = Self.phraseMark(m.value.role)
-                        for k in i..<(i + m.words) where lex[k].count < 7 { lex[k].append(mark) }
-                    }
+                if entry.startsLonger & phraseBit != 0,
+                   let m = lexicon.phrases.longestLongerMatch(start: i, first: t.hash, words: wordAt) {
+                    let mark = Self.phraseMark(m.value.role)
+                    for k in i..<(i + m.words) where lex[k].count < 7 { lex[k].append(mark) }
                 } else if let role = entry.phraseRole, lex[i].count < 7 {
                     lex[i].append(Self.phraseMark(role))
                 }
