@@ -16,7 +16,8 @@ struct WordIndex: Sendable {
         /// `Lexicon.FirstWord` bits of the tables with an entry of two words or more that
         /// starts with the word (units, numbers and phrases are matched over several words).
         var startsLonger: UInt8 = 0
-        /// `Lexicon.FirstWord` bits of the tables that hold the word alone as an entry.
+        /// `Lexicon.FirstWord` bits of the tables that hold the word alone as an entry (units,
+        /// numbers and sizes; the preparation and phrase tables' entries are the next two).
         var oneWord: UInt8 = 0
         /// The word's kind in the preparation table, if it is there alone.
         var preparation: PreparationKind?
@@ -39,24 +40,29 @@ struct WordIndex: Sendable {
     }
 
     /// The entry (without a row) of the word with folded hash `hash`, which starts entries of
-    /// the tables `bits` names (`Lexicon.FirstWord` bits).
+    /// the tables `bits` names (`Lexicon.FirstWord` bits): only what `lexiconClasses` reads.
     private static func entry(of hash: UInt64, bits: UInt8, in lexicon: Lexicon) -> Entry {
         var e = Entry()
         e.bits = bits
-        /// Notes, for the table of `bit`, whether it holds the word alone and whether a longer
-        /// entry starts with it.
-        func note<Value>(_ table: PhraseTable<Value>, _ bit: UInt8) {
+        let unit = Lexicon.FirstWord.unit, number = Lexicon.FirstWord.number, size = Lexicon.FirstWord.size
+        let preparation = Lexicon.FirstWord.preparation, phrase = Lexicon.FirstWord.phrase
+        /// Notes in `e` whether `table` (that of `bit`) holds the word alone, and whether a
+        /// longer entry starts with it when `longer`.
+        func note<Value>(_ table: PhraseTable<Value>, _ bit: UInt8, longer: Bool) {
             guard bits & bit != 0 else { return }
             if table.value(forWordHash: hash) != nil { e.oneWord |= bit }
-            if table.hasLongerEntry(startingWithWordHash: hash) { e.startsLonger |= bit }
+            if longer, table.hasLongerEntry(startingWithWordHash: hash) { e.startsLonger |= bit }
         }
-        note(lexicon.unitAliases, Lexicon.FirstWord.unit)
-        note(lexicon.numbers, Lexicon.FirstWord.number)
-        note(lexicon.sizes, Lexicon.FirstWord.size)
-        note(lexicon.preparation, Lexicon.FirstWord.preparation)
-        note(lexicon.phrases, Lexicon.FirstWord.phrase)
-        if bits & Lexicon.FirstWord.preparation != 0 { e.preparation = lexicon.preparation.value(forWordHash: hash) }
-        if bits & Lexicon.FirstWord.phrase != 0 { e.phraseRole = lexicon.phrases.value(forWordHash: hash)?.role }
+        // Units and numbers are matched over several words; sizes and preparation words alone.
+        note(lexicon.unitAliases, unit, longer: true)
+        note(lexicon.numbers, number, longer: true)
+        note(lexicon.sizes, size, longer: false)
+        if bits & preparation != 0 { e.preparation = lexicon.preparation.value(forWordHash: hash) }
+        // Phrases are matched over several words, and the word alone is known by its role.
+        if bits & phrase != 0 {
+            e.phraseRole = lexicon.phrases.value(forWordHash: hash)?.role
+            if lexicon.phrases.hasLongerEntry(startingWithWordHash: hash) { e.startsLonger |= phrase }
+        }
         return e
     }
 
