@@ -185,6 +185,18 @@ package enum Tokenizer {
 
     static func lexNumber(_ s: UnsafeBufferPointer<UInt8>, from start: Int, into tokens: inout [Token]) -> Int {
         let n = s.count
+        // Most numbers are whole numbers that a space or the line's end follows ("2 cups"):
+        // nothing after their digits can make them decimal, a fraction or glued to a unit.
+        if isDigit(s[start]) {
+            let (whole, _, end) = digits(s, from: start)
+            if end == n || s[end] == 0x20 {
+                var token = Token(kind: .quantity, start: start, end: end, value: whole, maxValue: whole)
+                token.stemEnd = end
+                token.isInteger = true
+                tokens.append(token)
+                return end
+            }
+        }
         var i = start
         var value = 0.0
         var properFraction = false
