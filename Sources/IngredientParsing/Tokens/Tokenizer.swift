@@ -312,6 +312,21 @@ package enum Tokenizer {
                 return j
             }
         }
+        // Most words are a few ASCII letters that a space follows, with eight bytes left to read:
+        // one letter block makes them (as the scan below would: no digit, mark or dot in them).
+        if start &+ 8 <= n {
+            let block = LetterBlock(s.baseAddress.unsafelyUnwrapped + start)
+            let end = start &+ block.letters
+            if block.letters > 0, block.letters < 8, s[end] == 0x20 {
+                var token = Token(kind: .word, start: start, end: end)
+                token.stemEnd = end
+                token.hash = block.hash(into: ByteHash.seed)
+                token.wordShape = WordShape.code(upper: block.capitals, lower: block.letters &- block.capitals, digitsAndMarks: 0,
+                                                 hyphens: 0, nonASCII: 0, firstUpper: s[start] &- 0x41 < 26, trailingDot: false)
+                tokens.append(token)
+                return end
+            }
+        }
         // The word's folded hash is made during the scan (as `finishHash` would make it), and
         // its bytes are counted by kind for its `WordShape` (its ASCII letters are the bytes
         // left over when the scan ends, so that the letter loops count capitals only).
