@@ -66,6 +66,11 @@ import IngredientText
     @inlinable @inline(__always)
     package func value(forWordHash hash: UInt64) -> Value? { full[hash] }
 
+    /// Whether an entry of two words or more starts with the word whose folded hash is `hash`
+    /// (only then can `longestMatch` from that word find more than the word's own entry).
+    @inlinable
+    package func hasLongerEntry(startingWithWordHash hash: UInt64) -> Bool { prefixes[hash] != nil }
+
     /// The longest phrase starting at word `start`, with `wordAt(i)` giving word `i`'s byte
     /// range in `line` (nil where a phrase cannot continue).
     @inlinable @inline(__always)
@@ -84,6 +89,25 @@ import IngredientText
         var i = start
         while i - start < maxWords, let word = wordHash(i) {
             h = Self.extend(h, first: i == start, word)
+            if let v = full[h] { best = (i - start + 1, v) }
+            if prefixes[h] == nil { break }
+            i += 1
+        }
+        return best
+    }
+
+    /// The longest entry of two words or more that starts at word `start`, whose folded hash
+    /// `first` is given, with `wordHash(i)` giving the later words' (nil where a phrase cannot
+    /// continue); nil when there is none. For a caller that knows the first word's own entry
+    /// and that a longer one starts with it (`hasLongerEntry`): `longestMatch` without the
+    /// first word's two look-ups.
+    @inlinable @inline(__always)
+    package func longestLongerMatch(start: Int, first: UInt64, wordHash: (Int) -> UInt64?) -> (words: Int, value: Value)? {
+        var best: (Int, Value)?
+        var h = first
+        var i = start + 1
+        while i - start < maxWords, let word = wordHash(i) {
+            h = Self.extend(h, first: false, word)
             if let v = full[h] { best = (i - start + 1, v) }
             if prefixes[h] == nil { break }
             i += 1

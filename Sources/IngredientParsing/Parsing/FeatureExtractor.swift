@@ -16,9 +16,9 @@ package final class FeatureExtractor: Sendable {
     /// `FeatureKeys.shapeBytes(id:)` of every shape id.
     let shapes: [SmallBytes] = FeatureKeys.shapeTable
     /// The `Lexicon.FirstWord` bits, read once (their getters are calls into the lexicon's
-    /// module, which a line would otherwise make five of).
+    /// module, which a line would otherwise make four of).
     let unitBit = Lexicon.FirstWord.unit, numberBit = Lexicon.FirstWord.number, sizeBit = Lexicon.FirstWord.size
-    let preparationBit = Lexicon.FirstWord.preparation, phraseBit = Lexicon.FirstWord.phrase
+    let phraseBit = Lexicon.FirstWord.phrase
 
     /// An extractor over `lexicon`'s tables and a tagger `vocabulary` (none for training),
     /// reporting to `recorder` when one is given.
@@ -43,8 +43,7 @@ package final class FeatureExtractor: Sendable {
         UnsafeMutableBufferPointer(rebasing: lex[..<tokens.count]).initialize(repeating: SmallBytes())
         var starts = PhraseStarts()
         // The table bits read once per line, not once per word.
-        let unitBit = self.unitBit, numberBit = self.numberBit, sizeBit = self.sizeBit
-        let preparationBit = self.preparationBit, phraseBit = self.phraseBit
+        let unitBit = self.unitBit, numberBit = self.numberBit, sizeBit = self.sizeBit, phraseBit = self.phraseBit
         let wordAt = Words(tokens)
         for i in tokens.indices {
             let t = tokens[i]
@@ -56,19 +55,30 @@ package final class FeatureExtractor: Sendable {
             rows[i] = entry.row
             let bits = entry.bits
             if bits == 0 { continue }
+            // A table is searched past the word only where a longer entry starts with it, and
+            // then from the next word on: the word's own entries were found when the index was
+            // built (`WordIndex.Entry`), and a longer match comes before them.
             if bits & unitBit != 0 {
                 if t.stemEnd - t.start <= 3,
                    lexicon.unitAliasesExact[ByteHash.exact(UnsafeBufferPointer(rebasing: line[t.stemRange]))] != nil {
                     lex[i].append(0x55) // U
-                } else if let m = lexicon.unitAliases.longestMatch(start: i, words: wordAt) {
+                } else if entry.startsLonger & unitBit != 0,
+                          let m = lexicon.unitAliases.longestLongerMatch(start: i, first: t.hash, words: wordAt) {
                     for k in i..<(i + m.words) where lex[k].count < 6 { lex[k].append(0x55) }
+                } else if entry.oneWord & unitBit != 0, lex[i].count < 6 {
+                    lex[i].append(0x55)
                 }
             }
-            if bits & numberBit != 0, let m = lexicon.numbers.longestMatch(start: i, words: wordAt) {
-                for k in i..<(i + m.words) { lex[k].append(0x4E) } // N
+            if bits & numberBit != 0 {
+                if entry.startsLonger & numberBit != 0,
+                   let m = lexicon.numbers.longestLongerMatch(start: i, first: t.hash, words: wordAt) {
+                    for k in i..<(i + m.words) { lex[k].append(0x4E) } // N
+                } else if entry.oneWord & numberBit != 0 {
+                    lex[i].append(0x4E)
+                }
             }
-            if bits & sizeBit != 0, lexicon.sizes.value(forWordHash: t.hash) != nil { lex[i].append(0x53) } // S
-            if bits & preparationBit != 0, let kind = lexicon.preparation.value(forWordHash: t.hash) {
+            if entry.oneWord & sizeBit != 0 { lex[i].append(0x53) } // S
+            if let kind = entry.preparation {
                 switch kind {
                 case .verb: lex[i].append(0x56) // V
                 case .adverb: lex[i].append(0x41) // A
@@ -77,17 +87,26 @@ package final class FeatureExtractor: Sendable {
             }
             if bits & phraseBit != 0 {
                 starts.insert(i)
-                if let m = lexicon.phrases.longestMatch(start: i, words: wordAt) {
-                    let mark: UInt8 = switch m.value.role {
-                    case .comment: 0x43 // C
-                    case .purpose: 0x50 // P
-                    case .optional: 0x4F // O
-                    }
+                if entry.startsLonger & phraseBit != 0,
+                   let m = lexicon.phrases.longestLongerMatch(start: i, first: t.hash, words: wordAt) {
+                    let mark = Self.phraseMark(m.value.role)
                     for k in i..<(i + m.words) where lex[k].count < 7 { lex[k].append(mark) }
+                } else if let role = entry.phraseRole, lex[i].count < 7 {
+                    lex[i].append(Self.phraseMark(role))
                 }
             }
         }
         return starts
+    }
+
+    /// The class letter of a phrase of `role`: C (comment), P (purpose) or O (optional).
+    @inline(__always)
+    static func phraseMark(_ role: PhraseRole) -> UInt8 {
+        switch role {
+        case .comment: 0x43 // C
+        case .purpose: 0x50 // P
+        case .optional: 0x4F // O
+        }
     }
 
     /// All features of the line's tokens, as flat arrays (training).

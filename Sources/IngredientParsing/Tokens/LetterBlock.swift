@@ -8,6 +8,8 @@ struct LetterBlock {
     let folded: UInt64
     /// How many bytes from the first are ASCII letters (0…8).
     let letters: Int
+    /// How many of those letters are capitals (the bytes without bit 5).
+    let capitals: Int
 
     /// The block of the eight bytes at `p` (which must all be readable).
     @inline(__always)
@@ -23,15 +25,13 @@ struct LetterBlock {
         let notLetter = ~(atLeastA & ~pastZ & ~x) & high
         self.folded = folded
         self.letters = notLetter.trailingZeroBitCount &>> 3
-    }
-
-    /// The capitals among the leading `letters` bytes (the bytes without bit 5 of `raw`).
-    @inline(__always)
-    static func capitals(_ p: UnsafePointer<UInt8>, _ letters: Int) -> Int {
-        let x = UInt64(littleEndian: UnsafeRawPointer(p).loadUnaligned(as: UInt64.self))
-        let keep: UInt64 = letters >= 8 ? ~0 : (1 &<< UInt64(letters &* 8)) &- 1
-        let lowerCaseBitClear = (~x &>> 5) & 0x0101_0101_0101_0101 & keep
-        return Int(truncatingIfNeeded: (lowerCaseBitClear &* 0x0101_0101_0101_0101) &>> 56)
+        // Bit 0 of each leading letter byte: below bit 7 of the first non-letter byte (its
+        // lowest set bit; none at all when the eight are letters, and the mask is then all
+        // ones).
+        let firstNotLetter = notLetter & (0 &- notLetter)
+        let leadingLetters = (firstNotLetter &>> 7) &- 1
+        let lowerCaseBitClear = (~x &>> 5) & 0x0101_0101_0101_0101 & leadingLetters
+        self.capitals = Int(truncatingIfNeeded: (lowerCaseBitClear &* 0x0101_0101_0101_0101) &>> 56)
     }
 
     /// `hash` with the leading `letters` folded bytes mixed in, one by one: entered at the

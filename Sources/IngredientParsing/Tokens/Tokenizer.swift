@@ -45,19 +45,25 @@ package enum Tokenizer {
         let n = line.count
         while i < n {
             let b = line[i]
+            // Spaces first (the most common byte between tokens), then words: they are the most
+            // common tokens, and no letter starts a number.
+            if b == 0x20 {
+                i &+= 1
+                continue
+            }
             if b < 0x80 {
-                if b <= 0x20 || b == 0x7F {
-                    if b != 0x20 { plain = false }
+                if isASCIILetter(b) {
+                    i = lexWord(line, from: i, into: &raw)
+                    continue
+                }
+                if b < 0x20 || b == 0x7F {
+                    plain = false
                     i += 1
                     continue
                 }
                 if isDigit(b) || (b == 0x2E && i + 1 < n && isDigit(line[i + 1]) && (i == 0 || !isDigit(line[i - 1])))
                     || (b == 0x2C && startsDecimalComma(line, at: i)) {
                     i = lexNumber(line, from: i, into: &raw)
-                    continue
-                }
-                if isASCIILetter(b) {
-                    i = lexWord(line, from: i, into: &raw)
                     continue
                 }
                 // "2#" is two pounds: a '#' right after a number is a unit word.
@@ -179,6 +185,18 @@ package enum Tokenizer {
 
     static func lexNumber(_ s: UnsafeBufferPointer<UInt8>, from start: Int, into tokens: inout [Token]) -> Int {
         let n = s.count
+        // Most numbers are whole numbers that a space or the line's end follows ("2 cups"):
+        // nothing after their digits can make them decimal, a fraction or glued to a unit.
+        if isDigit(s[start]) {
+            let (whole, _, end) = digits(s, from: start)
+            if end == n || s[end] == 0x20 {
+                var token = Token(kind: .quantity, start: start, end: end, value: whole, maxValue: whole)
+                token.stemEnd = end
+                token.isInteger = true
+                tokens.append(token)
+                return end
+            }
+        }
         var i = start
         var value = 0.0
         var properFraction = false
@@ -253,6 +271,8 @@ package enum Tokenizer {
             return start + 1
         }
         var token = Token(kind: .quantity, start: start, end: i, value: value, maxValue: value)
+        // A quantity's stem is all of it and it has no hash (as `finished` makes them).
+        token.stemEnd = i
         token.isProperFraction = properFraction
         token.isInteger = integer
         // A unit glued on ("400g", "10-ounce", "1/2-inch"); a non-ASCII space after the number
@@ -260,10 +280,10 @@ package enum Tokenizer {
         if i < n, isASCIILetter(s[i]) || (s[i] >= 0xC3 && !isSpace(s, at: i)) { token.gluedToNext = true }
         if i + 1 < n, s[i] == 0x2D, isASCIILetter(s[i + 1]) {
             token.gluedToNext = true
-            tokens.append(finished(token, s))
+            tokens.append(token)
             return i + 1 // drop the joining hyphen
         }
-        tokens.append(finished(token, s))
+        tokens.append(token)
         return i
     }
 
@@ -292,19 +312,34 @@ package enum Tokenizer {
                 return j
             }
         }
+        // Most words are a few ASCII letters that a space follows, with eight bytes left to read:
+        // one letter block makes them (as the scan below would: no digit, mark or dot in them).
+        if start &+ 8 <= n {
+            let block = LetterBlock(s.baseAddress.unsafelyUnwrapped + start)
+            let end = start &+ block.letters
+            if block.letters > 0, block.letters < 8, s[end] == 0x20 {
+                var token = Token(kind: .word, start: start, end: end)
+                token.stemEnd = end
+                token.hash = block.hash(into: ByteHash.seed)
+                token.wordShape = WordShape.code(upper: block.capitals, lower: block.letters &- block.capitals, digitsAndMarks: 0,
+                                                 hyphens: 0, nonASCII: 0, firstUpper: s[start] &- 0x41 < 26, trailingDot: false)
+                tokens.append(token)
+                return end
+            }
+        }
         // The word's folded hash is made during the scan (as `finishHash` would make it), and
-        // its bytes are counted by kind for its `WordShape`.
+        // its bytes are counted by kind for its `WordShape` (its ASCII letters are the bytes
+        // left over when the scan ends, so that the letter loops count capitals only).
         var hash = ByteHash.seed, beforeDot = hash
-        var letters = 0, upper = 0, digitsAndMarks = 0, hyphens = 0, nonASCII = 0
+        var upper = 0, digitsAndMarks = 0, hyphens = 0, nonASCII = 0
         while i < n {
             // Most bytes of a word are ASCII letters: a run of them takes eight bytes at a time
             // while eight remain, then this tight loop.
-            let run = i
             while i &+ 8 <= n {
-                let p = s.baseAddress! + i
+                let p = s.baseAddress.unsafelyUnwrapped + i
                 let block = LetterBlock(p)
                 let k = block.letters
-                upper &+= LetterBlock.capitals(p, k)
+                upper &+= block.capitals
                 hash = block.hash(into: hash)
                 i &+= k
                 if k < 8 { break }
@@ -317,23 +352,25 @@ package enum Tokenizer {
                 hash = ByteHash.mixExact(hash, b | 0x20)
                 i &+= 1
             }
-            letters &+= i &- run
             guard i < n else { break }
             let b = s[i]
             if b < 0x80 {
+                // Only a digit, hyphen, apostrophe or dot can go on a word after its letters: one
+                // test ends it at any other ASCII byte (most often a space or a comma).
+                guard b < 0x40, Self.innerWordBytes >> UInt64(b) & 1 != 0 else { break }
                 if isDigit(b), i > start {
                     digitsAndMarks &+= 1
                     hash = ByteHash.mixExact(hash, b)
-                    i += 1
+                    i &+= 1
                     continue
                 }
                 // Inner hyphen, apostrophe or dot followed by a letter: "free-range", "e.g".
-                if (b == 0x2D || b == 0x27 || b == 0x2E), i + 1 < n, i > start,
-                   isASCIILetter(s[i + 1]) || s[i + 1] >= 0xC3 {
+                if (b == 0x2D || b == 0x27 || b == 0x2E), i &+ 1 < n, i > start,
+                   isASCIILetter(s[i &+ 1]) || s[i &+ 1] >= 0xC3 {
                     if b == 0x2D { hyphens &+= 1 } else { digitsAndMarks &+= 1 }
                     beforeDot = hash
                     hash = ByteHash.mix(hash, b)
-                    i += 1
+                    i &+= 1
                     continue
                 }
                 break
@@ -346,15 +383,16 @@ package enum Tokenizer {
             nonASCII &+= length
             i += length
         }
+        let letters = i &- start &- digitsAndMarks &- hyphens &- nonASCII
         // Keep an abbreviation's dot: "tsp.", "oz.", "pkg.".
         var end = i
-        if i < n, s[i] == 0x2E, i - start <= 5, i + 1 >= n || !isDigit(s[i + 1]) { end = i + 1 }
+        if i < n, s[i] == 0x2E, i &- start <= 5, i &+ 1 >= n || !isDigit(s[i &+ 1]) { end = i &+ 1 }
         var token = Token(kind: .word, start: start, end: end)
         // The stem leaves out a final dot: the abbreviation's, or an inner one the scan ended on.
         if end > i {
             token.stemEnd = i
-        } else if i - start > 1, s[i - 1] == 0x2E {
-            token.stemEnd = i - 1
+        } else if i &- start > 1, s[i &- 1] == 0x2E {
+            token.stemEnd = i &- 1
             hash = beforeDot
             digitsAndMarks &-= 1
         } else {
@@ -366,6 +404,10 @@ package enum Tokenizer {
         tokens.append(token)
         return end
     }
+
+    /// Bit `b` set for each ASCII byte `b` that can go on inside a word after a letter: the
+    /// digits, the hyphen, the apostrophe and the dot (all below 0x40).
+    @inline(__always) static var innerWordBytes: UInt64 { 0x03FF_0000_0000_0000 | 1 << 0x2D | 1 << 0x27 | 1 << 0x2E }
 
     /// `t` with its stem end and hash (see `finishHash`): every token but the words `lexWord`
     /// scans is made with this, as it is appended.

@@ -42,4 +42,11 @@ extension PhraseTable {
     func longestMatch(start: Int, words: Words) -> (words: Int, value: Value)? {
         longestMatch(start: start, wordHash: { words.hash($0) })
     }
+
+    /// The longest entry of two words or more that starts at word `start` (see
+    /// `longestLongerMatch`), whose word has the folded hash `first`.
+    @inline(__always)
+    func longestLongerMatch(start: Int, first: UInt64, words: Words) -> (words: Int, value: Value)? {
+        longestLongerMatch(start: start, first: first, wordHash: { words.hash($0) })
+    }
 }
