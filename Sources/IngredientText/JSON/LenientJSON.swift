@@ -328,7 +328,15 @@ package enum LenientJSON {
                 if b == 0x2C { i += 1; note("extra commas"); continue }
                 if b == 0x5D { i += 1; note("mismatched brackets"); return .object(members) }
                 let key: String
-                if b == 0x22 {
+                // The rule of a wanted member found from its name's bytes, where no String of the
+                // name is needed to tell (`wantedMember`).
+                var found: Int??
+                if b == 0x22, let wanted, !wanted.isEmpty, let end = plainStringEnd(quote: 0x22),
+                   let member = Self.wantedMember(UnsafeBufferPointer(rebasing: bytes[(i + 1)..<end]), in: wanted) {
+                    found = .some(member)
+                    key = member.map { wanted[$0].key } ?? ""
+                    i = end + 1
+                } else if b == 0x22 {
                     key = string(quote: 0x22, making: names)
                 } else if b == 0x27 {
                     note("single-quoted strings")
@@ -341,7 +349,7 @@ package enum LenientJSON {
                 skip()
                 if i < n, bytes[i] == 0x3A { i += 1 } else { note("missing colons") }
                 if let wanted {
-                    let rule = wanted.first { $0.key == key }?.keep
+                    let rule = found.map { $0.map { wanted[$0].keep } } ?? wanted.first { $0.key == key }?.keep
                     if let v = try value(depth: depth + 1, keep: rule), rule != nil { members.append((key, v)) }
                 } else {
                     members.append((key, try value(depth: depth + 1)))
@@ -396,6 +404,28 @@ package enum LenientJSON {
             }
         }
 
+        /// The place in `wanted` of the first member named `name` (the bytes of a string
+        /// without escapes), as `String`s compare names (`.some(nil)`: none is), or nil when the
+        /// bytes cannot tell: a name or a wanted name with non-ASCII characters, which `String`
+        /// equality compares by canonical equivalence (the Kelvin sign equals "K"). Objects of
+        /// many members of which a few are wanted (each ingredient of an `ingest import` record)
+        /// then make no String per member.
+        static func wantedMember(_ name: UnsafeBufferPointer<UInt8>, in wanted: [(key: String, keep: Keep)]) -> Int?? {
+            for b in name where b >= 0x80 { return nil }
+            for j in wanted.indices {
+                let answer: Bool?? = wanted[j].key.utf8.withContiguousStorageIfAvailable { key -> Bool? in
+                    for b in key where b >= 0x80 { return nil }
+                    guard key.count == name.count else { return false }
+                    for k in 0..<key.count where key[k] != name[k] { return false }
+                    return true
+                }
+                // A wanted name not stored as UTF-8 in one piece (bridged): leave it to `String`.
+                guard let known = answer, let same = known else { return nil }
+                if same { return .some(j) }
+            }
+            return .some(nil)
+        }
+
         /// Whether a quote at `i` ends the string: what follows (after spaces) may follow a value.
         func quoteEndsString(at q: Int) -> Bool {
             var k = q + 1
@@ -408,11 +438,11 @@ package enum LenientJSON {
             }
         }
 
-        mutating func string(quote: UInt8, making: Bool = true) -> String {
-            i += 1
-            // Most strings hold no escape and no control character: up to a quote that ends the
-            // string, their bytes are the string's, decoded in place without a buffer between.
-            var end = i
+        /// For a string whose opening quote is at `i`: the place of its closing quote when no
+        /// escape and no control character comes before it (most strings; the string is then the
+        /// bytes between the quotes), or nil (`string` reads it byte by byte). Moves nothing.
+        func plainStringEnd(quote: UInt8) -> Int? {
+            var end = i + 1
             // Eight bytes at a time while none of them is the quote, a backslash or a control
             // character, then byte by byte.
             while end + 8 <= n {
@@ -425,11 +455,18 @@ package enum LenientJSON {
                 if b == quote || b == 0x5C || b < 0x20 { break }
                 end += 1
             }
-            if end < n, bytes[end] == quote, quoteEndsString(at: end) {
+            return end < n && bytes[end] == quote && quoteEndsString(at: end) ? end : nil
+        }
+
+        mutating func string(quote: UInt8, making: Bool = true) -> String {
+            // Most strings hold no escape and no control character: up to a quote that ends the
+            // string, their bytes are the string's, decoded in place without a buffer between.
+            if let end = plainStringEnd(quote: quote) {
                 defer { i = end + 1 }
                 // A string left out is read up to its end, and nothing is made of it.
-                return making ? String(decoding: UnsafeBufferPointer(rebasing: bytes[i..<end]), as: UTF8.self) : ""
+                return making ? String(decoding: UnsafeBufferPointer(rebasing: bytes[(i + 1)..<end]), as: UTF8.self) : ""
             }
+            i += 1
             var out: [UInt8] = []
             var runStart = i
             func flush(_ end: Int) { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<end])) }
