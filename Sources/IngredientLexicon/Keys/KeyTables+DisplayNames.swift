@@ -22,7 +22,7 @@ extension KeyTables {
                 let count = Self.displayWords(bytes, into: room)
                 guard count > 0 else { return key }
                 let words = UnsafeBufferPointer(rebasing: room[..<count])
-                guard let first = renamingStart(words, from: 0, locale: locale) else { return key }
+                guard let first = renamingStart(words, locale: locale) else { return key }
                 return renamed(bytes, words, from: first, locale: locale)
             }
         }
@@ -71,11 +71,10 @@ extension KeyTables {
         return best
     }
 
-    /// The first word at or after `from` where the walk over the key's words (longest row key
-    /// first at each word) meets a row whose name stands for its key in `locale`; nil when
-    /// the key shows as it is.
-    func renamingStart(_ words: UnsafeBufferPointer<DisplayWord>, from: Int, locale: DisplayLocale) -> Int? {
-        var i = from
+    /// The first word where the walk over the key's words (longest row key first at each word)
+    /// meets a row whose name stands for its key in `locale`; nil when the key shows as it is.
+    func renamingStart(_ words: UnsafeBufferPointer<DisplayWord>, locale: DisplayLocale) -> Int? {
+        var i = 0
         while i < words.count {
             guard let match = longestRow(words, at: i) else { i += 1; continue }
             if rows[match.row].inner(locale) != nil { return i }

@@ -13,7 +13,7 @@ struct KeyRecordTable: Sendable {
     private(set) var keys: [String] = []
     /// Each key's source records, by number.
     private(set) var records: [[UInt32]] = []
-    /// Each key's protein once `protein(at:_:)` looked it up (nil until then).
+    /// Each key's protein once `protein(at:in:)` looked it up (nil until then).
     private var proteins: [Protein??] = []
     /// Key number by `ByteHash.exact` of the key's bytes.
     private var index = HashTable<Int32>()
@@ -38,28 +38,28 @@ struct KeyRecordTable: Sendable {
 
     /// The number of `key`, if it was added.
     func number(of key: String) -> Int? {
-        var copy = key
-        let hash = copy.withUTF8 { ByteHash.exact($0) }
-        guard let k = index[hash] else { return nil }
-        if keys[Int(k)] == key { return Int(k) }
-        return collided[key].map(Int.init)
+        find(key).number
     }
 
     /// The number of `key`, added (with no records) when it is new.
     private mutating func numberAdding(_ key: String) -> Int {
-        var copy = key
-        let hash = copy.withUTF8 { ByteHash.exact($0) }
-        if let k = index[hash] {
-            if keys[Int(k)] == key { return Int(k) }
-            if let c = collided[key] { return Int(c) }
-            collided[key] = Int32(keys.count)
-        } else {
-            index.set(hash, Int32(keys.count))
-        }
+        let (hash, number, hashTaken) = find(key)
+        if let number { return number }
+        if hashTaken { collided[key] = Int32(keys.count) } else { index.set(hash, Int32(keys.count)) }
         keys.append(key)
         records.append([])
         proteins.append(nil)
         return keys.count - 1
+    }
+
+    /// The hash of `key`'s bytes, the key's number if it was added, and whether another key
+    /// already holds that hash in `index`.
+    private func find(_ key: String) -> (hash: UInt64, number: Int?, hashTaken: Bool) {
+        var copy = key
+        let hash = copy.withUTF8 { ByteHash.exact($0) }
+        guard let k = index[hash] else { return (hash, nil, false) }
+        if keys[Int(k)] == key { return (hash, Int(k), true) }
+        return (hash, collided[key].map(Int.init), true)
     }
 
     /// Adds `record` to `key`'s records and returns the key's number.
@@ -88,5 +88,4 @@ struct KeyRecordTable: Sendable {
         proteins[k] = .some(p)
         return p
     }
-
 }
