@@ -60,6 +60,9 @@ let package = Package(
         // knowledge made ready ahead of time by tools/compile-snapshots), compiled in byte for
         // byte with #embed, so that start-up decodes no text.
         .target(name: "CSnapshots"),
+        // Vector kernels of the parser's hot loops (AVX2, chosen at run time), each the twin of a
+        // portable Swift version that stays the reference.
+        .target(name: "CKernels"),
         // The library, one module per stage of the one-way flow (see README, "Modules"):
         // text → lexicon and keys → parsing → lists (with suggestions, which need no parser),
         // and import beside lists, on parsing. Each target lists the modules it imports.
@@ -74,7 +77,7 @@ let package = Package(
         // Tokens, features, the tagger, line assembly, confidence and the JSON line of `ingest parse`.
         .target(
             name: "IngredientParsing",
-            dependencies: ["IngredientText", "IngredientLexicon", "IngredientTagger", "CSnapshots"]
+            dependencies: ["IngredientText", "IngredientLexicon", "IngredientTagger", "CSnapshots", "CKernels"]
         ),
         // Near-duplicate names: pair features, the scorer, merge suggestions.
         .target(name: "IngredientSuggestions", dependencies: ["IngredientText", "IngredientLexicon", "CSnapshots"], plugins: ["EmbedDictionaries"]),

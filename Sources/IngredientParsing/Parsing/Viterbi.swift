@@ -1,3 +1,4 @@
+import CKernels
 import IngredientTagger
 /// First-order sequence decoding over the tagger's eight labels, eight lanes at a time.
 package enum Viterbi {
@@ -82,7 +83,7 @@ package enum Viterbi {
     package static func decode(
         emission: UnsafeBufferPointer<Row>,
         transitions: UnsafeBufferPointer<Row>, incoming: UnsafeBufferPointer<Row>, end: Row,
-        labels out: inout [Int]
+        labels out: inout [Int], kernel: Kernel = .fastest
     ) -> Margins {
         let n = emission.count
         // The back-track writes every label. A line has most often a few tokens more or fewer
@@ -91,6 +92,12 @@ package enum Viterbi {
         while out.count < n { out.append(0) }
         guard n > 0 else { return Margins() }
         return withUnsafeTemporaryAllocation(of: Row.self, capacity: 2 * n) { scores in
+            if kernel == .avx2 {
+                return out.withUnsafeMutableBufferPointer { path in
+                    decodeAVX2(emission: emission, transitions: transitions, incoming: incoming, end: end,
+                               scratch: scores, path: path.baseAddress!)
+                }
+            }
             let alpha = UnsafeMutableBufferPointer(rebasing: scores[0..<n])
             let beta = UnsafeMutableBufferPointer(rebasing: scores[n...])
             scorePasses(emission: emission, transitions: transitions, incoming: incoming, end: end, alpha: alpha, beta: beta)
@@ -118,6 +125,33 @@ package enum Viterbi {
                 return margins
             }
         }
+    }
+
+    /// Which code `decode` runs: the portable Swift loops, or the AVX2 kernel (`CKernels`), which
+    /// does the same operations in the same order and so gives the same results bit for bit.
+    package enum Kernel: Sendable {
+        case portable, avx2
+
+        /// The AVX2 kernel where the processor runs it, else the portable code.
+        package static let fastest: Kernel = ikk_cpu_has_avx2() != 0 ? .avx2 : .portable
+    }
+
+    /// `decode` by the AVX2 kernel: `scratch` has room for `2 * emission.count` rows and `path`
+    /// for `emission.count` labels.
+    private static func decodeAVX2(emission: UnsafeBufferPointer<Row>, transitions: UnsafeBufferPointer<Row>,
+                                   incoming: UnsafeBufferPointer<Row>, end: Row,
+                                   scratch: UnsafeMutableBufferPointer<Row>, path: UnsafeMutablePointer<Int>) -> Margins {
+        precondition(transitions.count > Label.count && incoming.count >= Label.count && scratch.count >= 2 * emission.count)
+        func floats(_ p: UnsafeBufferPointer<Row>) -> UnsafePointer<Float> {
+            UnsafeRawPointer(p.baseAddress!).assumingMemoryBound(to: Float.self)
+        }
+        var endRow = end
+        let m = withUnsafePointer(to: &endRow) { e in
+            ikk_viterbi_decode_avx2(floats(emission), emission.count, floats(transitions), floats(incoming),
+                                    UnsafeRawPointer(e).assumingMemoryBound(to: Float.self),
+                                    UnsafeMutableRawPointer(scratch.baseAddress!).assumingMemoryBound(to: Float.self), path)
+        }
+        return Margins(minimum: m.minimum, sum: m.sum, labelSet: m.labelSet)
     }
 
     /// The best label sequence for `emission` among those that give label `required` to at
