@@ -54,6 +54,9 @@ ikk_margins ikk_viterbi_decode_avx2(const float *emission, long n, const float *
     for (long t = n - 2; t >= 0; t--) {
         float sum[8] __attribute__((aligned(32)));
         _mm256_store_ps(sum, _mm256_add_ps(_mm256_loadu_ps(emission + 8 * (t + 1)), _mm256_loadu_ps(beta + 8 * (t + 1))));
+        // Read back from memory: a broadcast from memory is one instruction, from a register
+        // two (the compiler would otherwise keep the sum in a register).
+        __asm__ volatile("" : : "r"(sum) : "memory");
         _mm256_storeu_ps(beta + 8 * t, max_plus(sum, incoming));
     }
     __m256 final = _mm256_add_ps(_mm256_loadu_ps(alpha + 8 * (n - 1)), endRow);
@@ -63,19 +66,25 @@ ikk_margins ikk_viterbi_decode_avx2(const float *emission, long n, const float *
         __m256 from = _mm256_add_ps(_mm256_loadu_ps(alpha + 8 * (t - 1)), _mm256_loadu_ps(incoming + 8 * path[t]));
         path[t - 1] = first_lane(horizontal_max(from), from);
     }
-    ikk_margins margins = { __builtin_inff(), 0.0f, 0 };
-    const __m256 lanes = _mm256_setr_ps(0, 1, 2, 3, 4, 5, 6, 7);
-    const __m256 minusInfinity = _mm256_set1_ps(-__builtin_inff());
+    // `Viterbi.hidden`: row l holds -infinity in lane l and zero elsewhere.
+    static const float hidden[8][8] __attribute__((aligned(32))) = {
+        { -__builtin_inff(), 0, 0, 0, 0, 0, 0, 0 }, { 0, -__builtin_inff(), 0, 0, 0, 0, 0, 0 },
+        { 0, 0, -__builtin_inff(), 0, 0, 0, 0, 0 }, { 0, 0, 0, -__builtin_inff(), 0, 0, 0, 0 },
+        { 0, 0, 0, 0, -__builtin_inff(), 0, 0, 0 }, { 0, 0, 0, 0, 0, -__builtin_inff(), 0, 0 },
+        { 0, 0, 0, 0, 0, 0, -__builtin_inff(), 0 }, { 0, 0, 0, 0, 0, 0, 0, -__builtin_inff() },
+    };
+    float minimum = __builtin_inff(), sum = 0;
+    long labelSet = 0;
     for (long k = 0; k < n; k++) {
         long label = path[k];
-        margins.labelSet |= 1L << label;
-        // `hidden[label]`: -infinity in the path's lane, zero elsewhere.
-        __m256 hidden = _mm256_and_ps(minusInfinity, _mm256_cmp_ps(lanes, _mm256_set1_ps((float)label), _CMP_EQ_OQ));
-        __m256 through = _mm256_add_ps(_mm256_add_ps(_mm256_loadu_ps(alpha + 8 * k), _mm256_loadu_ps(beta + 8 * k)), hidden);
+        labelSet |= 1L << label;
+        __m256 through = _mm256_add_ps(_mm256_add_ps(_mm256_loadu_ps(alpha + 8 * k), _mm256_loadu_ps(beta + 8 * k)),
+                                       _mm256_load_ps(hidden[label]));
         float m = best - horizontal_max(through);
-        margins.minimum = m < margins.minimum ? m : margins.minimum;
-        margins.sum += m;
+        minimum = m < minimum ? m : minimum;
+        sum += m;
     }
+    ikk_margins margins = { minimum, sum, labelSet };
     return margins;
 }
 

@@ -30,6 +30,8 @@ public struct IngredientParser: Sendable {
     let unitIDs: UnitIDBytes
     /// Working memory for `parse(_:)` and `parse(utf8:)`, shared by the parser's copies.
     let workspaces = WorkspacePool()
+    /// The decoder's code for this processor, read once (`Viterbi.Kernel.fastest`).
+    let viterbiKernel = Viterbi.Kernel.fastest
 
     /// A parser over `lexicon` (by default the built-in tables).
     public init(lexicon: Lexicon = .builtIn) {
@@ -181,7 +183,8 @@ public struct IngredientParser: Sendable {
             let phraseStarts = extractor.extract(tokens, line, into: &scorer)
             var margins = model.transitionRows.withUnsafeBufferPointer { tr in
                 model.incomingRows.withUnsafeBufferPointer { inc in
-                    Viterbi.decode(emission: scorer.emission, transitions: tr, incoming: inc, end: model.endRow, labels: &w.labels)
+                    Viterbi.decode(emission: scorer.emission, transitions: tr, incoming: inc, end: model.endRow, labels: &w.labels,
+                                   kernel: viterbiKernel)
                 }
             }
             // A line the tagger gives an amount and no name, or a name and no amount while it
