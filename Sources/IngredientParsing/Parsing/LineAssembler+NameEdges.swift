@@ -1,6 +1,6 @@
 import IngredientLexicon
 import IngredientTagger
-extension LineAssembler {
+extension LineAssembler.Pass {
     /// Words the tagger put at the start of the name that no name starts with: a times sign
     /// right after the amount ("4 x salmon fillets"), "of" after a measure ("dash of vegetable
     /// oil") and a vague number word alone that opens the line ("few bay leaves", which then
@@ -34,7 +34,7 @@ extension LineAssembler {
             // splash or two").
             labels[first] = labels[first - 1]
             if label(first - 1) == .unit, first + 2 < n, label(first + 2) == .name,
-               unitMatch(at: first + 1)?.words == 1 || lexicon.numbers.longestMatch(start: first + 1, words: Words(tokens))?.words == 1 {
+               unitMatch(at: first + 1)?.words == 1 || lexicon.numbers.longestMatch(start: first + 1, words: LineWords(tokens))?.words == 1 {
                 labels[first + 1] = Label.unit.rawValue
             }
         } else if first == 0, t.kind == .word, let m = lexicon.numbers.longestMatch(start: 0, words: wordAt(1 << Label.name.rawValue)),
@@ -50,9 +50,7 @@ extension LineAssembler {
     /// Returns whether some word became a note.
     mutating func noteNameInsideParentheses() -> Bool {
         // Most lines have no parenthesis: one pass over the tokens' kinds and marks tells.
-        let opens = tokens.withUnsafeBufferPointer { all in
-            all.contains { $0.kind == .punctuation && ($0.mark == 0x28 || $0.mark == 0x5B) }
-        }
+        let opens = tokens.contains { $0.kind == .punctuation && ($0.mark == 0x28 || $0.mark == 0x5B) }
         guard opens else { return false }
         var begun = false, noted = false, k = 0
         let n = tokens.count
@@ -123,7 +121,7 @@ extension LineAssembler {
     }
 }
 
-extension LineAssembler {
+extension LineAssembler.Pass {
     /// "cottage cheese or 8 ounces cream cheese", "green beans or 3 Asian yard-long beans":
     /// where the tagger read a second amount after "or" as part of the name, the name ends
     /// before the "or", and the alternative with its amount is a note, as the labeled sources
@@ -131,21 +129,19 @@ extension LineAssembler {
     mutating func cutNameAtAlternativeAmount() {
         let n = tokens.count
         let nameLabel = Label.name.rawValue
-        // Unchecked reads on the hot path: `i - 1`, `i`, `i + 1` and `i + 2` are below `n`.
-        let found: Int? = tokens.withUnsafeBufferPointer { t in
-            labels.withUnsafeBufferPointer { l in
-                var i = 1
-                while i + 1 < n {
-                    if t[i + 1].kind == .quantity, l[i + 1] == nameLabel, l[i] == nameLabel, l[i - 1] == nameLabel,
-                       t[i].kind == .word, t[i - 1].kind == .word, isFunctionWord(t[i], .alternative),
-                       !(i + 2 < n && t[i + 2].kind == .punctuation && t[i + 2].mark == 0x25) {
-                        return i
-                    }
-                    i += 1
+        let t = tokens, l = labels
+        let found: Int? = {
+            var i = 1
+            while i + 1 < n {
+                if t[i + 1].kind == .quantity, l[i + 1] == nameLabel, l[i] == nameLabel, l[i - 1] == nameLabel,
+                   t[i].kind == .word, t[i - 1].kind == .word, isFunctionWord(t[i], .alternative),
+                   !(i + 2 < n && t[i + 2].kind == .punctuation && t[i + 2].mark == 0x25) {
+                    return i
                 }
-                return nil
+                i += 1
             }
-        }
+            return nil
+        }()
         guard let i = found else { return }
         var k = i
         while k < n, label(k) == .name {
@@ -208,7 +204,7 @@ extension LineAssembler {
     /// preparation or purpose or one of the preparation table ("made with kale", "dried and
     /// soaked").
     func listItemEnd(from: Int, strict: Bool) -> Int? {
-        let n = tokens.count, wordAt = Words(tokens)
+        let n = tokens.count, wordAt = LineWords(tokens)
         var stop = from
         while stop < n {
             let t = tokens[stop]
@@ -224,7 +220,7 @@ extension LineAssembler {
     }
 }
 
-extension LineAssembler {
+extension LineAssembler.Pass {
     /// "Juice of 2 lemons", "Zest and juice from 1 lime": where the tagger read the whole line
     /// as a name, a number after a named part and "of" or "from", followed by a name, is the
     /// amount (then `partBeforeAmount` makes the part a comment, as when the tagger reads it).

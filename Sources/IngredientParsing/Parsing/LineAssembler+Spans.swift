@@ -1,5 +1,5 @@
 import IngredientTagger
-extension LineAssembler {
+extension LineAssembler.Pass {
     @inline(__always)
     mutating func addSpan(_ field: Field, _ r: Range<Int>) {
         spans.append(Span(field: field, start: Int32(truncatingIfNeeded: r.lowerBound), end: Int32(truncatingIfNeeded: r.upperBound)))
@@ -134,7 +134,7 @@ extension LineAssembler {
     }
 
     func hasOptionalPhrase() -> Bool {
-        let wordAt = Words(tokens)
+        let wordAt = LineWords(tokens)
         let n = tokens.count
         var i = phraseStarts.next(from: 0, end: n)
         while i < n {

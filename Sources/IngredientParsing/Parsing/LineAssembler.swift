@@ -3,9 +3,11 @@ import IngredientTagger
 
 /// Turns labeled tokens into the fields of a `ParsedIngredient`: amounts from QTY and UNIT
 /// tokens, and name, size, preparation, comment and purpose from runs of their labels.
+///
+/// It holds the line's buffers between the parser and `assemble(into:)`, which does the work
+/// in a `Pass` over pointers to them.
 struct LineAssembler {
     let tables: LexiconReference
-    var lexicon: Lexicon { _read { yield tables.lexicon } }
     let tokens: [Token]
     /// The tagger's labels; assembly relabels a few tokens (number words it reads, phrases
     /// from the phrase table) so that each token's text lands in exactly one field.
@@ -21,6 +23,48 @@ struct LineAssembler {
         var unknownUnit = false
         var quantityWordUnread = false
     }
+
+    /// Reads amounts and fields into `view` (its spans are this assembler's `spans`).
+    ///
+    /// The rules run in a `Pass` that reads the tokens and writes the labels through pointers
+    /// taken once here: read from the arrays, every rule's look at a token checked its index
+    /// and the label writes checked the array's uniqueness, and the word views handed to the
+    /// phrase tables retained the arrays.
+    mutating func assemble(into view: inout LineView) -> Doubts {
+        let tables = self.tables, line = self.line, phraseStarts = self.phraseStarts
+        var labels: [Int] = []
+        swap(&labels, &self.labels)
+        var spans = PlainList<Span>()
+        swap(&spans, &self.spans)
+        defer {
+            swap(&labels, &self.labels)
+            swap(&spans, &self.spans)
+        }
+        return tokens.withUnsafeBufferPointer { tokens in
+            labels.withUnsafeMutableBufferPointer { labels in
+                var pass = Pass(tables: tables, tokens: tokens, labels: labels, line: line, phraseStarts: phraseStarts, spans: spans)
+                defer { spans = pass.spans }
+                return pass.assemble(into: &view)
+            }
+        }
+    }
+
+    /// One assembly of a line: the rules, reading the tokens and writing the labels in place.
+    /// Its buffers are the memory of its `LineAssembler`'s arrays, which outlive it.
+    struct Pass {
+        let tables: LexiconReference
+        var lexicon: Lexicon { _read { yield tables.lexicon } }
+        let tokens: UnsafeBufferPointer<Token>
+        /// The labels, one per token (the assembler's array, written in place).
+        let labels: UnsafeMutableBufferPointer<Int>
+        let line: UnsafeBufferPointer<UInt8>
+        let phraseStarts: PhraseStarts
+        var spans: PlainList<Span>
+    }
+}
+
+extension LineAssembler.Pass {
+    typealias Doubts = LineAssembler.Doubts
 
     /// The label of token `i`: a switch the optimizer folds to a range check, where
     /// `Label(rawValue:)!` stayed a call.
@@ -40,7 +84,7 @@ struct LineAssembler {
     }
 
     /// Words whose label is one of `allowed` (a bit set of label raw values).
-    func wordAt(_ allowed: Int) -> Words { Words(tokens, labels: labels, allowed: allowed) }
+    func wordAt(_ allowed: Int) -> LineWords { LineWords(tokens, labels: labels, allowed: allowed) }
 
     /// Reads amounts and fields into `view` (its spans are this assembler's `spans`).
     mutating func assemble(into view: inout LineView) -> Doubts {
@@ -230,7 +274,7 @@ struct LineAssembler {
         }
         // Number phrases the tagger left unlabeled at the start: "a couple of onions", "a dozen eggs".
         if amounts.isEmpty, let first = tokens.first, first.kind == .word,
-           let m = lexicon.numbers.longestMatch(start: 0, words: Words(tokens)),
+           let m = lexicon.numbers.longestMatch(start: 0, words: LineWords(tokens)),
            m.words > 1 || !isArticle(tokens[0]), m.words < n, label(m.words) != .quantity, !m.value.isNaN {
             amounts.append(LineAmount(quantity: m.value, unit: .none))
             for k in 0..<m.words { labels[k] = Label.quantity.rawValue }
