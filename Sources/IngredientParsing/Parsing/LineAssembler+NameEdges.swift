@@ -108,11 +108,11 @@ extension LineAssembler.Pass {
     /// A name that ends in a joining word ("cottage cheese or", from "cottage cheese or 8
     /// ounces cream cheese"; "chicken stock made with") ends before it: the word only joined
     /// the name to what was cut off. Looks at the last name piece only, so "Salt and freshly
-    /// ground pepper" keeps its "and".
-    mutating func trimNameEnd() {
+    /// ground pepper" keeps its "and". `lastToken` is that piece's run's last token.
+    mutating func trimNameEnd(lastToken: Int) {
         guard let s = spans.indices.last, spans[s].field == .name else { return }
         let start = Int(spans[s].start), end = Int(spans[s].end)
-        guard let k = tokens.lastIndex(where: { $0.end <= end }), k > 0, tokens[k].end == end, tokens[k].start > start,
+        guard let k = self.lastToken(endingBy: end, lookingBackFrom: lastToken + 1), k > 0, tokens[k].end == end, tokens[k].start > start,
               tokens[k].kind == .word, isFunctionWord(tokens[k], .joins) else { return }
         var newEnd = tokens[k - 1].end
         while newEnd > start, Self.isTrailingSeparator(line[newEnd - 1]) { newEnd -= 1 }
@@ -168,11 +168,12 @@ extension LineAssembler.Pass {
     /// ", or …" or ", and …" one ("bourbon, rye, scotch, or brandy", "rib-eye, strip, or flank
     /// steak", "mozzarella, lettuce, tomato, and onion"), when none of their words was read as
     /// preparation or purpose or is a preparation word. The tokens taken become name.
-    mutating func extendNameList() {
+    /// `lastToken` is the last name piece's run's last token, and is moved to the list's end.
+    mutating func extendNameList(lastToken: inout Int) {
         guard let s = spans.indices.last, spans[s].field == .name else { return }
         let start = Int(spans[s].start), end = Int(spans[s].end)
         let n = tokens.count
-        guard let e = tokens.lastIndex(where: { $0.end <= end }), tokens[e].end == end, e + 3 < n,
+        guard let e = self.lastToken(endingBy: end, lookingBackFrom: lastToken + 1), tokens[e].end == end, e + 3 < n,
               isListComma(e + 1) else { return }
         let isList = tokens[..<e].contains(where: { $0.start >= start && $0.kind == .punctuation && $0.mark == 0x2C })
         var k = e + 1, items = 0
@@ -186,6 +187,7 @@ extension LineAssembler.Pass {
                 guard isList ? (alternative || items > 0) : items > 0 else { return }
                 for j in (e + 1)..<stop { labels[j] = tokens[j].kind == .punctuation ? Label.punctuation.rawValue : Label.name.rawValue }
                 spans[s].end = Int32(truncatingIfNeeded: tokens[stop - 1].end)
+                lastToken = stop - 1
                 return
             }
             // A middle item: a few words.

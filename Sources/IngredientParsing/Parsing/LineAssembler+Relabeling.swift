@@ -89,7 +89,9 @@ extension LineAssembler.Pass {
         labels[q + 1] = Label.unit.rawValue
     }
 
-    /// A multiplication sign: "x", "X" or "×".
+    /// A multiplication sign: "x", "X" or "×". Inlined: a call copied the pass for a test of a
+    /// few instructions.
+    @inline(__always)
     func isTimesSign(_ t: Token) -> Bool {
         if t.kind == .punctuation { return t.mark == Tokenizer.timesMark }
         return t.kind == .word && t.stemEnd - t.start == 1 && (line[t.start] | 0x20) == 0x78

@@ -95,16 +95,18 @@ extension LineAssembler.Pass {
         // "a cup of flour": a number word, a unit and "of" opening the line are its amount
         // even when the tagger read them as a note.
         if n > 3, label(0) != .quantity, tokens[0].kind == .word { relabelLeadingAmount() }
-        if n >= 4 { relabelAmountAfterTimesSign() }
+        // (Each rule's first test that most lines fail is asked here, before the call.)
+        if n >= 4, tokens[n - 2].kind == .quantity { relabelAmountAfterTimesSign() }
         if n >= 2 { trimNameStart() }
-        if n >= 4 { relabelNumberAfterPart() }
+        if n >= 4, label(0) != .quantity { relabelNumberAfterPart() }
         if n >= 4, label(0) == .unit { relabelUnitBeforePart() }
         if n >= 4 { relabelNumbersInName() }
         var doubts = Doubts()
         var amounts = PlainList<LineAmount>()
         swap(&amounts, &view.amounts) // reuse the storage the caller handed in
         amounts.removeAll()
-        var amountEnds = SmallIndexList() // token index after each amount
+        // The token index after the last amount read (only the last one is ever asked for).
+        var lastAmountEnd: Int?
         var container: Int32? // a container unit's row ("400g tin")
         var i = 0
         while i < n {
@@ -190,7 +192,7 @@ extension LineAssembler.Pass {
                     next = upper.next
                 }
                 var amount = LineAmount(quantity: quantity, quantityMax: quantityMax, unit: unit, isMultiplier: multiplier)
-                if let previous = amounts.last, amountEnds.last == amountStart, isComposite(previous, amount) {
+                if let previous = amounts.last, lastAmountEnd == amountStart, isComposite(previous, amount) {
                     amount.isComposite = true
                 }
                 // "1 cup plus 2 tablespoons": the second amount adds to the first.
@@ -200,7 +202,7 @@ extension LineAssembler.Pass {
                     labels[amountStart - 1] = Label.quantity.rawValue
                 }
                 amounts.append(amount)
-                amountEnds.append(next)
+                lastAmountEnd = next
                 // "400g tin tomatoes", "2-inch piece ginger": one container of that size, unless a
                 // count came first ("2 x 400g tins").
                 if let item = container {
@@ -209,7 +211,6 @@ extension LineAssembler.Pass {
                         amounts[0].unit = .known(item)
                     } else if amounts.count == 1 {
                         amounts.insert(LineAmount(quantity: 1, unit: .known(item)), at: 0)
-                        amountEnds.insertFirst(amountStart)
                     }
                 }
                 i = next
@@ -245,7 +246,7 @@ extension LineAssembler.Pass {
                             quantity = nil
                         }
                         amounts.append(LineAmount(quantity: quantity, unit: unit))
-                        amountEnds.append(next)
+                        lastAmountEnd = next
                     } else if case .unknown(let from, let to) = amounts[0].unit, case .known = unit, amounts.count == 1 {
                         // "2 thick pineapple slices": words the table does not know read as the
                         // unit, then a unit it knows after the name; that is the unit, and the
@@ -253,7 +254,7 @@ extension LineAssembler.Pass {
                         amounts[0].unit = unit
                         addSpan(.comment, Int(from)..<Int(to))
                     } else if amounts[0].unit == .none {
-                        if amounts.count == 2, amounts[1].unit == .none, amountEnds.last == start - 1, tokens[start - 1].kind == .punctuation, tokens[start - 1].mark == 0x29,
+                        if amounts.count == 2, amounts[1].unit == .none, lastAmountEnd == start - 1, tokens[start - 1].kind == .punctuation, tokens[start - 1].mark == 0x29,
                            case .known(let row) = unit, lexicon.units[Int(row)].dimension == .mass {
                             // "1 (3 1/2) pound chicken": a weight right after a bare number in
                             // parentheses is that number's: one chicken of 3 1/2 pounds.
@@ -287,10 +288,10 @@ extension LineAssembler.Pass {
             amounts[0].unit = .none
         }
         swap(&view.amounts, &amounts)
-        partBeforeAmount()
+        if n >= 3, label(0) != .quantity, label(1) != .quantity { partBeforeAmount() }
         if n >= 4 {
             cutNameAtAlternativeAmount()
-            cutTrailingAmount()
+            if tokens[n - 2].kind == .quantity { cutTrailingAmount() }
         }
         // Only the labels the line has are looked for (most lines have three or four).
         var present = 0
@@ -300,15 +301,20 @@ extension LineAssembler.Pass {
         if has(.name) {
             // (A word it makes a note may be the line's first: the notes are then read too.)
             if noteNameInsideParentheses() { present |= 1 &<< Label.comment.rawValue }
-            let leftOut = appendRuns(of: .name, as: .name, onlyAcross: 1 << Label.preparation.rawValue | 1 << Label.size.rawValue | 1 << Label.punctuation.rawValue)
-            extendNameList()
-            trimNameEnd()
+            // The last name piece's last token, which the rules at the name's end start from.
+            var lastNameToken = -1
+            let leftOut = appendRuns(of: .name, as: .name,
+                                     onlyAcross: 1 << Label.preparation.rawValue | 1 << Label.size.rawValue | 1 << Label.punctuation.rawValue,
+                                     lastToken: &lastNameToken)
+            extendNameList(lastToken: &lastNameToken)
+            trimNameEnd(lastToken: lastNameToken)
             if let leftOut, noteNameLeftOut(from: leftOut) { present |= 1 &<< Label.comment.rawValue }
         }
-        if has(.size) { appendRuns(of: .size, as: .size) }
-        if has(.preparation) { appendRuns(of: .preparation, as: .preparation) }
-        if has(.comment) { appendRuns(of: .comment, as: .comment) }
-        if has(.purpose) { appendRuns(of: .purpose, as: .purpose) }
+        var lastNoteToken = -1 // (not needed)
+        if has(.size) { appendRuns(of: .size, as: .size, lastToken: &lastNoteToken) }
+        if has(.preparation) { appendRuns(of: .preparation, as: .preparation, lastToken: &lastNoteToken) }
+        if has(.comment) { appendRuns(of: .comment, as: .comment, lastToken: &lastNoteToken) }
+        if has(.purpose) { appendRuns(of: .purpose, as: .purpose, lastToken: &lastNoteToken) }
         putSpansInLineOrder()
         view.isOptional = anyPhraseStart && hasOptionalPhrase()
         return doubts
