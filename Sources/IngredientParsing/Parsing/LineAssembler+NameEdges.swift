@@ -15,7 +15,7 @@ extension LineAssembler.Pass {
               tokens[first + 1].kind == .word else { return }
         let t = tokens[first]
         // The word's roles, looked up once.
-        let roles = first > 0 ? functionWordRoles(t) : 0
+        let roles = first > 0 ? cachedFunctionWordRoles(first) : 0
         func has(_ role: FunctionWord) -> Bool { roles & role.rawValue != 0 }
         if first > 0, isTimesSign(t), label(first - 1) == .quantity || label(first - 1) == .unit {
             labels[first] = Label.punctuation.rawValue
@@ -130,18 +130,17 @@ extension LineAssembler.Pass {
         let n = tokens.count
         let nameLabel = Label.name.rawValue
         let t = tokens, l = labels
-        let found: Int? = {
-            var i = 1
-            while i + 1 < n {
-                if t[i + 1].kind == .quantity, l[i + 1] == nameLabel, l[i] == nameLabel, l[i - 1] == nameLabel,
-                   t[i].kind == .word, t[i - 1].kind == .word, isFunctionWord(t[i], .alternative),
-                   !(i + 2 < n && t[i + 2].kind == .punctuation && t[i + 2].mark == 0x25) {
-                    return i
-                }
-                i += 1
+        var found: Int?
+        var j = 1
+        while j + 1 < n {
+            if t[j + 1].kind == .quantity, l[j + 1] == nameLabel, l[j] == nameLabel, l[j - 1] == nameLabel,
+               t[j].kind == .word, t[j - 1].kind == .word, isFunctionWord(t[j], .alternative),
+               !(j + 2 < n && t[j + 2].kind == .punctuation && t[j + 2].mark == 0x25) {
+                found = j
+                break
             }
-            return nil
-        }()
+            j += 1
+        }
         guard let i = found else { return }
         var k = i
         while k < n, label(k) == .name {

@@ -28,15 +28,15 @@ extension LineAssembler.Pass {
     mutating func relabelNumbersInName() {
         let n = tokens.count
         // Most lines have no number followed by a glued mark: one pass over the kinds tells.
-        let candidates = {
-            let t = tokens
-            var i = 1
-            while i + 1 < n {
-                if t[i].kind == .quantity, t[i + 1].kind == .punctuation, t[i + 1].start == t[i].end { return true }
-                i += 1
+        var candidates = false
+        var c = 1
+        while c + 1 < n {
+            if tokens[c].kind == .quantity, tokens[c + 1].kind == .punctuation, tokens[c + 1].start == tokens[c].end {
+                candidates = true
+                break
             }
-            return false
-        }()
+            c += 1
+        }
         guard candidates else { return }
         var i = 1
         while i + 1 < n {
@@ -186,6 +186,17 @@ extension LineAssembler.Pass {
     @inline(__always)
     func functionWordRoles(_ t: Token) -> UInt16 {
         t.kind == .word ? tables.lexicon.functionWordRoles(hash: t.hash, length: t.stemEnd - t.start).rawValue : 0
+    }
+
+    /// `functionWordRoles` of token `k`, kept for the next question about the same token: the
+    /// name's first word is asked about by `trimNameStart` and again, as the first word of
+    /// the name's first run, by `appendRuns`.
+    @inline(__always)
+    mutating func cachedFunctionWordRoles(_ k: Int) -> UInt16 {
+        if rolesCache.token == k { return rolesCache.roles }
+        let roles = functionWordRoles(tokens[k])
+        rolesCache = (k, roles)
+        return roles
     }
 
     /// The value of a number word or phrase that ends at token `end` ("a", "half", "a few"),

@@ -1,3 +1,4 @@
+import IngredientLexicon
 import IngredientTagger
 extension LineAssembler.Pass {
     @inline(__always)
@@ -48,7 +49,14 @@ extension LineAssembler.Pass {
                 endByte = tokens[last + 1].end
             }
             // A run of only articles and "of" ("a", "of" around "a pinch of") says nothing.
-            if (i...last).allSatisfy({ k in tokens[k].kind != .word || isFiller(tokens[k]) }) { i = last + 1; continue }
+            var onlyFillers = true
+            for k in i...last where tokens[k].kind == .word {
+                if cachedFunctionWordRoles(k) & FunctionWord.filler.rawValue == 0 {
+                    onlyFillers = false
+                    break
+                }
+            }
+            if onlyFillers { i = last + 1; continue }
             // Trailing separators are not part of the text.
             while endByte > startByte, Self.isTrailingSeparator(line[endByte - 1]) { endByte -= 1 }
             if endByte > startByte {

@@ -60,6 +60,19 @@ struct LineAssembler {
         let line: UnsafeBufferPointer<UInt8>
         let phraseStarts: PhraseStarts
         var spans: PlainList<Span>
+        /// The last word whose function-word roles were looked up, and its roles (see
+        /// `cachedFunctionWordRoles`).
+        var rolesCache: (token: Int, roles: UInt16) = (-1, 0)
+
+        init(tables: LexiconReference, tokens: UnsafeBufferPointer<Token>, labels: UnsafeMutableBufferPointer<Int>,
+             line: UnsafeBufferPointer<UInt8>, phraseStarts: PhraseStarts, spans: PlainList<Span>) {
+            self.tables = tables
+            self.tokens = tokens
+            self.labels = labels
+            self.line = line
+            self.phraseStarts = phraseStarts
+            self.spans = spans
+        }
     }
 }
 
