@@ -98,7 +98,9 @@ extension LineAssembler.Pass {
     }
 
     /// The units-table row of the unit written from token `k` (within tokens before `end`)
-    /// and how many words it takes; nil when no unit starts there.
+    /// and how many words it takes; nil when no unit starts there. Inlined: called from the
+    /// rules that change labels, each call copied the whole pass first.
+    @inline(__always)
     func unitMatch(at k: Int, end: Int? = nil) -> (row: Int32, words: Int)? {
         let t = tokens[k]
         guard t.kind == .word else { return nil }
