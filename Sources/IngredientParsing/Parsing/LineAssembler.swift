@@ -4,8 +4,9 @@ import IngredientTagger
 /// Turns labeled tokens into the fields of a `ParsedIngredient`: amounts from QTY and UNIT
 /// tokens, and name, size, preparation, comment and purpose from runs of their labels.
 ///
-/// It holds the line's buffers between the parser and `assemble(into:)`, which does the work
-/// in a `Pass` over pointers to them.
+/// A value holds the line's buffers between its maker and `assemble(into:)`; the static
+/// `assemble` works in the caller's buffers. Either does the work in a `Pass` over pointers
+/// to them.
 struct LineAssembler {
     let tables: LexiconReference
     let tokens: [Token]
@@ -24,22 +25,25 @@ struct LineAssembler {
         var quantityWordUnread = false
     }
 
-    /// Reads amounts and fields into `view` (its spans are this assembler's `spans`).
+    /// Reads amounts and fields into `view` (its spans are this assembler's `spans`), as
+    /// `assemble(tables:tokens:labels:spans:line:phraseStarts:into:)` does.
+    mutating func assemble(into view: inout LineView) -> Doubts {
+        Self.assemble(tables: tables, tokens: tokens, labels: &labels, spans: &spans, line: line,
+                      phraseStarts: phraseStarts, into: &view)
+    }
+
+    /// Reads amounts and fields into `view`, in the caller's buffers (`labels` one per token,
+    /// relabeled in place; `spans` emptied first, then the fields' byte ranges), without an
+    /// assembler value: a parser that made one for each line retained the tables and the
+    /// tokens, and dropping it released them and its labels.
     ///
     /// The rules run in a `Pass` that reads the tokens and writes the labels through pointers
     /// taken once here: read from the arrays, every rule's look at a token checked its index
     /// and the label writes checked the array's uniqueness, and the word views handed to the
     /// phrase tables retained the arrays.
-    mutating func assemble(into view: inout LineView) -> Doubts {
-        let tables = self.tables, line = self.line, phraseStarts = self.phraseStarts
-        var labels: [Int] = []
-        swap(&labels, &self.labels)
-        var spans = PlainList<Span>()
-        swap(&spans, &self.spans)
-        defer {
-            swap(&labels, &self.labels)
-            swap(&spans, &self.spans)
-        }
+    static func assemble(tables: LexiconReference, tokens: [Token], labels: inout [Int], spans: inout PlainList<Span>,
+                         line: UnsafeBufferPointer<UInt8>, phraseStarts: PhraseStarts, into view: inout LineView) -> Doubts {
+        spans.removeAll()
         return tokens.withUnsafeBufferPointer { tokens in
             labels.withUnsafeMutableBufferPointer { labels in
                 var pass = Pass(tables: tables, tokens: tokens, labels: labels, line: line, phraseStarts: phraseStarts, spans: spans)
@@ -50,7 +54,7 @@ struct LineAssembler {
     }
 
     /// One assembly of a line: the rules, reading the tokens and writing the labels in place.
-    /// Its buffers are the memory of its `LineAssembler`'s arrays, which outlive it.
+    /// Its buffers are the memory of the arrays `assemble` was handed, which outlive it.
     struct Pass {
         let tables: LexiconReference
         var lexicon: Lexicon { _read { yield tables.lexicon } }
