@@ -1,4 +1,4 @@
-extension LineAssembler {
+extension LineAssembler.Pass {
     func sameDimension(_ a: LineAmount, _ b: LineAmount) -> Bool {
         guard case .known(let ua) = a.unit, case .known(let ub) = b.unit else { return false }
         let da = lexicon.units[Int(ua)], db = lexicon.units[Int(ub)]
@@ -77,7 +77,7 @@ extension LineAssembler {
            !(dimension == .volume && (quantity ?? 1) * (factor ?? 0) < Self.smallestContainer) {
             var k = found.to
             while k < end, container == nil {
-                if tokens[k].kind == .word, let m = lexicon.unitAliases.longestMatch(start: k, words: Words(tokens, end: end)),
+                if tokens[k].kind == .word, let m = lexicon.unitAliases.longestMatch(start: k, words: LineWords(tokens, end: end)),
                    lexicon.units[Int(m.value)].dimension == .item,
                    countBefore || !endsInPlural(k..<(k + m.words), of: m.value) {
                     container = m.value

@@ -1,6 +1,6 @@
 import IngredientLexicon
 import IngredientTagger
-extension LineAssembler {
+extension LineAssembler.Pass {
     /// Words the tagger put at the start of the name that no name starts with: a times sign
     /// right after the amount ("4 x salmon fillets"), "of" after a measure ("dash of vegetable
     /// oil") and a vague number word alone that opens the line ("few bay leaves", which then
@@ -15,7 +15,7 @@ extension LineAssembler {
               tokens[first + 1].kind == .word else { return }
         let t = tokens[first]
         // The word's roles, looked up once.
-        let roles = first > 0 ? functionWordRoles(t) : 0
+        let roles = first > 0 ? cachedFunctionWordRoles(first) : 0
         func has(_ role: FunctionWord) -> Bool { roles & role.rawValue != 0 }
         if first > 0, isTimesSign(t), label(first - 1) == .quantity || label(first - 1) == .unit {
             labels[first] = Label.punctuation.rawValue
@@ -34,7 +34,7 @@ extension LineAssembler {
             // splash or two").
             labels[first] = labels[first - 1]
             if label(first - 1) == .unit, first + 2 < n, label(first + 2) == .name,
-               unitMatch(at: first + 1)?.words == 1 || lexicon.numbers.longestMatch(start: first + 1, words: Words(tokens))?.words == 1 {
+               unitMatch(at: first + 1)?.words == 1 || lexicon.numbers.longestMatch(start: first + 1, words: LineWords(tokens))?.words == 1 {
                 labels[first + 1] = Label.unit.rawValue
             }
         } else if first == 0, t.kind == .word, let m = lexicon.numbers.longestMatch(start: 0, words: wordAt(1 << Label.name.rawValue)),
@@ -50,9 +50,7 @@ extension LineAssembler {
     /// Returns whether some word became a note.
     mutating func noteNameInsideParentheses() -> Bool {
         // Most lines have no parenthesis: one pass over the tokens' kinds and marks tells.
-        let opens = tokens.withUnsafeBufferPointer { all in
-            all.contains { $0.kind == .punctuation && ($0.mark == 0x28 || $0.mark == 0x5B) }
-        }
+        let opens = tokens.contains { $0.kind == .punctuation && ($0.mark == 0x28 || $0.mark == 0x5B) }
         guard opens else { return false }
         var begun = false, noted = false, k = 0
         let n = tokens.count
@@ -110,11 +108,11 @@ extension LineAssembler {
     /// A name that ends in a joining word ("cottage cheese or", from "cottage cheese or 8
     /// ounces cream cheese"; "chicken stock made with") ends before it: the word only joined
     /// the name to what was cut off. Looks at the last name piece only, so "Salt and freshly
-    /// ground pepper" keeps its "and".
-    mutating func trimNameEnd() {
+    /// ground pepper" keeps its "and". `lastToken` is that piece's run's last token.
+    mutating func trimNameEnd(lastToken: Int) {
         guard let s = spans.indices.last, spans[s].field == .name else { return }
         let start = Int(spans[s].start), end = Int(spans[s].end)
-        guard let k = tokens.lastIndex(where: { $0.end <= end }), k > 0, tokens[k].end == end, tokens[k].start > start,
+        guard let k = self.lastToken(endingBy: end, lookingBackFrom: lastToken + 1), k > 0, tokens[k].end == end, tokens[k].start > start,
               tokens[k].kind == .word, isFunctionWord(tokens[k], .joins) else { return }
         var newEnd = tokens[k - 1].end
         while newEnd > start, Self.isTrailingSeparator(line[newEnd - 1]) { newEnd -= 1 }
@@ -123,7 +121,7 @@ extension LineAssembler {
     }
 }
 
-extension LineAssembler {
+extension LineAssembler.Pass {
     /// "cottage cheese or 8 ounces cream cheese", "green beans or 3 Asian yard-long beans":
     /// where the tagger read a second amount after "or" as part of the name, the name ends
     /// before the "or", and the alternative with its amount is a note, as the labeled sources
@@ -131,20 +129,17 @@ extension LineAssembler {
     mutating func cutNameAtAlternativeAmount() {
         let n = tokens.count
         let nameLabel = Label.name.rawValue
-        // Unchecked reads on the hot path: `i - 1`, `i`, `i + 1` and `i + 2` are below `n`.
-        let found: Int? = tokens.withUnsafeBufferPointer { t in
-            labels.withUnsafeBufferPointer { l in
-                var i = 1
-                while i + 1 < n {
-                    if t[i + 1].kind == .quantity, l[i + 1] == nameLabel, l[i] == nameLabel, l[i - 1] == nameLabel,
-                       t[i].kind == .word, t[i - 1].kind == .word, isFunctionWord(t[i], .alternative),
-                       !(i + 2 < n && t[i + 2].kind == .punctuation && t[i + 2].mark == 0x25) {
-                        return i
-                    }
-                    i += 1
-                }
-                return nil
+        let t = tokens, l = labels
+        var found: Int?
+        var j = 1
+        while j + 1 < n {
+            if t[j + 1].kind == .quantity, l[j + 1] == nameLabel, l[j] == nameLabel, l[j - 1] == nameLabel,
+               t[j].kind == .word, t[j - 1].kind == .word, isFunctionWord(t[j], .alternative),
+               !(j + 2 < n && t[j + 2].kind == .punctuation && t[j + 2].mark == 0x25) {
+                found = j
+                break
             }
+            j += 1
         }
         guard let i = found else { return }
         var k = i
@@ -172,11 +167,12 @@ extension LineAssembler {
     /// ", or …" or ", and …" one ("bourbon, rye, scotch, or brandy", "rib-eye, strip, or flank
     /// steak", "mozzarella, lettuce, tomato, and onion"), when none of their words was read as
     /// preparation or purpose or is a preparation word. The tokens taken become name.
-    mutating func extendNameList() {
+    /// `lastToken` is the last name piece's run's last token, and is moved to the list's end.
+    mutating func extendNameList(lastToken: inout Int) {
         guard let s = spans.indices.last, spans[s].field == .name else { return }
         let start = Int(spans[s].start), end = Int(spans[s].end)
         let n = tokens.count
-        guard let e = tokens.lastIndex(where: { $0.end <= end }), tokens[e].end == end, e + 3 < n,
+        guard let e = self.lastToken(endingBy: end, lookingBackFrom: lastToken + 1), tokens[e].end == end, e + 3 < n,
               isListComma(e + 1) else { return }
         let isList = tokens[..<e].contains(where: { $0.start >= start && $0.kind == .punctuation && $0.mark == 0x2C })
         var k = e + 1, items = 0
@@ -190,6 +186,7 @@ extension LineAssembler {
                 guard isList ? (alternative || items > 0) : items > 0 else { return }
                 for j in (e + 1)..<stop { labels[j] = tokens[j].kind == .punctuation ? Label.punctuation.rawValue : Label.name.rawValue }
                 spans[s].end = Int32(truncatingIfNeeded: tokens[stop - 1].end)
+                lastToken = stop - 1
                 return
             }
             // A middle item: a few words.
@@ -208,7 +205,7 @@ extension LineAssembler {
     /// preparation or purpose or one of the preparation table ("made with kale", "dried and
     /// soaked").
     func listItemEnd(from: Int, strict: Bool) -> Int? {
-        let n = tokens.count, wordAt = Words(tokens)
+        let n = tokens.count, wordAt = LineWords(tokens)
         var stop = from
         while stop < n {
             let t = tokens[stop]
@@ -224,7 +221,7 @@ extension LineAssembler {
     }
 }
 
-extension LineAssembler {
+extension LineAssembler.Pass {
     /// "Juice of 2 lemons", "Zest and juice from 1 lime": where the tagger read the whole line
     /// as a name, a number after a named part and "of" or "from", followed by a name, is the
     /// amount (then `partBeforeAmount` makes the part a comment, as when the tagger reads it).

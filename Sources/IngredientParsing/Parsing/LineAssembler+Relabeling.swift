@@ -2,7 +2,7 @@ import IngredientLexicon
 import IngredientText
 import IngredientTagger
 
-extension LineAssembler {
+extension LineAssembler.Pass {
     /// For a number glued to a percent sign that describes the name after it ("1%-fat milk",
     /// "2% milk"): labels the number and the marks up to that name as name and returns the
     /// name's first token; nil otherwise. Inlined: it is asked of every number, and most end
@@ -28,13 +28,14 @@ extension LineAssembler {
     mutating func relabelNumbersInName() {
         let n = tokens.count
         // Most lines have no number followed by a glued mark: one pass over the kinds tells.
-        let candidates = tokens.withUnsafeBufferPointer { t in
-            var i = 1
-            while i + 1 < n {
-                if t[i].kind == .quantity, t[i + 1].kind == .punctuation, t[i + 1].start == t[i].end { return true }
-                i += 1
+        var candidates = false
+        var c = 1
+        while c + 1 < n {
+            if tokens[c].kind == .quantity, tokens[c + 1].kind == .punctuation, tokens[c + 1].start == tokens[c].end {
+                candidates = true
+                break
             }
-            return false
+            c += 1
         }
         guard candidates else { return }
         var i = 1
@@ -88,19 +89,23 @@ extension LineAssembler {
         labels[q + 1] = Label.unit.rawValue
     }
 
-    /// A multiplication sign: "x", "X" or "×".
+    /// A multiplication sign: "x", "X" or "×". Inlined: a call copied the pass for a test of a
+    /// few instructions.
+    @inline(__always)
     func isTimesSign(_ t: Token) -> Bool {
         if t.kind == .punctuation { return t.mark == Tokenizer.timesMark }
         return t.kind == .word && t.stemEnd - t.start == 1 && (line[t.start] | 0x20) == 0x78
     }
 
     /// The units-table row of the unit written from token `k` (within tokens before `end`)
-    /// and how many words it takes; nil when no unit starts there.
+    /// and how many words it takes; nil when no unit starts there. Inlined: called from the
+    /// rules that change labels, each call copied the whole pass first.
+    @inline(__always)
     func unitMatch(at k: Int, end: Int? = nil) -> (row: Int32, words: Int)? {
         let t = tokens[k]
         guard t.kind == .word else { return nil }
         if let row = lexicon.unitAliasesExact[ByteHash.exact(UnsafeBufferPointer(rebasing: line[t.stemRange]))] { return (row, 1) }
-        guard let m = lexicon.unitAliases.longestMatch(start: k, words: Words(tokens, end: end)) else { return nil }
+        guard let m = lexicon.unitAliases.longestMatch(start: k, words: LineWords(tokens, end: end)) else { return nil }
         return (m.value, m.words)
     }
 
@@ -137,7 +142,7 @@ extension LineAssembler {
     /// A number phrase right before a number ("Three 8-ounce cans", "Two 400g tins") is the
     /// count of what that amount measures, as the digit of "3 8-ounce cans" is.
     mutating func relabelLeadingAmount() {
-        guard let m = lexicon.numbers.longestMatch(start: 0, words: Words(tokens)), m.words + 1 < tokens.count else { return }
+        guard let m = lexicon.numbers.longestMatch(start: 0, words: LineWords(tokens)), m.words + 1 < tokens.count else { return }
         if tokens[m.words].kind == .quantity, label(m.words) == .quantity, !m.value.isNaN, m.words > 1 || !isArticle(tokens[0]) {
             for k in 0..<m.words { labels[k] = Label.quantity.rawValue }
             return
@@ -185,11 +190,22 @@ extension LineAssembler {
         t.kind == .word ? tables.lexicon.functionWordRoles(hash: t.hash, length: t.stemEnd - t.start).rawValue : 0
     }
 
+    /// `functionWordRoles` of token `k`, kept for the next question about the same token: the
+    /// name's first word is asked about by `trimNameStart` and again, as the first word of
+    /// the name's first run, by `appendRuns`.
+    @inline(__always)
+    mutating func cachedFunctionWordRoles(_ k: Int) -> UInt16 {
+        if rolesCache.token == k { return rolesCache.roles }
+        let roles = functionWordRoles(tokens[k])
+        rolesCache = (k, roles)
+        return roles
+    }
+
     /// The value of a number word or phrase that ends at token `end` ("a", "half", "a few"),
     /// and the index of its first token; the value is NaN for a vague amount ("a few").
     func numberWordEnding(at end: Int) -> (Double, Int)? {
         guard tokens[end].kind == .word else { return nil }
-        let any = Words(tokens, end: end + 1)
+        let any = LineWords(tokens, end: end + 1)
         for start in stride(from: max(0, end - 3), through: end, by: 1) {
             if let m = lexicon.numbers.longestMatch(start: start, words: any), start + m.words - 1 == end {
                 return (m.value, start)
@@ -201,7 +217,7 @@ extension LineAssembler {
     /// Relabels the words of comment, purpose and optional phrases (`phrases.tsv`) that the
     /// tagger put into the preparation: "divided" is a note, not a way of cutting.
     mutating func relabelPhrases() {
-        let wordAt = Words(tokens)
+        let wordAt = LineWords(tokens)
         let n = tokens.count
         var i = phraseStarts.next(from: 0, end: n)
         while i < n {

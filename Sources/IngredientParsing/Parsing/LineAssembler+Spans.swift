@@ -1,5 +1,6 @@
+import IngredientLexicon
 import IngredientTagger
-extension LineAssembler {
+extension LineAssembler.Pass {
     @inline(__always)
     mutating func addSpan(_ field: Field, _ r: Range<Int>) {
         spans.append(Span(field: field, start: Int32(truncatingIfNeeded: r.lowerBound), end: Int32(truncatingIfNeeded: r.upperBound)))
@@ -13,8 +14,10 @@ extension LineAssembler {
     /// and freshly ground pepper" keeps "pepper", "bittersweet (not unsweetened) chocolate"
     /// keeps "chocolate", but "4 venison fillets or 240g venison saddle" stops before the
     /// second amount. Returns the first run left out that way (nil when every run was kept).
+    /// `lastToken` is set to the last token of the run whose piece was added last (the rules
+    /// at the name's end start from it rather than search the line for it).
     @discardableResult
-    mutating func appendRuns(of target: Label, as field: Field, onlyAcross: Int? = nil) -> Int? {
+    mutating func appendRuns(of target: Label, as field: Field, onlyAcross: Int? = nil, lastToken: inout Int) -> Int? {
         var i = 0
         var previousEnd = -1
         let n = tokens.count
@@ -33,7 +36,7 @@ extension LineAssembler {
                 if label(j) == .punctuation, tokens[j].kind == .punctuation {
                     var k = j
                     while k < n, label(k) == .punctuation, tokens[k].kind == .punctuation { k += 1 }
-                    if k < n, label(k) == target, !closesOrOpensParen(j..<k) { j = k; continue }
+                    if k < n, labels[k] == targetValue, !closesOrOpensParen(j..<k) { j = k; continue }
                 }
                 break
             }
@@ -46,13 +49,32 @@ extension LineAssembler {
                 endByte = tokens[last + 1].end
             }
             // A run of only articles and "of" ("a", "of" around "a pinch of") says nothing.
-            if (i...last).allSatisfy({ k in tokens[k].kind != .word || isFiller(tokens[k]) }) { i = last + 1; continue }
+            var onlyFillers = true
+            for k in i...last where tokens[k].kind == .word {
+                if cachedFunctionWordRoles(k) & FunctionWord.filler.rawValue == 0 {
+                    onlyFillers = false
+                    break
+                }
+            }
+            if onlyFillers { i = last + 1; continue }
             // Trailing separators are not part of the text.
             while endByte > startByte, Self.isTrailingSeparator(line[endByte - 1]) { endByte -= 1 }
-            if endByte > startByte { addSpan(field, startByte..<endByte) }
+            if endByte > startByte {
+                addSpan(field, startByte..<endByte)
+                lastToken = last
+            }
             i = last + 1
         }
         return nil
+    }
+
+    /// The last token that ends by byte `end`, looking back from token `from` (which must be
+    /// at or after it: the tokens after a run's last token and the one after it end later
+    /// than the run's piece); nil when there is none.
+    func lastToken(endingBy end: Int, lookingBackFrom from: Int) -> Int? {
+        var k = min(from, tokens.count - 1)
+        while k >= 0, tokens[k].end > end { k -= 1 }
+        return k >= 0 ? k : nil
     }
 
     /// Puts the pieces in the order they are written, so that a field's pieces read as in the
@@ -134,7 +156,7 @@ extension LineAssembler {
     }
 
     func hasOptionalPhrase() -> Bool {
-        let wordAt = Words(tokens)
+        let wordAt = LineWords(tokens)
         let n = tokens.count
         var i = phraseStarts.next(from: 0, end: n)
         while i < n {

@@ -3,9 +3,12 @@ import IngredientTagger
 
 /// Turns labeled tokens into the fields of a `ParsedIngredient`: amounts from QTY and UNIT
 /// tokens, and name, size, preparation, comment and purpose from runs of their labels.
+///
+/// A value holds the line's buffers between its maker and `assemble(into:)`; the static
+/// `assemble` works in the caller's buffers. Either does the work in a `Pass` over pointers
+/// to them.
 struct LineAssembler {
     let tables: LexiconReference
-    var lexicon: Lexicon { _read { yield tables.lexicon } }
     let tokens: [Token]
     /// The tagger's labels; assembly relabels a few tokens (number words it reads, phrases
     /// from the phrase table) so that each token's text lands in exactly one field.
@@ -21,6 +24,64 @@ struct LineAssembler {
         var unknownUnit = false
         var quantityWordUnread = false
     }
+
+    /// Reads amounts and fields into `view` (its spans are this assembler's `spans`), as
+    /// `assemble(tables:tokens:labels:spans:line:phraseStarts:into:)` does.
+    mutating func assemble(into view: inout LineView) -> Doubts {
+        Self.assemble(tables: tables, tokens: tokens, labels: &labels, spans: &spans, line: line,
+                      phraseStarts: phraseStarts, into: &view)
+    }
+
+    /// Reads amounts and fields into `view`, in the caller's buffers (`labels` one per token,
+    /// relabeled in place; `spans` emptied first, then the fields' byte ranges), without an
+    /// assembler value: a parser that made one for each line retained the tables and the
+    /// tokens, and dropping it released them and its labels.
+    ///
+    /// The rules run in a `Pass` that reads the tokens and writes the labels through pointers
+    /// taken once here: read from the arrays, every rule's look at a token checked its index
+    /// and the label writes checked the array's uniqueness, and the word views handed to the
+    /// phrase tables retained the arrays.
+    static func assemble(tables: LexiconReference, tokens: [Token], labels: inout [Int], spans: inout PlainList<Span>,
+                         line: UnsafeBufferPointer<UInt8>, phraseStarts: PhraseStarts, into view: inout LineView) -> Doubts {
+        spans.removeAll()
+        return tokens.withUnsafeBufferPointer { tokens in
+            labels.withUnsafeMutableBufferPointer { labels in
+                var pass = Pass(tables: tables, tokens: tokens, labels: labels, line: line, phraseStarts: phraseStarts, spans: spans)
+                defer { spans = pass.spans }
+                return pass.assemble(into: &view)
+            }
+        }
+    }
+
+    /// One assembly of a line: the rules, reading the tokens and writing the labels in place.
+    /// Its buffers are the memory of the arrays `assemble` was handed, which outlive it.
+    struct Pass {
+        let tables: LexiconReference
+        var lexicon: Lexicon { _read { yield tables.lexicon } }
+        let tokens: UnsafeBufferPointer<Token>
+        /// The labels, one per token (the assembler's array, written in place).
+        let labels: UnsafeMutableBufferPointer<Int>
+        let line: UnsafeBufferPointer<UInt8>
+        let phraseStarts: PhraseStarts
+        var spans: PlainList<Span>
+        /// The last word whose function-word roles were looked up, and its roles (see
+        /// `cachedFunctionWordRoles`).
+        var rolesCache: (token: Int, roles: UInt16) = (-1, 0)
+
+        init(tables: LexiconReference, tokens: UnsafeBufferPointer<Token>, labels: UnsafeMutableBufferPointer<Int>,
+             line: UnsafeBufferPointer<UInt8>, phraseStarts: PhraseStarts, spans: PlainList<Span>) {
+            self.tables = tables
+            self.tokens = tokens
+            self.labels = labels
+            self.line = line
+            self.phraseStarts = phraseStarts
+            self.spans = spans
+        }
+    }
+}
+
+extension LineAssembler.Pass {
+    typealias Doubts = LineAssembler.Doubts
 
     /// The label of token `i`: a switch the optimizer folds to a range check, where
     /// `Label(rawValue:)!` stayed a call.
@@ -40,7 +101,7 @@ struct LineAssembler {
     }
 
     /// Words whose label is one of `allowed` (a bit set of label raw values).
-    func wordAt(_ allowed: Int) -> Words { Words(tokens, labels: labels, allowed: allowed) }
+    func wordAt(_ allowed: Int) -> LineWords { LineWords(tokens, labels: labels, allowed: allowed) }
 
     /// Reads amounts and fields into `view` (its spans are this assembler's `spans`).
     mutating func assemble(into view: inout LineView) -> Doubts {
@@ -51,16 +112,18 @@ struct LineAssembler {
         // "a cup of flour": a number word, a unit and "of" opening the line are its amount
         // even when the tagger read them as a note.
         if n > 3, label(0) != .quantity, tokens[0].kind == .word { relabelLeadingAmount() }
-        if n >= 4 { relabelAmountAfterTimesSign() }
+        // (Each rule's first test that most lines fail is asked here, before the call.)
+        if n >= 4, tokens[n - 2].kind == .quantity { relabelAmountAfterTimesSign() }
         if n >= 2 { trimNameStart() }
-        if n >= 4 { relabelNumberAfterPart() }
+        if n >= 4, label(0) != .quantity { relabelNumberAfterPart() }
         if n >= 4, label(0) == .unit { relabelUnitBeforePart() }
         if n >= 4 { relabelNumbersInName() }
         var doubts = Doubts()
         var amounts = PlainList<LineAmount>()
         swap(&amounts, &view.amounts) // reuse the storage the caller handed in
         amounts.removeAll()
-        var amountEnds = SmallIndexList() // token index after each amount
+        // The token index after the last amount read (only the last one is ever asked for).
+        var lastAmountEnd: Int?
         var container: Int32? // a container unit's row ("400g tin")
         var i = 0
         while i < n {
@@ -146,7 +209,7 @@ struct LineAssembler {
                     next = upper.next
                 }
                 var amount = LineAmount(quantity: quantity, quantityMax: quantityMax, unit: unit, isMultiplier: multiplier)
-                if let previous = amounts.last, amountEnds.last == amountStart, isComposite(previous, amount) {
+                if let previous = amounts.last, lastAmountEnd == amountStart, isComposite(previous, amount) {
                     amount.isComposite = true
                 }
                 // "1 cup plus 2 tablespoons": the second amount adds to the first.
@@ -156,7 +219,7 @@ struct LineAssembler {
                     labels[amountStart - 1] = Label.quantity.rawValue
                 }
                 amounts.append(amount)
-                amountEnds.append(next)
+                lastAmountEnd = next
                 // "400g tin tomatoes", "2-inch piece ginger": one container of that size, unless a
                 // count came first ("2 x 400g tins").
                 if let item = container {
@@ -165,7 +228,6 @@ struct LineAssembler {
                         amounts[0].unit = .known(item)
                     } else if amounts.count == 1 {
                         amounts.insert(LineAmount(quantity: 1, unit: .known(item)), at: 0)
-                        amountEnds.insertFirst(amountStart)
                     }
                 }
                 i = next
@@ -201,7 +263,7 @@ struct LineAssembler {
                             quantity = nil
                         }
                         amounts.append(LineAmount(quantity: quantity, unit: unit))
-                        amountEnds.append(next)
+                        lastAmountEnd = next
                     } else if case .unknown(let from, let to) = amounts[0].unit, case .known = unit, amounts.count == 1 {
                         // "2 thick pineapple slices": words the table does not know read as the
                         // unit, then a unit it knows after the name; that is the unit, and the
@@ -209,7 +271,7 @@ struct LineAssembler {
                         amounts[0].unit = unit
                         addSpan(.comment, Int(from)..<Int(to))
                     } else if amounts[0].unit == .none {
-                        if amounts.count == 2, amounts[1].unit == .none, amountEnds.last == start - 1, tokens[start - 1].kind == .punctuation, tokens[start - 1].mark == 0x29,
+                        if amounts.count == 2, amounts[1].unit == .none, lastAmountEnd == start - 1, tokens[start - 1].kind == .punctuation, tokens[start - 1].mark == 0x29,
                            case .known(let row) = unit, lexicon.units[Int(row)].dimension == .mass {
                             // "1 (3 1/2) pound chicken": a weight right after a bare number in
                             // parentheses is that number's: one chicken of 3 1/2 pounds.
@@ -230,7 +292,7 @@ struct LineAssembler {
         }
         // Number phrases the tagger left unlabeled at the start: "a couple of onions", "a dozen eggs".
         if amounts.isEmpty, let first = tokens.first, first.kind == .word,
-           let m = lexicon.numbers.longestMatch(start: 0, words: Words(tokens)),
+           let m = lexicon.numbers.longestMatch(start: 0, words: LineWords(tokens)),
            m.words > 1 || !isArticle(tokens[0]), m.words < n, label(m.words) != .quantity, !m.value.isNaN {
             amounts.append(LineAmount(quantity: m.value, unit: .none))
             for k in 0..<m.words { labels[k] = Label.quantity.rawValue }
@@ -243,10 +305,10 @@ struct LineAssembler {
             amounts[0].unit = .none
         }
         swap(&view.amounts, &amounts)
-        partBeforeAmount()
+        if n >= 3, label(0) != .quantity, label(1) != .quantity { partBeforeAmount() }
         if n >= 4 {
             cutNameAtAlternativeAmount()
-            cutTrailingAmount()
+            if tokens[n - 2].kind == .quantity { cutTrailingAmount() }
         }
         // Only the labels the line has are looked for (most lines have three or four).
         var present = 0
@@ -256,15 +318,20 @@ struct LineAssembler {
         if has(.name) {
             // (A word it makes a note may be the line's first: the notes are then read too.)
             if noteNameInsideParentheses() { present |= 1 &<< Label.comment.rawValue }
-            let leftOut = appendRuns(of: .name, as: .name, onlyAcross: 1 << Label.preparation.rawValue | 1 << Label.size.rawValue | 1 << Label.punctuation.rawValue)
-            extendNameList()
-            trimNameEnd()
+            // The last name piece's last token, which the rules at the name's end start from.
+            var lastNameToken = -1
+            let leftOut = appendRuns(of: .name, as: .name,
+                                     onlyAcross: 1 << Label.preparation.rawValue | 1 << Label.size.rawValue | 1 << Label.punctuation.rawValue,
+                                     lastToken: &lastNameToken)
+            extendNameList(lastToken: &lastNameToken)
+            trimNameEnd(lastToken: lastNameToken)
             if let leftOut, noteNameLeftOut(from: leftOut) { present |= 1 &<< Label.comment.rawValue }
         }
-        if has(.size) { appendRuns(of: .size, as: .size) }
-        if has(.preparation) { appendRuns(of: .preparation, as: .preparation) }
-        if has(.comment) { appendRuns(of: .comment, as: .comment) }
-        if has(.purpose) { appendRuns(of: .purpose, as: .purpose) }
+        var lastNoteToken = -1 // (not needed)
+        if has(.size) { appendRuns(of: .size, as: .size, lastToken: &lastNoteToken) }
+        if has(.preparation) { appendRuns(of: .preparation, as: .preparation, lastToken: &lastNoteToken) }
+        if has(.comment) { appendRuns(of: .comment, as: .comment, lastToken: &lastNoteToken) }
+        if has(.purpose) { appendRuns(of: .purpose, as: .purpose, lastToken: &lastNoteToken) }
         putSpansInLineOrder()
         view.isOptional = anyPhraseStart && hasOptionalPhrase()
         return doubts
