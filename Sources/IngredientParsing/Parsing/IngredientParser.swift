@@ -202,16 +202,13 @@ public struct IngredientParser: Sendable {
             var view = LineView(line: line, kind: .ingredient, units: units, confidence: 0)
             view.lineIsPlain = lineIsPlain
             view.unitIDs = unitIDs.rows
-            // The assembler takes the workspace's buffers (labels, spans, amounts) and the view
-            // hands them back at the end, so no line allocates them anew.
-            var assembler = LineAssembler(tables: tables, tokens: tokens, labels: [], line: line, phraseStarts: phraseStarts)
-            swap(&assembler.labels, &w.labels)
-            swap(&assembler.spans, &w.spans)
-            assembler.spans.removeAll()
+            // The assembly works in the workspace's buffers (labels, spans) and the view takes
+            // its amounts and spans from them and hands them back at the end, so no line
+            // allocates them anew (and no assembler value is made and dropped per line).
             swap(&view.amounts, &w.amounts)
-            let doubts = assembler.assemble(into: &view)
-            swap(&view.spans, &assembler.spans)
-            swap(&assembler.labels, &w.labels)
+            let doubts = LineAssembler.assemble(tables: tables, tokens: tokens, labels: &w.labels, spans: &w.spans, line: line,
+                                                phraseStarts: phraseStarts, into: &view)
+            swap(&view.spans, &w.spans)
 
             let evidence = Confidence.Evidence(
                 minimumMargin: Double(margins.minimum == .infinity ? 0 : margins.minimum),
