@@ -55,7 +55,7 @@ extension TaggerModel {
                 padded[Self.margin + n - 2] = sums.secondLast
                 padded[Self.margin + n - 1] = sums.last
             } else {
-                TaggerModel.addPads(begin: model.padBegin, end: model.padEnd, contextVectors: model.contextVectors, to: padded)
+                TaggerModel.addPads(begin: model.padBegin, end: model.padEnd, weights: model.contextVectors.bytes, to: padded)
             }
         }
 
