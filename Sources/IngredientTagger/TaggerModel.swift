@@ -215,12 +215,24 @@ package final class TaggerModel: Sendable {
     /// positions after the last token. A pad at position `j` adds its row's slot `o` to
     /// the token `t = j - o`, for the tokens that exist.
     package static func addPads(begin: Int32, end: Int32, contextVectors: PlainValues<Float>, to padded: UnsafeMutableBufferPointer<SIMD8<Float>>) {
+        addPads(begin: begin, end: end, weights: contextVectors.bytes, to: padded)
+    }
+
+    /// `addPads` from the bytes of the context weights (`contextVectors.bytes`): the scorer of
+    /// a line under four tokens calls this one, which takes no reference to count. Each pad
+    /// visits only the offsets that reach a token of the line (rather than testing all five),
+    /// in the same order, so every token receives the same additions in the same order.
+    package static func addPads(begin: Int32, end: Int32, weights cv: UnsafeRawBufferPointer, to padded: UnsafeMutableBufferPointer<SIMD8<Float>>) {
         let n = padded.count - 2 * TaggerLayout.padMargin
-        let cv = contextVectors.bytes
+        let size = MemoryLayout<SIMD8<Float>>.size
         func spread(_ row: Int32, from j: Int) {
-            let base = Int(row) * TaggerLayout.offsets
-            for o in -2...2 where j - o >= 0 && j - o < n {
-                padded[j - o + TaggerLayout.padMargin] += cv.loadUnaligned(fromByteOffset: (base + o + 2) * MemoryLayout<SIMD8<Float>>.size, as: SIMD8<Float>.self)
+            let base = Int(row) * TaggerLayout.offsets * size
+            // Offsets o in -2…2 with the token j - o in the line (0 ≤ j - o < n), from the lowest.
+            var o = max(-2, j - n + 1)
+            let last = min(2, j)
+            while o <= last {
+                padded[j - o + TaggerLayout.padMargin] += cv.loadUnaligned(fromByteOffset: base + (o + 2) * size, as: SIMD8<Float>.self)
+                o += 1
             }
         }
         spread(begin, from: -1)

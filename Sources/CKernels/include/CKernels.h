@@ -25,4 +25,14 @@ typedef struct {
 ikk_margins ikk_viterbi_decode_avx2(const float *emission, long n, const float *transitions,
                                     const float *incoming, const float *end, float *scratch, long *path);
 
+/// `TaggerModel.Scorer.Kernel.scorePortably` for eight labels and five context offsets:
+/// `padded` holds `n + 4` vectors of eight floats, token `t`'s at `t + 2`, already holding what
+/// the line starts with; `weights` holds rows of five vectors (40 floats); token `t` brought
+/// the rows `rows[ends[t - 1]..<ends[t]]` (from 0 for token 0) and the eight local weights
+/// `locals[8 * t ..< 8 * t + 8]`, scaled by `scale`. Adds them all to `padded` in the portable
+/// order and returns 1; returns 0 having done nothing where the processor has no AVX2 (the
+/// flag `ikk_cpu_has_avx2` reads) or `n` is below 1.
+int ikk_score_line_avx2(float *padded, long n, const float *weights, const int *rows, const int *ends,
+                        const int *locals, float scale);
+
 #endif

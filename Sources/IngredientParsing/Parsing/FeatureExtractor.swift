@@ -123,34 +123,40 @@ package final class FeatureExtractor: Sendable {
     }
 
     /// Computes every feature of the line's tokens and hands each to `f`, token by token, with
-    /// the lexicon classes and vocabulary rows in temporary room (on the stack unless the line
-    /// is very long); returns the tokens that start phrase-table entries.
+    /// the lexicon classes, vocabulary rows and the sink's working memory in temporary room
+    /// (on the stack unless the line is very long); returns the tokens that start phrase-table
+    /// entries.
     @inline(__always) @discardableResult
     func extract<Sink: FeatureSink>(_ tokens: [Token], _ line: UnsafeBufferPointer<UInt8>, into f: inout Sink) -> PhraseStarts {
         withUnsafeTemporaryAllocation(of: SmallBytes.self, capacity: tokens.count) { classes in
             withUnsafeTemporaryAllocation(of: Int32.self, capacity: tokens.count) { rows in
-                // Two copies of the loop: the parser's, without a recorder, has no recording code.
-                if let recorder {
-                    extract(tokens, line, classes: classes, rows: rows, recorder: recorder, recording: WithRecording.self, into: &f)
-                } else {
-                    extract(tokens, line, classes: classes, rows: rows, recorder: nil, recording: WithoutRecording.self, into: &f)
+                withUnsafeTemporaryAllocation(of: SIMD8<Int32>.self, capacity: Sink.workVectors(tokens: tokens.count)) { work in
+                    // Two copies of the loop: the parser's, without a recorder, has no recording code.
+                    if let recorder {
+                        extract(tokens, line, classes: classes, rows: rows, work: work, recorder: recorder, recording: WithRecording.self, into: &f)
+                    } else {
+                        extract(tokens, line, classes: classes, rows: rows, work: work, recorder: nil, recording: WithoutRecording.self, into: &f)
+                    }
                 }
             }
         }
     }
 
-    /// Computes every feature of the line's tokens and hands each to `f`, token by token;
-    /// returns the tokens that start phrase-table entries (see `lexiconClasses`). `classes`
-    /// and `rows` are room for at least `tokens.count` entries each (see `lexiconClasses`).
+    /// Computes every feature of the line's tokens and hands each to `f`, token by token,
+    /// between `f.beginLine(work:)` and `f.endLine()`; returns the tokens that start
+    /// phrase-table entries (see `lexiconClasses`). `classes` and `rows` are room for at least
+    /// `tokens.count` entries each (see `lexiconClasses`), `work` the room `f` asked for.
     /// `recorder` is the extractor's, used only when `Recording` records (the copy specialized
     /// for `WithoutRecording` is compiled without a test for it).
     @inline(__always) @discardableResult
     private func extract<Sink: FeatureSink, Recording: FeatureRecording>(
         _ tokens: [Token], _ line: UnsafeBufferPointer<UInt8>, classes lex: UnsafeMutableBufferPointer<SmallBytes>,
-        rows: UnsafeMutableBufferPointer<Int32>, recorder given: FeatureRecorder?, recording: Recording.Type, into f: inout Sink
+        rows: UnsafeMutableBufferPointer<Int32>, work: UnsafeMutableBufferPointer<SIMD8<Int32>>, recorder given: FeatureRecorder?,
+        recording: Recording.Type, into f: inout Sink
     ) -> PhraseStarts {
         let recorder = Recording.records ? given : nil
         let starts = lexiconClasses(tokens, line, into: lex, rows: rows)
+        f.beginLine(work: work)
 
         var depth = 0, commas = 0
         // What the line showed before this token, as the bits `flags` gives them (`seenQuantity`
@@ -244,6 +250,7 @@ package final class FeatureExtractor: Sendable {
                 }
             }
         }
+        f.endLine()
         return starts
     }
 

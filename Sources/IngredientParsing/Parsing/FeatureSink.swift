@@ -34,4 +34,22 @@ protocol FeatureSink {
     mutating func addWordPairs(_ t: Int, before: UInt64, here: UInt64, after: UInt64)
     /// Ends the current token.
     mutating func endToken()
+    /// How many vectors of working memory the sink wants for a line of `tokens` tokens (none
+    /// by default): `FeatureExtractor.extract` lends them, on the stack for most lines, so
+    /// that a sink that leaves work to the line's end allocates nothing.
+    static func workVectors(tokens: Int) -> Int
+    /// Starts a line, before its first token, with the working memory `workVectors` asked for
+    /// (uninitialized, valid until `endLine`).
+    mutating func beginLine(work: UnsafeMutableBufferPointer<SIMD8<Int32>>)
+    /// Ends the line, after its last token.
+    mutating func endLine()
+}
+
+extension FeatureSink {
+    /// No working memory: a sink takes each feature as it comes.
+    static func workVectors(tokens: Int) -> Int { 0 }
+    /// Nothing to start.
+    mutating func beginLine(work: UnsafeMutableBufferPointer<SIMD8<Int32>>) {}
+    /// Nothing left to do.
+    mutating func endLine() {}
 }

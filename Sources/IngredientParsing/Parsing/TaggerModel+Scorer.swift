@@ -1,11 +1,17 @@
 import IngredientText
 import IngredientTagger
+import CKernels
 
 extension TaggerModel {
     /// Scores features as they are extracted: each token's label scores (one 8-lane vector
     /// per token) accumulate in `padded`, which must hold `count + 2 * margin` zeroed vectors,
     /// token `t`'s at `t + margin`; the spare vectors at either end take what context rows
     /// spill beyond the line, so that spreading a row needs no bounds checks.
+    ///
+    /// The context rows and each token's local weights are noted as they come, in room the
+    /// extractor lends (`beginLine`), and added to `padded` all at once at `endLine` by a
+    /// `Kernel`: the AVX2 kernel keeps the five score vectors a token adds to in registers,
+    /// where adding each row the moment it came loaded and stored all five for every row.
     struct Scorer: FeatureSink {
         /// Spare vectors at either end of the emission buffer.
         static var margin: Int { TaggerLayout.padMargin }
@@ -13,24 +19,35 @@ extension TaggerModel {
         /// the scorer counts no reference to it and is a plain value, dropped without a call.
         /// Read through `withModel`.
         private let modelRef: Unmanaged<TaggerModel>
-        /// The first byte of the model's context weights (`TaggerModel.contextVectors`), valid
-        /// while `model` is; nil when the model has none (then no row is ever spread).
-        private let contextWeights: UnsafeRawPointer?
         package let padded: UnsafeMutableBufferPointer<SIMD8<Float>>
-        /// The number of tokens.
-        package let count: Int
         private var token = 0
         private var local = SIMD8<Int32>()
+        /// The `bigramPrevious` weights of the next token, found with this token's pair.
+        private var nextPrevious = SIMD8<Int32>()
         /// Word tokens, and those of them that were not in the vocabulary.
         private(set) var words = 0, unknownWords = 0
+        /// The context rows noted so far, in the order they came (`recorded` of them, room for
+        /// `rowCapacity`, eight a token), each to be spread from the token it came with.
+        private var rowLog: UnsafeMutablePointer<Int32>?
+        private var recorded = 0, rowCapacity = 0
+        /// Per token, the number of rows noted up to its end (so token `t` brought
+        /// `rowLog[rowEnds[t - 1]..<rowEnds[t]]`), and its local weights.
+        private var rowEnds: UnsafeMutablePointer<Int32>?
+        private var locals: UnsafeMutablePointer<SIMD8<Int32>>?
+        /// The code that adds the noted rows and weights to `padded` at the line's end.
+        private let kernel: Kernel
 
-        package init(model: TaggerModel, padded: UnsafeMutableBufferPointer<SIMD8<Float>>) {
-            precondition(padded.count >= 2 * Self.margin)
+        /// The number of tokens.
+        package var count: Int { padded.count &- 2 &* Self.margin }
+
+        /// A scorer adding to `padded` for `model`, by `kernel` (the AVX2 one unless a test
+        /// asks for the portable code).
+        package init(model: TaggerModel, padded: UnsafeMutableBufferPointer<SIMD8<Float>>, kernel: Kernel = .avx2) {
+            precondition(padded.count >= 2 * Self.margin && padded.count < Int(Int32.max) / 8)
+            self.kernel = kernel
             self.modelRef = Unmanaged.passUnretained(model)
-            self.contextWeights = model.contextVectors.bytes.baseAddress
             self.padded = padded
             let n = padded.count - 2 * Self.margin
-            self.count = n
             if n >= 4 {
                 let sums = model.padSums
                 padded[Self.margin] = sums.first
@@ -38,7 +55,7 @@ extension TaggerModel {
                 padded[Self.margin + n - 2] = sums.secondLast
                 padded[Self.margin + n - 1] = sums.last
             } else {
-                TaggerModel.addPads(begin: model.padBegin, end: model.padEnd, contextVectors: model.contextVectors, to: padded)
+                TaggerModel.addPads(begin: model.padBegin, end: model.padEnd, weights: model.contextVectors.bytes, to: padded)
             }
         }
 
@@ -54,19 +71,49 @@ extension TaggerModel {
             ref._withUnsafeGuaranteedRef(body)
         }
 
-        /// Token `j` at offset `o` from the labeled token `t = j - o` adds its row's slot `o`
-        /// (into a spare vector when `t` is beyond the line).
+        /// The room a line of `tokens` tokens needs (see `beginLine`): each token's local
+        /// weights, eight rows a token (the most one brings: shape, lexicon class, three affixes
+        /// and three clusters of an unknown word) and one row count a token.
+        static func workVectors(tokens n: Int) -> Int {
+            precondition(n >= 0 && n < Int(Int32.max) / 8)
+            return 2 &* n &+ (n &+ 7) &>> 3
+        }
+
+        /// Takes `work` (at least `workVectors(tokens: count)` vectors) to note the line's rows
+        /// and local weights in until `endLine`: the local weights first (a vector a token),
+        /// then the rows (eight a token), then the row counts.
+        package mutating func beginLine(work: UnsafeMutableBufferPointer<SIMD8<Int32>>) {
+            let n = count
+            precondition(work.count >= Self.workVectors(tokens: n))
+            let base = work.baseAddress!
+            locals = base
+            let ints = UnsafeMutableRawPointer(base + n).assumingMemoryBound(to: Int32.self)
+            rowLog = ints
+            rowCapacity = 8 * n
+            rowEnds = ints + 8 * n
+            recorded = 0
+        }
+
+        /// Adds the line's noted rows and local weights to `padded`.
         @inline(__always)
-        private func spread(_ row: Int32, from j: Int) {
-            let cv = contextWeights.unsafelyUnwrapped
-            let size = MemoryLayout<SIMD8<Float>>.size
-            let base = Int(row) * TaggerLayout.offsets * size
-            let p = padded.baseAddress! + j + Self.margin
-            p[2] += cv.loadUnaligned(fromByteOffset: base, as: SIMD8<Float>.self)          // o = -2
-            p[1] += cv.loadUnaligned(fromByteOffset: base + size, as: SIMD8<Float>.self)   // o = -1
-            p[0] += cv.loadUnaligned(fromByteOffset: base + 2 * size, as: SIMD8<Float>.self)
-            p[-1] += cv.loadUnaligned(fromByteOffset: base + 3 * size, as: SIMD8<Float>.self)
-            p[-2] += cv.loadUnaligned(fromByteOffset: base + 4 * size, as: SIMD8<Float>.self)
+        package mutating func endLine() {
+            let weights = Self.withModel(modelRef) { $0.contextVectors.bytes.baseAddress }
+            let scale = Self.withModel(modelRef) { $0.local.scale }
+            kernel.score(padded: padded, weights: weights, rows: rowLog.unsafelyUnwrapped, ends: rowEnds.unsafelyUnwrapped,
+                         locals: locals.unsafelyUnwrapped, scale: scale)
+            rowLog = nil
+            rowEnds = nil
+            locals = nil
+        }
+
+        /// Notes that the current token brings context row `row` (see `Kernel.scorePortably`
+        /// for what it adds where).
+        @inline(__always)
+        private mutating func spread(_ row: Int32) {
+            // Room for eight rows a token: this check keeps a sink fed more than that in bounds.
+            precondition(recorded < rowCapacity)
+            rowLog.unsafelyUnwrapped[recorded] = row
+            recorded &+= 1
         }
 
         @inline(__always)
@@ -76,7 +123,7 @@ extension TaggerModel {
             guard wordHash != 0 else { return true }
             words &+= 1 // at most one a token
             if row >= 0 {
-                spread(row, from: t)
+                spread(row)
                 return false
             }
             unknownWords &+= 1
@@ -90,7 +137,7 @@ extension TaggerModel {
                 assert(id >= 0 && id < m.shapeRows.count)
                 return m.shapeRows.withUnsafeBufferPointer { $0[id] }
             }
-            if row >= 0 { spread(row, from: token) }
+            if row >= 0 { spread(row) }
         }
 
         /// Finds the class's `lexicon` row and its `lexiconShape` weights in one look-up, and
@@ -105,7 +152,7 @@ extension TaggerModel {
                 guard shapeBase >= 0, shapeID < LexiconFeatureTable.wordShapes else { return (row, SIMD8<Int32>()) }
                 return (row, m.lexiconFeatures.shapeWeights(base: shapeBase, shapeID: shapeID))
             }
-            if row >= 0 { spread(row, from: token) }
+            if row >= 0 { spread(row) }
             local &+= weights
         }
 
@@ -114,16 +161,13 @@ extension TaggerModel {
 
         @inline(__always)
         package mutating func addContext(_ template: Template, _ key: UInt64) {
-            if let row = Self.withModel(modelRef, { $0.contextRows[key] }) { spread(row, from: token) }
+            if let row = Self.withModel(modelRef, { $0.contextRows[key] }) { spread(row) }
         }
 
         @inline(__always)
         package mutating func addLocal(_ key: UInt64) {
             Self.withModel(modelRef) { $0.local.add(key, to: &local) }
         }
-
-        /// The `bigramPrevious` weights of the next token, found with this token's pair.
-        private var nextPrevious = SIMD8<Int32>()
 
         @inline(__always)
         package mutating func addWordPairs(_ t: Int, before: UInt64, here: UInt64, after: UInt64) {
@@ -165,7 +209,70 @@ extension TaggerModel {
 
         @inline(__always)
         package mutating func endToken() {
-            padded[token + Self.margin] += SIMD8<Float>(local) * Self.withModel(modelRef) { $0.local.scale }
+            // The token's rows and weights are written where `beginLine` made room for `count` tokens.
+            precondition(token >= 0 && token < rowCapacity &>> 3)
+            locals.unsafelyUnwrapped[token] = local
+            rowEnds.unsafelyUnwrapped[token] = Int32(truncatingIfNeeded: recorded)
+        }
+    }
+}
+
+extension TaggerModel.Scorer {
+    /// Which code adds a line's noted context rows and local weights to its scores: the
+    /// portable Swift loop, or the AVX2 kernel (`CKernels`), which does the same additions in
+    /// the same order and so gives the same scores bit for bit. The kernel checks the processor
+    /// itself (a flag it reads once), so that choosing it costs the scorer no look-up.
+    package enum Kernel: Sendable {
+        /// The portable Swift loop: the reference.
+        case portable
+        /// The AVX2 kernel, or the portable loop where the processor has no AVX2.
+        case avx2
+
+        /// Adds to `padded` (laid out as a scorer's, `n + 2 * margin` vectors for `n` tokens) the
+        /// rows of `weights` (five vectors a row, the slots of offsets -2…+2) token `t` brought,
+        /// `rows[ends[t - 1]..<ends[t]]` (from 0 for token 0), and its `locals[t]` times `scale`.
+        @inline(__always)
+        func score(padded: UnsafeMutableBufferPointer<SIMD8<Float>>, weights: UnsafeRawPointer?, rows: UnsafePointer<Int32>,
+                   ends: UnsafePointer<Int32>, locals: UnsafePointer<SIMD8<Int32>>, scale: Float) {
+            let n = padded.count &- 2 &* TaggerModel.Scorer.margin
+            guard n > 0 else { return }
+            if self == .avx2, ikk_score_line_avx2(UnsafeMutableRawPointer(padded.baseAddress!).assumingMemoryBound(to: Float.self), n,
+                                                  weights?.assumingMemoryBound(to: Float.self), rows, ends,
+                                                  UnsafeRawPointer(locals).assumingMemoryBound(to: Int32.self), scale) != 0 {
+                return
+            }
+            Self.scorePortably(padded: padded, weights: weights, rows: rows, ends: ends, locals: locals, scale: scale)
+        }
+
+        /// `score` in portable Swift, the reference the AVX2 kernel follows.
+        ///
+        /// Float addition is not associative, so the order is kept on purpose: token by token,
+        /// each token's rows in the order they came (slot `o + 2` of a row to the token `o`
+        /// places before), then the token's own local weights. Every score vector therefore
+        /// receives the same additions in the same order as when each row was added the moment
+        /// it came (as the scorer did before it noted them).
+        @inline(never)
+        static func scorePortably(padded: UnsafeMutableBufferPointer<SIMD8<Float>>, weights: UnsafeRawPointer?, rows: UnsafePointer<Int32>,
+                                  ends: UnsafePointer<Int32>, locals: UnsafePointer<SIMD8<Int32>>, scale: Float) {
+            let margin = TaggerModel.Scorer.margin
+            let n = padded.count - 2 * margin
+            let size = MemoryLayout<SIMD8<Float>>.size
+            var k = 0
+            for t in 0..<n {
+                let end = Int(ends[t])
+                while k < end {
+                    let base = Int(rows[k]) * TaggerLayout.offsets * size
+                    let cv = weights.unsafelyUnwrapped
+                    let p = padded.baseAddress! + t + margin
+                    p[2] += cv.loadUnaligned(fromByteOffset: base, as: SIMD8<Float>.self)          // o = -2
+                    p[1] += cv.loadUnaligned(fromByteOffset: base + size, as: SIMD8<Float>.self)   // o = -1
+                    p[0] += cv.loadUnaligned(fromByteOffset: base + 2 * size, as: SIMD8<Float>.self)
+                    p[-1] += cv.loadUnaligned(fromByteOffset: base + 3 * size, as: SIMD8<Float>.self)
+                    p[-2] += cv.loadUnaligned(fromByteOffset: base + 4 * size, as: SIMD8<Float>.self)
+                    k += 1
+                }
+                padded[t + margin] += SIMD8<Float>(locals[t]) * scale
+            }
         }
     }
 }
