@@ -44,7 +44,6 @@ package final class FeatureExtractor: Sendable {
         var starts = PhraseStarts()
         // The table bits read once per line, not once per word.
         let unitBit = self.unitBit, numberBit = self.numberBit, sizeBit = self.sizeBit, phraseBit = self.phraseBit
-        let wordAt = Words(tokens)
         for i in tokens.indices {
             let t = tokens[i]
             guard t.kind == .word else {
@@ -63,7 +62,7 @@ package final class FeatureExtractor: Sendable {
                    lexicon.unitAliasesExact[ByteHash.exact(UnsafeBufferPointer(rebasing: line[t.stemRange]))] != nil {
                     lex[i].append(0x55) // U
                 } else if entry.startsLonger & unitBit != 0,
-                          let m = lexicon.unitAliases.longestLongerMatch(start: i, first: t.hash, words: wordAt) {
+                          let m = tokens.withUnsafeBufferPointer({ lexicon.unitAliases.longestLongerMatch(start: i, first: t.hash, words: Words($0)) }) {
                     for k in i..<(i + m.words) where lex[k].count < 6 { lex[k].append(0x55) }
                 } else if entry.oneWord & unitBit != 0, lex[i].count < 6 {
                     lex[i].append(0x55)
@@ -71,7 +70,7 @@ package final class FeatureExtractor: Sendable {
             }
             if bits & numberBit != 0 {
                 if entry.startsLonger & numberBit != 0,
-                   let m = lexicon.numbers.longestLongerMatch(start: i, first: t.hash, words: wordAt) {
+                   let m = tokens.withUnsafeBufferPointer({ lexicon.numbers.longestLongerMatch(start: i, first: t.hash, words: Words($0)) }) {
                     for k in i..<(i + m.words) { lex[k].append(0x4E) } // N
                 } else if entry.oneWord & numberBit != 0 {
                     lex[i].append(0x4E)
@@ -88,7 +87,7 @@ package final class FeatureExtractor: Sendable {
             if bits & phraseBit != 0 {
                 starts.insert(i)
                 if entry.startsLonger & phraseBit != 0,
-                   let m = lexicon.phrases.longestLongerMatch(start: i, first: t.hash, words: wordAt) {
+                   let m = tokens.withUnsafeBufferPointer({ lexicon.phrases.longestLongerMatch(start: i, first: t.hash, words: Words($0)) }) {
                     let mark = Self.phraseMark(m.value.role)
                     for k in i..<(i + m.words) where lex[k].count < 7 { lex[k].append(mark) }
                 } else if let role = entry.phraseRole, lex[i].count < 7 {

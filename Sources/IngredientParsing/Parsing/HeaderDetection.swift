@@ -32,7 +32,7 @@ enum HeaderDetection {
         let title = first.start..<last.end
         if colon, wordCount <= 8 { return title }
         guard wordCount == content.count else { return nil } // words only from here on
-        if let m = tables.lexicon.headers.longestMatch(start: content.startIndex, words: Words(tokens, end: content.endIndex)),
+        if let m = tokens.withUnsafeBufferPointer({ tables.lexicon.headers.longestMatch(start: content.startIndex, words: Words($0, end: content.endIndex)) }),
            m.words == content.count {
             return title
         }

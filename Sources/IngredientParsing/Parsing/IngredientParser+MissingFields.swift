@@ -28,11 +28,11 @@ extension IngredientParser {
         func mayBeName(_ k: Int) -> Bool {
             let t = tokens[k]
             guard t.kind == .word else { return false }
-            if tagged[k] == Label.quantity.rawValue { return lexicon.numbers.longestMatch(start: k, words: Words(tokens)) == nil }
+            if tagged[k] == Label.quantity.rawValue { return tokens.withUnsafeBufferPointer { lexicon.numbers.longestMatch(start: k, words: Words($0)) } == nil }
             guard tagged[k] == Label.unit.rawValue else { return true }
             // As the assembler reads units: short aliases by their exact letters ("t", "T").
             guard let row = lexicon.unitAliasesExact[ByteHash.exact(UnsafeBufferPointer(rebasing: line[t.stemRange]))]
-                    ?? lexicon.unitAliases.longestMatch(start: k, words: Words(tokens))?.value else { return true }
+                    ?? tokens.withUnsafeBufferPointer({ lexicon.unitAliases.longestMatch(start: k, words: Words($0)) })?.value else { return true }
             return lexicon.units[Int(row)].dimension == .item
         }
         return relabel(requiring: .name, at: mayBeName, emission: emission, labels: &labels)
@@ -67,7 +67,7 @@ extension IngredientParser {
             let t = tokens[k]
             guard t.kind == .word else { return false }
             if lexicon.unitAliasesExact[ByteHash.exact(UnsafeBufferPointer(rebasing: line[t.stemRange]))] != nil { return true }
-            return lexicon.unitAliases.longestMatch(start: k, words: Words(tokens))?.words == 1
+            return tokens.withUnsafeBufferPointer { lexicon.unitAliases.longestMatch(start: k, words: Words($0)) }?.words == 1
         }
         func writtenAsAmount(_ k: Int) -> Bool {
             guard tokens[k].kind == .quantity, k > 0, isComma(k - 1) else { return false }

@@ -77,7 +77,7 @@ extension LineAssembler.Pass {
            !(dimension == .volume && (quantity ?? 1) * (factor ?? 0) < Self.smallestContainer) {
             var k = found.to
             while k < end, container == nil {
-                if tokens[k].kind == .word, let m = lexicon.unitAliases.longestMatch(start: k, words: LineWords(tokens, end: end)),
+                if tokens[k].kind == .word, let m = lexicon.unitAliases.longestMatch(start: k, words: Words(tokens, end: end)),
                    lexicon.units[Int(m.value)].dimension == .item,
                    countBefore || !endsInPlural(k..<(k + m.words), of: m.value) {
                     container = m.value

@@ -34,7 +34,7 @@ extension LineAssembler.Pass {
             // splash or two").
             labels[first] = labels[first - 1]
             if label(first - 1) == .unit, first + 2 < n, label(first + 2) == .name,
-               unitMatch(at: first + 1)?.words == 1 || lexicon.numbers.longestMatch(start: first + 1, words: LineWords(tokens))?.words == 1 {
+               unitMatch(at: first + 1)?.words == 1 || lexicon.numbers.longestMatch(start: first + 1, words: Words(tokens))?.words == 1 {
                 labels[first + 1] = Label.unit.rawValue
             }
         } else if first == 0, t.kind == .word, let m = lexicon.numbers.longestMatch(start: 0, words: wordAt(1 << Label.name.rawValue)),
@@ -205,7 +205,7 @@ extension LineAssembler.Pass {
     /// preparation or purpose or one of the preparation table ("made with kale", "dried and
     /// soaked").
     func listItemEnd(from: Int, strict: Bool) -> Int? {
-        let n = tokens.count, wordAt = LineWords(tokens)
+        let n = tokens.count, wordAt = Words(tokens)
         var stop = from
         while stop < n {
             let t = tokens[stop]

@@ -105,7 +105,7 @@ extension LineAssembler.Pass {
         let t = tokens[k]
         guard t.kind == .word else { return nil }
         if let row = lexicon.unitAliasesExact[ByteHash.exact(UnsafeBufferPointer(rebasing: line[t.stemRange]))] { return (row, 1) }
-        guard let m = lexicon.unitAliases.longestMatch(start: k, words: LineWords(tokens, end: end)) else { return nil }
+        guard let m = lexicon.unitAliases.longestMatch(start: k, words: Words(tokens, end: end)) else { return nil }
         return (m.value, m.words)
     }
 
@@ -142,7 +142,7 @@ extension LineAssembler.Pass {
     /// A number phrase right before a number ("Three 8-ounce cans", "Two 400g tins") is the
     /// count of what that amount measures, as the digit of "3 8-ounce cans" is.
     mutating func relabelLeadingAmount() {
-        guard let m = lexicon.numbers.longestMatch(start: 0, words: LineWords(tokens)), m.words + 1 < tokens.count else { return }
+        guard let m = lexicon.numbers.longestMatch(start: 0, words: Words(tokens)), m.words + 1 < tokens.count else { return }
         if tokens[m.words].kind == .quantity, label(m.words) == .quantity, !m.value.isNaN, m.words > 1 || !isArticle(tokens[0]) {
             for k in 0..<m.words { labels[k] = Label.quantity.rawValue }
             return
@@ -205,7 +205,7 @@ extension LineAssembler.Pass {
     /// and the index of its first token; the value is NaN for a vague amount ("a few").
     func numberWordEnding(at end: Int) -> (Double, Int)? {
         guard tokens[end].kind == .word else { return nil }
-        let any = LineWords(tokens, end: end + 1)
+        let any = Words(tokens, end: end + 1)
         for start in stride(from: max(0, end - 3), through: end, by: 1) {
             if let m = lexicon.numbers.longestMatch(start: start, words: any), start + m.words - 1 == end {
                 return (m.value, start)
@@ -217,7 +217,7 @@ extension LineAssembler.Pass {
     /// Relabels the words of comment, purpose and optional phrases (`phrases.tsv`) that the
     /// tagger put into the preparation: "divided" is a note, not a way of cutting.
     mutating func relabelPhrases() {
-        let wordAt = LineWords(tokens)
+        let wordAt = Words(tokens)
         let n = tokens.count
         var i = phraseStarts.next(from: 0, end: n)
         while i < n {

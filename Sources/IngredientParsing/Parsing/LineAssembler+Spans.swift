@@ -156,7 +156,7 @@ extension LineAssembler.Pass {
     }
 
     func hasOptionalPhrase() -> Bool {
-        let wordAt = LineWords(tokens)
+        let wordAt = Words(tokens)
         let n = tokens.count
         var i = phraseStarts.next(from: 0, end: n)
         while i < n {

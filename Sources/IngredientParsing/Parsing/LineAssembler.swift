@@ -101,7 +101,7 @@ extension LineAssembler.Pass {
     }
 
     /// Words whose label is one of `allowed` (a bit set of label raw values).
-    func wordAt(_ allowed: Int) -> LineWords { LineWords(tokens, labels: labels, allowed: allowed) }
+    func wordAt(_ allowed: Int) -> Words { Words(tokens, labels: labels, allowed: allowed) }
 
     /// Reads amounts and fields into `view` (its spans are this assembler's `spans`).
     mutating func assemble(into view: inout LineView) -> Doubts {
@@ -292,7 +292,7 @@ extension LineAssembler.Pass {
         }
         // Number phrases the tagger left unlabeled at the start: "a couple of onions", "a dozen eggs".
         if amounts.isEmpty, let first = tokens.first, first.kind == .word,
-           let m = lexicon.numbers.longestMatch(start: 0, words: LineWords(tokens)),
+           let m = lexicon.numbers.longestMatch(start: 0, words: Words(tokens)),
            m.words > 1 || !isArticle(tokens[0]), m.words < n, label(m.words) != .quantity, !m.value.isNaN {
             amounts.append(LineAmount(quantity: m.value, unit: .none))
             for k in 0..<m.words { labels[k] = Label.quantity.rawValue }

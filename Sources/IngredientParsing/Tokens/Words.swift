@@ -3,21 +3,25 @@ import IngredientLexicon
 /// The word tokens of a line as the phrase tables read them: token `i`'s case-folded stem
 /// hash, or nil where a phrase cannot continue (punctuation, numbers, the end, a label
 /// outside `allowedLabels`).
-/// A value type, so that phrase look-ups allocate nothing.
+/// Over pointers to the tokens (and labels), valid while the caller holds them, so that a
+/// look-up allocates nothing and retains no array (the assembler's `Pass` takes them once a
+/// line; other callers read through `withUnsafeBufferPointer`).
 struct Words {
-    let tokens: [Token]
+    let tokens: UnsafeBufferPointer<Token>
     /// Only tokens before this index.
-    var end: Int
-    /// With `labels`: only tokens whose label's bit is set here.
-    var labels: [Int]? = nil
-    var allowedLabels = 0
+    let end: Int
+    /// With `labels`: only tokens whose label's bit is set in `allowedLabels`.
+    let labels: UnsafeMutableBufferPointer<Int>?
+    let allowedLabels: Int
 
-    init(_ tokens: [Token], end: Int? = nil) {
+    init(_ tokens: UnsafeBufferPointer<Token>, end: Int? = nil) {
         self.tokens = tokens
         self.end = end ?? tokens.count
+        self.labels = nil
+        self.allowedLabels = 0
     }
 
-    init(_ tokens: [Token], labels: [Int], allowed: Int) {
+    init(_ tokens: UnsafeBufferPointer<Token>, labels: UnsafeMutableBufferPointer<Int>, allowed: Int) {
         self.tokens = tokens
         self.end = tokens.count
         self.labels = labels
