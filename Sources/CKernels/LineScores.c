@@ -1,4 +1,4 @@
-// The AVX2 version of `TaggerModel.Scorer.Kernel.scorePortably` (Sources/IngredientParsing/
+// The AVX2 version of `VectorKernel.scorePortably` (Sources/IngredientParsing/
 // Parsing/TaggerModel+Scorer.swift): a line's context rows and local weights added to its label
 // scores, each score vector receiving the same additions in the same order as in the Swift
 // version, eight labels in one 256-bit register.

@@ -5,7 +5,7 @@ import Testing
 /// Each AVX2 kernel (`CKernels`) gives the same results bit for bit as the portable Swift code
 /// it stands in for, on random scores with ties, infinities and signed zeros, and on real lines.
 /// Skipped where the processor has no AVX2 (then only the portable code ever runs).
-@Suite("AVX2 kernels against their portable twins", .enabled(if: Viterbi.Kernel.fastest == .avx2))
+@Suite("AVX2 kernels against their portable twins", .enabled(if: VectorKernel.fastest == .avx2))
 struct KernelTwinTests {
     typealias Row = Viterbi.Row
 
@@ -26,7 +26,7 @@ struct KernelTwinTests {
         mutating func row() -> Row { Row((0..<8).map { _ in next() }) }
     }
 
-    func decode(_ emission: [Row], _ transitions: [Row], _ incoming: [Row], _ end: Row, _ kernel: Viterbi.Kernel,
+    func decode(_ emission: [Row], _ transitions: [Row], _ incoming: [Row], _ end: Row, _ kernel: VectorKernel,
                 labels: inout [Int]) -> Viterbi.Margins {
         emission.withUnsafeBufferPointer { e in
             transitions.withUnsafeBufferPointer { tr in

@@ -4,13 +4,13 @@ import Testing
 import IngredientTagger
 
 /// The AVX2 kernel that adds a line's context rows and local weights to its scores
-/// (`TaggerModel.Scorer.Kernel.avx2`) gives the same scores bit for bit as the portable Swift
+/// (`VectorKernel.avx2`) gives the same scores bit for bit as the portable Swift
 /// loop (`Kernel.scorePortably`), on random rows whose sums depend on the order of the
 /// additions, and on the tagger's own features of our fixture lines. Skipped where the
 /// processor has no AVX2 (then only the portable code ever runs).
-@Suite("The scorer's AVX2 kernel against its portable twin", .enabled(if: Viterbi.Kernel.fastest == .avx2))
+@Suite("The scorer's AVX2 kernel against its portable twin", .enabled(if: VectorKernel.fastest == .avx2))
 struct ScoreKernelTwinTests {
-    typealias Kernel = TaggerModel.Scorer.Kernel
+    typealias Kernel = VectorKernel
 
     /// Numbers from a fixed seed, of very different sizes (so that adding them in another
     /// order rounds differently), with signed zeros and the odd infinity.

@@ -25,7 +25,7 @@ typedef struct {
 ikk_margins ikk_viterbi_decode_avx2(const float *emission, long n, const float *transitions,
                                     const float *incoming, const float *end, float *scratch, long *path);
 
-/// `TaggerModel.Scorer.Kernel.scorePortably` for eight labels and five context offsets:
+/// `VectorKernel.scorePortably` for eight labels and five context offsets:
 /// `padded` holds `n + 4` vectors of eight floats, token `t`'s at `t + 2`, already holding what
 /// the line starts with; `weights` holds rows of five vectors (40 floats); token `t` brought
 /// the rows `rows[ends[t - 1]..<ends[t]]` (from 0 for token 0) and the eight local weights

@@ -30,8 +30,9 @@ public struct IngredientParser: Sendable {
     let unitIDs: UnitIDBytes
     /// Working memory for `parse(_:)` and `parse(utf8:)`, shared by the parser's copies.
     let workspaces = WorkspacePool()
-    /// The decoder's code for this processor, read once (`Viterbi.Kernel.fastest`).
-    let viterbiKernel = Viterbi.Kernel.fastest
+    /// The decoder's code for this processor, read once (`VectorKernel.fastest`; the scorer's
+    /// kernel checks the processor itself).
+    let kernel = VectorKernel.fastest
 
     /// A parser over `lexicon` (by default the built-in tables).
     public init(lexicon: Lexicon = .builtIn) {
@@ -184,7 +185,7 @@ public struct IngredientParser: Sendable {
             var margins = model.transitionRows.withUnsafeBufferPointer { tr in
                 model.incomingRows.withUnsafeBufferPointer { inc in
                     Viterbi.decode(emission: scorer.emission, transitions: tr, incoming: inc, end: model.endRow, labels: &w.labels,
-                                   kernel: viterbiKernel)
+                                   kernel: kernel)
                 }
             }
             // A line the tagger gives an amount and no name, or a name and no amount while it

@@ -35,14 +35,15 @@ extension TaggerModel {
         private var rowEnds: UnsafeMutablePointer<Int32>?
         private var locals: UnsafeMutablePointer<SIMD8<Int32>>?
         /// The code that adds the noted rows and weights to `padded` at the line's end.
-        private let kernel: Kernel
+        private let kernel: VectorKernel
 
         /// The number of tokens.
         package var count: Int { padded.count &- 2 &* Self.margin }
 
-        /// A scorer adding to `padded` for `model`, by `kernel` (the AVX2 one unless a test
-        /// asks for the portable code).
-        package init(model: TaggerModel, padded: UnsafeMutableBufferPointer<SIMD8<Float>>, kernel: Kernel = .avx2) {
+        /// A scorer adding to `padded` for `model`, by `kernel`: by default `.avx2`, which is
+        /// safe on any processor here, as the score kernel checks for AVX2 itself (a test may
+        /// ask for the portable code).
+        package init(model: TaggerModel, padded: UnsafeMutableBufferPointer<SIMD8<Float>>, kernel: VectorKernel = .avx2) {
             precondition(padded.count >= 2 * Self.margin && padded.count < Int(Int32.max) / 8)
             self.kernel = kernel
             self.modelRef = Unmanaged.passUnretained(model)
@@ -217,62 +218,54 @@ extension TaggerModel {
     }
 }
 
-extension TaggerModel.Scorer {
-    /// Which code adds a line's noted context rows and local weights to its scores: the
-    /// portable Swift loop, or the AVX2 kernel (`CKernels`), which does the same additions in
-    /// the same order and so gives the same scores bit for bit. The kernel checks the processor
-    /// itself (a flag it reads once), so that choosing it costs the scorer no look-up.
-    package enum Kernel: Sendable {
-        /// The portable Swift loop: the reference.
-        case portable
-        /// The AVX2 kernel, or the portable loop where the processor has no AVX2.
-        case avx2
-
-        /// Adds to `padded` (laid out as a scorer's, `n + 2 * margin` vectors for `n` tokens) the
-        /// rows of `weights` (five vectors a row, the slots of offsets -2…+2) token `t` brought,
-        /// `rows[ends[t - 1]..<ends[t]]` (from 0 for token 0), and its `locals[t]` times `scale`.
-        @inline(__always)
-        func score(padded: UnsafeMutableBufferPointer<SIMD8<Float>>, weights: UnsafeRawPointer?, rows: UnsafePointer<Int32>,
-                   ends: UnsafePointer<Int32>, locals: UnsafePointer<SIMD8<Int32>>, scale: Float) {
-            let n = padded.count &- 2 &* TaggerModel.Scorer.margin
-            guard n > 0 else { return }
-            if self == .avx2, ikk_score_line_avx2(UnsafeMutableRawPointer(padded.baseAddress!).assumingMemoryBound(to: Float.self), n,
-                                                  weights?.assumingMemoryBound(to: Float.self), rows, ends,
-                                                  UnsafeRawPointer(locals).assumingMemoryBound(to: Int32.self), scale) != 0 {
-                return
-            }
-            Self.scorePortably(padded: padded, weights: weights, rows: rows, ends: ends, locals: locals, scale: scale)
+/// The scorer's line scores: with `.avx2`, `ikk_score_line_avx2`, which also checks the
+/// processor itself (a flag it reads once) and leaves the work to the portable loop where
+/// there is no AVX2.
+extension VectorKernel {
+    /// Adds to `padded` (laid out as a scorer's, `n + 2 * margin` vectors for `n` tokens) the
+    /// rows of `weights` (five vectors a row, the slots of offsets -2…+2) token `t` brought,
+    /// `rows[ends[t - 1]..<ends[t]]` (from 0 for token 0), and its `locals[t]` times `scale`.
+    @inline(__always)
+    func score(padded: UnsafeMutableBufferPointer<SIMD8<Float>>, weights: UnsafeRawPointer?, rows: UnsafePointer<Int32>,
+               ends: UnsafePointer<Int32>, locals: UnsafePointer<SIMD8<Int32>>, scale: Float) {
+        let n = padded.count &- 2 &* TaggerModel.Scorer.margin
+        guard n > 0 else { return }
+        if self == .avx2, ikk_score_line_avx2(UnsafeMutableRawPointer(padded.baseAddress!).assumingMemoryBound(to: Float.self), n,
+                                              weights?.assumingMemoryBound(to: Float.self), rows, ends,
+                                              UnsafeRawPointer(locals).assumingMemoryBound(to: Int32.self), scale) != 0 {
+            return
         }
+        Self.scorePortably(padded: padded, weights: weights, rows: rows, ends: ends, locals: locals, scale: scale)
+    }
 
-        /// `score` in portable Swift, the reference the AVX2 kernel follows.
-        ///
-        /// Float addition is not associative, so the order is kept on purpose: token by token,
-        /// each token's rows in the order they came (slot `o + 2` of a row to the token `o`
-        /// places before), then the token's own local weights. Every score vector therefore
-        /// receives the same additions in the same order as when each row was added the moment
-        /// it came (as the scorer did before it noted them).
-        @inline(never)
-        static func scorePortably(padded: UnsafeMutableBufferPointer<SIMD8<Float>>, weights: UnsafeRawPointer?, rows: UnsafePointer<Int32>,
-                                  ends: UnsafePointer<Int32>, locals: UnsafePointer<SIMD8<Int32>>, scale: Float) {
-            let margin = TaggerModel.Scorer.margin
-            let n = padded.count - 2 * margin
-            let size = MemoryLayout<SIMD8<Float>>.size
-            var k = 0
-            for t in 0..<n {
-                let end = Int(ends[t])
-                while k < end {
-                    let base = Int(rows[k]) * TaggerLayout.offsets * size
-                    let cv = weights.unsafelyUnwrapped
-                    let p = padded.baseAddress! + t + margin
-                    p[2] += cv.loadUnaligned(fromByteOffset: base, as: SIMD8<Float>.self)          // o = -2
-                    p[1] += cv.loadUnaligned(fromByteOffset: base + size, as: SIMD8<Float>.self)   // o = -1
-                    p[0] += cv.loadUnaligned(fromByteOffset: base + 2 * size, as: SIMD8<Float>.self)
-                    p[-1] += cv.loadUnaligned(fromByteOffset: base + 3 * size, as: SIMD8<Float>.self)
-                    p[-2] += cv.loadUnaligned(fromByteOffset: base + 4 * size, as: SIMD8<Float>.self)
-                    k += 1
-                }
-                padded[t + margin] += SIMD8<Float>(locals[t]) * scale
+    /// `score` in portable Swift, the reference the AVX2 kernel follows.
+    ///
+    /// Float addition is not associative, so the order is kept on purpose: token by token,
+    /// each token's rows in the order they came (slot `o + 2` of a row to the token `o`
+    /// places before), then the token's own local weights. Every score vector therefore
+    /// receives the same additions in the same order as when each row was added the moment
+    /// it came (as the scorer did before it noted them).
+    @inline(never)
+    static func scorePortably(padded: UnsafeMutableBufferPointer<SIMD8<Float>>, weights: UnsafeRawPointer?, rows: UnsafePointer<Int32>,
+                              ends: UnsafePointer<Int32>, locals: UnsafePointer<SIMD8<Int32>>, scale: Float) {
+        let margin = TaggerModel.Scorer.margin
+        let n = padded.count - 2 * margin
+        let size = MemoryLayout<SIMD8<Float>>.size
+        var k = 0
+        for t in 0..<n {
+            let end = Int(ends[t])
+            while k < end {
+                let base = Int(rows[k]) * TaggerLayout.offsets * size
+                let cv = weights.unsafelyUnwrapped
+                let p = padded.baseAddress! + t + margin
+                p[2] += cv.loadUnaligned(fromByteOffset: base, as: SIMD8<Float>.self)          // o = -2
+                p[1] += cv.loadUnaligned(fromByteOffset: base + size, as: SIMD8<Float>.self)   // o = -1
+                p[0] += cv.loadUnaligned(fromByteOffset: base + 2 * size, as: SIMD8<Float>.self)
+                p[-1] += cv.loadUnaligned(fromByteOffset: base + 3 * size, as: SIMD8<Float>.self)
+                p[-2] += cv.loadUnaligned(fromByteOffset: base + 4 * size, as: SIMD8<Float>.self)
+                k += 1
             }
+            padded[t + margin] += SIMD8<Float>(locals[t]) * scale
         }
     }
 }

@@ -83,7 +83,7 @@ package enum Viterbi {
     package static func decode(
         emission: UnsafeBufferPointer<Row>,
         transitions: UnsafeBufferPointer<Row>, incoming: UnsafeBufferPointer<Row>, end: Row,
-        labels out: inout [Int], kernel: Kernel = .fastest
+        labels out: inout [Int], kernel: VectorKernel = .fastest
     ) -> Margins {
         let n = emission.count
         // The back-track writes every label. A line has most often a few tokens more or fewer
@@ -125,15 +125,6 @@ package enum Viterbi {
                 return margins
             }
         }
-    }
-
-    /// Which code `decode` runs: the portable Swift loops, or the AVX2 kernel (`CKernels`), which
-    /// does the same operations in the same order and so gives the same results bit for bit.
-    package enum Kernel: Sendable {
-        case portable, avx2
-
-        /// The AVX2 kernel where the processor runs it, else the portable code.
-        package static let fastest: Kernel = ikk_cpu_has_avx2() != 0 ? .avx2 : .portable
     }
 
     /// `decode` by the AVX2 kernel: `scratch` has room for `2 * emission.count` rows and `path`
