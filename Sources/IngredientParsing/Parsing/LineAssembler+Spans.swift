@@ -68,6 +68,13 @@ extension LineAssembler.Pass {
         return nil
     }
 
+    /// `appendRuns` for a field whose last piece no rule starts from (the notes).
+    @discardableResult @inline(__always)
+    mutating func appendRuns(of target: Label, as field: Field, onlyAcross: Int? = nil) -> Int? {
+        var lastToken = -1
+        return appendRuns(of: target, as: field, onlyAcross: onlyAcross, lastToken: &lastToken)
+    }
+
     /// The last token that ends by byte `end`, looking back from token `from` (which must be
     /// at or after it: the tokens after a run's last token and the one after it end later
     /// than the run's piece); nil when there is none.

@@ -327,11 +327,10 @@ extension LineAssembler.Pass {
             trimNameEnd(lastToken: lastNameToken)
             if let leftOut, noteNameLeftOut(from: leftOut) { present |= 1 &<< Label.comment.rawValue }
         }
-        var lastNoteToken = -1 // (not needed)
-        if has(.size) { appendRuns(of: .size, as: .size, lastToken: &lastNoteToken) }
-        if has(.preparation) { appendRuns(of: .preparation, as: .preparation, lastToken: &lastNoteToken) }
-        if has(.comment) { appendRuns(of: .comment, as: .comment, lastToken: &lastNoteToken) }
-        if has(.purpose) { appendRuns(of: .purpose, as: .purpose, lastToken: &lastNoteToken) }
+        if has(.size) { appendRuns(of: .size, as: .size) }
+        if has(.preparation) { appendRuns(of: .preparation, as: .preparation) }
+        if has(.comment) { appendRuns(of: .comment, as: .comment) }
+        if has(.purpose) { appendRuns(of: .purpose, as: .purpose) }
         putSpansInLineOrder()
         view.isOptional = anyPhraseStart && hasOptionalPhrase()
         return doubts
