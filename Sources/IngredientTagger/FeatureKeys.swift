@@ -64,10 +64,18 @@ import IngredientText
     }
 
     /// The key of the slot that holds both templates of the word pair (a, b) in the
-    /// tagger's pair table.
+    /// tagger's pair table, from the two tokens' folded hashes.
+    ///
+    /// Not a feature key (`pairKey` is, and training keeps it): only the pair table is keyed by
+    /// it, which the model reader fills (`TaggerModelReader`), so it may be cheaper. The parser
+    /// finds one a token: two multiplications and a fold of the high half into the low one,
+    /// which the table splits into the slot (high half) and the fingerprint (low half), against
+    /// the two `ByteHash.combine` of `pairKey`. `a` enters multiplied, so (a, b) and (b, a)
+    /// differ.
     @inlinable @inline(__always)
     package static func wordPairKey(_ a: UInt64, _ b: UInt64) -> UInt64 {
-        pairKey(.bigramNext, a, b)
+        let h = ((a &* 0x9E37_79B9_7F4A_7C15) ^ b) &* 0xFF51_AFD7_ED55_8CCD
+        return h ^ (h >> 32)
     }
 
     /// The key of a word feature from the word's folded hash.

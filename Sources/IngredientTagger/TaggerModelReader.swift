@@ -197,9 +197,11 @@ package struct TaggerModelReader {
     private mutating func addLocalRow(_ buffer: UnsafeBufferPointer<UInt8>, _ template: Template, _ value: Range<Int>, _ w: SIMD8<Float>) {
         let valueBytes = UnsafeBufferPointer(rebasing: buffer[value])
         if template == .bigramNext || template == .bigramPrevious {
-            // Both templates of one word pair share a slot (see `wordPairs`), whose
-            // key is the pair's `bigramNext` key (`FeatureKeys.wordPairKey`).
-            let key = FeatureKeys.fileKey(.bigramNext, valueBytes)
+            // Both templates of one word pair share a slot (see `wordPairs`), whose key is
+            // `FeatureKeys.wordPairKey` of the two words ("a b": folded hashes of each).
+            guard let space = valueBytes.firstIndex(of: 0x20) else { return }
+            let key = FeatureKeys.wordPairKey(ByteHash.fold(UnsafeBufferPointer(rebasing: valueBytes[..<space])),
+                                              ByteHash.fold(UnsafeBufferPointer(rebasing: valueBytes[(space + 1)...])))
             let k: Int
             if let i = pairIndex[key] { k = Int(i) } else {
                 k = pairKeys.count
