@@ -130,15 +130,24 @@ package final class FeatureExtractor: Sendable {
         withUnsafeTemporaryAllocation(of: SmallBytes.self, capacity: tokens.count) { classes in
             withUnsafeTemporaryAllocation(of: Int32.self, capacity: tokens.count) { rows in
                 withUnsafeTemporaryAllocation(of: SIMD8<Int32>.self, capacity: Sink.workVectors(tokens: tokens.count)) { work in
-                    // Two copies of the loop: the parser's, without a recorder, has no recording code.
-                    if let recorder {
-                        extract(tokens, line, classes: classes, rows: rows, work: work, recorder: recorder, recording: WithRecording.self, into: &f)
-                    } else {
-                        extract(tokens, line, classes: classes, rows: rows, work: work, recorder: nil, recording: WithoutRecording.self, into: &f)
-                    }
+                    extract(tokens, line, classes: classes, rows: rows, work: work, into: &f)
                 }
             }
         }
+    }
+
+    /// `extract(_:_:into:)` in room the caller lends: `classes` and `rows` for at least
+    /// `tokens.count` entries, `work` for `Sink.workVectors(tokens: tokens.count)` vectors (the
+    /// parser's `LineScratch`, kept from line to line).
+    @inline(__always) @discardableResult
+    func extract<Sink: FeatureSink>(_ tokens: [Token], _ line: UnsafeBufferPointer<UInt8>, classes: UnsafeMutableBufferPointer<SmallBytes>,
+                                    rows: UnsafeMutableBufferPointer<Int32>, work: UnsafeMutableBufferPointer<SIMD8<Int32>>,
+                                    into f: inout Sink) -> PhraseStarts {
+        // Two copies of the loop: the parser's, without a recorder, has no recording code.
+        if let recorder {
+            return extract(tokens, line, classes: classes, rows: rows, work: work, recorder: recorder, recording: WithRecording.self, into: &f)
+        }
+        return extract(tokens, line, classes: classes, rows: rows, work: work, recorder: nil, recording: WithoutRecording.self, into: &f)
     }
 
     /// Computes every feature of the line's tokens and hands each to `f`, token by token,

@@ -135,8 +135,10 @@ public struct IngredientParser: Sendable {
         @exclusivity(unchecked) var spans = PlainList<Span>()
         @exclusivity(unchecked) var amounts = PlainList<LineAmount>()
         @exclusivity(unchecked) var keyCache = NameKeyCache()
+        @exclusivity(unchecked) var scratch = LineScratch()
 
         deinit {
+            scratch.deallocate()
             spans.deallocate()
             amounts.deallocate()
         }
@@ -177,26 +179,25 @@ public struct IngredientParser: Sendable {
             return body(view, nil)
         }
         let n = tokens.count
-        let padding = 2 * TaggerModel.Scorer.margin
-        let (words, unknownWords, margins, phraseStarts) = withUnsafeTemporaryAllocation(of: SIMD8<Float>.self, capacity: n + padding) { padded in
-            padded.initialize(repeating: SIMD8<Float>())
-            var scorer = TaggerModel.Scorer(model: model, padded: padded)
-            let phraseStarts = extractor.extract(tokens, line, into: &scorer)
-            var margins = model.transitionRows.withUnsafeBufferPointer { tr in
-                model.incomingRows.withUnsafeBufferPointer { inc in
-                    Viterbi.decode(emission: scorer.emission, transitions: tr, incoming: inc, end: model.endRow, labels: &w.labels,
-                                   kernel: kernel)
-                }
+        // The line's buffers come from the workspace's scratch, reused from line to line.
+        let room = w.scratch.room(tokens: n)
+        room.padded.initialize(repeating: SIMD8<Float>())
+        var scorer = TaggerModel.Scorer(model: model, padded: room.padded)
+        let phraseStarts = extractor.extract(tokens, line, classes: room.classes, rows: room.rows, work: room.work, into: &scorer)
+        var margins = model.transitionRows.withUnsafeBufferPointer { tr in
+            model.incomingRows.withUnsafeBufferPointer { inc in
+                Viterbi.decode(emission: scorer.emission, transitions: tr, incoming: inc, end: model.endRow, labels: &w.labels,
+                               kernel: kernel, scratch: room.scores)
             }
-            // A line the tagger gives an amount and no name, or a name and no amount while it
-            // writes one after the name, is labeled again (rare: most lines take neither call).
-            if Self.lacksName(margins.labelSet) ? nameAWord(tokens, line, emission: scorer.emission, labels: &w.labels)
-                : Self.lacksAmount(margins.labelSet) && amountANumber(tokens, line, emission: scorer.emission, labels: &w.labels) {
-                // The line's smallest margin counts as zero: its confidence says the parser guessed.
-                margins.minimum = 0
-            }
-            return (scorer.words, scorer.unknownWords, margins, phraseStarts)
         }
+        // A line the tagger gives an amount and no name, or a name and no amount while it
+        // writes one after the name, is labeled again (rare: most lines take neither call).
+        if Self.lacksName(margins.labelSet) ? nameAWord(tokens, line, emission: scorer.emission, labels: &w.labels)
+            : Self.lacksAmount(margins.labelSet) && amountANumber(tokens, line, emission: scorer.emission, labels: &w.labels) {
+            // The line's smallest margin counts as zero: its confidence says the parser guessed.
+            margins.minimum = 0
+        }
+        let words = scorer.words, unknownWords = scorer.unknownWords
         if let forcedLabels, let forced = forcedLabels(tokens, line), forced.count == n { w.labels = forced }
         // The view reads the units table through a pointer (valid for this call, as the view is).
         return tables.lexicon.units.withUnsafeBufferPointer { units in

@@ -77,13 +77,15 @@ package enum Viterbi {
     ///
     /// `transitions[p]` holds the scores of moving from label `p` to each label (row 8 is
     /// the start); `incoming[x]` holds, for each label `l`, the score of moving from `l` to
-    /// `x` (the transpose, used backward). `end` scores ending on each label.
+    /// `x` (the transpose, used backward). `end` scores ending on each label. `scratch`, when
+    /// it has room for `2 * emission.count` rows, holds the forward and backward scores
+    /// (else temporary room does).
     /// Kept out of line: inlined into the parser it compiles to more instructions.
     @inline(never)
     package static func decode(
         emission: UnsafeBufferPointer<Row>,
         transitions: UnsafeBufferPointer<Row>, incoming: UnsafeBufferPointer<Row>, end: Row,
-        labels out: inout [Int], kernel: VectorKernel = .fastest
+        labels out: inout [Int], kernel: VectorKernel = .fastest, scratch: UnsafeMutableBufferPointer<Row>? = nil
     ) -> Margins {
         let n = emission.count
         // The back-track writes every label. A line has most often a few tokens more or fewer
@@ -91,7 +93,25 @@ package enum Viterbi {
         while out.count > n { out.removeLast() }
         while out.count < n { out.append(0) }
         guard n > 0 else { return Margins() }
+        if let scratch, scratch.count >= 2 * n {
+            return decode(emission: emission, transitions: transitions, incoming: incoming, end: end, labels: &out, kernel: kernel,
+                          scores: scratch)
+        }
         return withUnsafeTemporaryAllocation(of: Row.self, capacity: 2 * n) { scores in
+            decode(emission: emission, transitions: transitions, incoming: incoming, end: end, labels: &out, kernel: kernel,
+                   scores: scores)
+        }
+    }
+
+    /// `decode` with `out` already holding `emission.count` labels (at least one) and `scores`
+    /// room for `2 * emission.count` rows.
+    @inline(__always)
+    private static func decode(
+        emission: UnsafeBufferPointer<Row>, transitions: UnsafeBufferPointer<Row>, incoming: UnsafeBufferPointer<Row>, end: Row,
+        labels out: inout [Int], kernel: VectorKernel, scores: UnsafeMutableBufferPointer<Row>
+    ) -> Margins {
+        let n = emission.count
+        do {
             if kernel == .avx2 {
                 return out.withUnsafeMutableBufferPointer { path in
                     decodeAVX2(emission: emission, transitions: transitions, incoming: incoming, end: end,
