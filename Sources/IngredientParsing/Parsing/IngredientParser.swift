@@ -150,6 +150,7 @@ public struct IngredientParser: Sendable {
     /// (when it returns one label a token), so that the rules after the tagger can be scored
     /// on labels written by hand. With `keyAsBytes` (for `JSONLine`), the view may hold its key as
     /// bytes (`LineView.hasKeyBytes`) rather than as `key`.
+    @inline(__always)
     package func analyze<Result>(validUTF8 line: UnsafeBufferPointer<UInt8>, workspace w: Workspace = Workspace(),
                          forcedLabels: (([Token], UnsafeBufferPointer<UInt8>) -> [Int]?)? = nil, keyAsBytes: Bool = false,
                          _ body: (LineView, Confidence.Evidence?) -> Result) -> Result {
@@ -164,7 +165,10 @@ public struct IngredientParser: Sendable {
         return result
     }
 
-    /// `analyze(validUTF8:…)` over the line's tokens (taken out of the workspace).
+    /// `analyze(validUTF8:…)` over the line's tokens (taken out of the workspace). Inlined into
+    /// its caller as the optimizer chose to before it grew (a call cost about 130 instructions
+    /// a line more).
+    @inline(__always)
     private func analyze<Result>(tokens: [Token], validUTF8 line: UnsafeBufferPointer<UInt8>, lineIsPlain: Bool,
                                  workspace w: Workspace, forcedLabels: (([Token], UnsafeBufferPointer<UInt8>) -> [Int]?)?,
                                  keyAsBytes: Bool, _ body: (LineView, Confidence.Evidence?) -> Result) -> Result {
@@ -184,10 +188,15 @@ public struct IngredientParser: Sendable {
         room.padded.initialize(repeating: SIMD8<Float>())
         var scorer = TaggerModel.Scorer(model: model, padded: room.padded)
         let phraseStarts = extractor.extract(tokens, line, classes: room.classes, rows: room.rows, work: room.work, into: &scorer)
-        var margins = model.transitionRows.withUnsafeBufferPointer { tr in
-            model.incomingRows.withUnsafeBufferPointer { inc in
-                Viterbi.decode(emission: scorer.emission, transitions: tr, incoming: inc, end: model.endRow, labels: &w.labels,
-                               kernel: kernel, scratch: room.scores)
+        // The labels are the first `n` of the workspace's array, which only grows (resizing it
+        // to each line cost a uniqueness check per step).
+        if w.labels.count < n { w.labels.append(contentsOf: repeatElement(0, count: n - w.labels.count)) }
+        var margins = w.labels.withUnsafeMutableBufferPointer { path in
+            model.transitionRows.withUnsafeBufferPointer { tr in
+                model.incomingRows.withUnsafeBufferPointer { inc in
+                    Viterbi.decode(emission: scorer.emission, transitions: tr, incoming: inc, end: model.endRow, path: path.baseAddress!,
+                                   kernel: kernel, scratch: room.scores)
+                }
             }
         }
         // A line the tagger gives an amount and no name, or a name and no amount while it

@@ -44,8 +44,11 @@ struct LineAssembler {
     static func assemble(tables: LexiconReference, tokens: [Token], labels: inout [Int], spans: inout PlainList<Span>,
                          line: UnsafeBufferPointer<UInt8>, phraseStarts: PhraseStarts, into view: inout LineView) -> Doubts {
         spans.removeAll()
+        // The labels of the line's tokens: the first of `labels` (the parser's array only grows).
+        precondition(labels.count >= tokens.count)
         return tokens.withUnsafeBufferPointer { tokens in
-            labels.withUnsafeMutableBufferPointer { labels in
+            labels.withUnsafeMutableBufferPointer { all in
+                let labels = UnsafeMutableBufferPointer(rebasing: all[..<tokens.count])
                 var pass = Pass(tables: tables, tokens: tokens, labels: labels, line: line, phraseStarts: phraseStarts, spans: spans)
                 defer { spans = pass.spans }
                 return pass.assemble(into: &view)

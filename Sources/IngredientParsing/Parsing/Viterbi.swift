@@ -92,59 +92,67 @@ package enum Viterbi {
         // than the one before: single steps cost less than the general calls of `resize`.
         while out.count > n { out.removeLast() }
         while out.count < n { out.append(0) }
+        return out.withUnsafeMutableBufferPointer { path in
+            decode(emission: emission, transitions: transitions, incoming: incoming, end: end, path: path.baseAddress!,
+                   kernel: kernel, scratch: scratch)
+        }
+    }
+
+    /// `decode` writing the labels to `path`, room for `emission.count` of them (the parser
+    /// lends the first labels of its workspace's array, which only grows, so that no line
+    /// resizes it).
+    @inline(never)
+    package static func decode(
+        emission: UnsafeBufferPointer<Row>,
+        transitions: UnsafeBufferPointer<Row>, incoming: UnsafeBufferPointer<Row>, end: Row,
+        path: UnsafeMutablePointer<Int>, kernel: VectorKernel = .fastest, scratch: UnsafeMutableBufferPointer<Row>? = nil
+    ) -> Margins {
+        let n = emission.count
         guard n > 0 else { return Margins() }
         if let scratch, scratch.count >= 2 * n {
-            return decode(emission: emission, transitions: transitions, incoming: incoming, end: end, labels: &out, kernel: kernel,
+            return decode(emission: emission, transitions: transitions, incoming: incoming, end: end, path: path, kernel: kernel,
                           scores: scratch)
         }
         return withUnsafeTemporaryAllocation(of: Row.self, capacity: 2 * n) { scores in
-            decode(emission: emission, transitions: transitions, incoming: incoming, end: end, labels: &out, kernel: kernel,
+            decode(emission: emission, transitions: transitions, incoming: incoming, end: end, path: path, kernel: kernel,
                    scores: scores)
         }
     }
 
-    /// `decode` with `out` already holding `emission.count` labels (at least one) and `scores`
-    /// room for `2 * emission.count` rows.
+    /// `decode` with `path` room for `emission.count` labels (at least one) and `scores` room
+    /// for `2 * emission.count` rows.
     @inline(__always)
     private static func decode(
         emission: UnsafeBufferPointer<Row>, transitions: UnsafeBufferPointer<Row>, incoming: UnsafeBufferPointer<Row>, end: Row,
-        labels out: inout [Int], kernel: VectorKernel, scores: UnsafeMutableBufferPointer<Row>
+        path: UnsafeMutablePointer<Int>, kernel: VectorKernel, scores: UnsafeMutableBufferPointer<Row>
     ) -> Margins {
         let n = emission.count
-        do {
-            if kernel == .avx2 {
-                return out.withUnsafeMutableBufferPointer { path in
-                    decodeAVX2(emission: emission, transitions: transitions, incoming: incoming, end: end,
-                               scratch: scores, path: path.baseAddress!)
-                }
-            }
-            let alpha = UnsafeMutableBufferPointer(rebasing: scores[0..<n])
-            let beta = UnsafeMutableBufferPointer(rebasing: scores[n...])
-            scorePasses(emission: emission, transitions: transitions, incoming: incoming, end: end, alpha: alpha, beta: beta)
-            let final = alpha[n - 1] + end
-            let bestScore = horizontalMax(final)
-            let last = firstLane(of: bestScore, in: final)
-            return out.withUnsafeMutableBufferPointer { path in
-                path[n - 1] = last
-                // Back-track by recomputing the best predecessor along the path only: lane p of
-                // `alpha[t - 1] + incoming[to]` scores coming from p; the first best lane wins.
-                var t = n - 1
-                while t > 0 {
-                    let from = alpha[t - 1] + incoming[path[t]]
-                    path[t - 1] = firstLane(of: horizontalMax(from), in: from)
-                    t -= 1
-                }
-                // The margin of token k: the best path against the best one through another label.
-                var margins = Margins()
-                for k in 0..<n {
-                    margins.labelSet |= 1 &<< path[k]
-                    let m = bestScore - horizontalMax(alpha[k] + beta[k] + hidden[path[k]])
-                    margins.minimum = min(margins.minimum, m)
-                    margins.sum += m
-                }
-                return margins
-            }
+        if kernel == .avx2 {
+            return decodeAVX2(emission: emission, transitions: transitions, incoming: incoming, end: end, scratch: scores, path: path)
         }
+        let alpha = UnsafeMutableBufferPointer(rebasing: scores[0..<n])
+        let beta = UnsafeMutableBufferPointer(rebasing: scores[n...])
+        scorePasses(emission: emission, transitions: transitions, incoming: incoming, end: end, alpha: alpha, beta: beta)
+        let final = alpha[n - 1] + end
+        let bestScore = horizontalMax(final)
+        path[n - 1] = firstLane(of: bestScore, in: final)
+        // Back-track by recomputing the best predecessor along the path only: lane p of
+        // `alpha[t - 1] + incoming[to]` scores coming from p; the first best lane wins.
+        var t = n - 1
+        while t > 0 {
+            let from = alpha[t - 1] + incoming[path[t]]
+            path[t - 1] = firstLane(of: horizontalMax(from), in: from)
+            t -= 1
+        }
+        // The margin of token k: the best path against the best one through another label.
+        var margins = Margins()
+        for k in 0..<n {
+            margins.labelSet |= 1 &<< path[k]
+            let m = bestScore - horizontalMax(alpha[k] + beta[k] + hidden[path[k]])
+            margins.minimum = min(margins.minimum, m)
+            margins.sum += m
+        }
+        return margins
     }
 
     /// `decode` by the AVX2 kernel: `scratch` has room for `2 * emission.count` rows and `path`
