@@ -191,40 +191,42 @@ package final class FeatureExtractor: Sendable {
         tokens.withUnsafeBufferPointer { tokenAt in
             shapes.withUnsafeBufferPointer { shapeAt in
                 for i in 0..<n {
-                    let t = tokenAt[i]
+                    // Fields are read where they are used: a copy of the whole token cost a load and
+                    // a spill per field.
+                    let t = tokenAt.baseAddress.unsafelyUnwrapped + i
                     let lexI = lexAt[i]
-                    let needsAffixes = f.beginToken(i, wordHash: t.kind == .word ? t.hash : 0, vocabularyRow: rowAt[i])
-                    let shapeID = Self.shapeID(t, line)
+                    let needsAffixes = f.beginToken(i, wordHash: t.pointee.kind == .word ? t.pointee.hash : 0, vocabularyRow: rowAt[i])
+                    let shapeID = Self.shapeID(t.pointee, line)
                     let shape = shapeAt[shapeID]
                     f.addShape(shapeID, shape)
                     if lexI.count > 0 { f.addLexicon(lexI, shapeID: shapeID, shape: shape) }
                     if let recorder { Self.recordContext(recorder, shape: shape, lexicon: lexI) }
-                    if t.kind == .word, needsAffixes || recorder != nil {
-                        let stem = UnsafeBufferPointer(rebasing: line[t.stemRange])
+                    if t.pointee.kind == .word, needsAffixes || recorder != nil {
+                        let stem = UnsafeBufferPointer(rebasing: line[t.pointee.stemRange])
                         if needsAffixes, let (s3, s2, p3) = FeatureKeys.affixes(stem) {
                             if let s3 { f.addContext(.suffix3, FeatureKeys.key(.suffix3, bytes: s3)) }
                             f.addContext(.suffix2, FeatureKeys.key(.suffix2, bytes: s2))
                             if let p3 { f.addContext(.prefix3, FeatureKeys.key(.prefix3, bytes: p3)) }
                         }
                         // A word of the vocabulary has its clusters in its precombined row.
-                        if needsAffixes, let c = clusters.fineCluster(hash: t.hash) {
+                        if needsAffixes, let c = clusters.fineCluster(hash: t.pointee.hash) {
                             let keys = clusters.keys[c]
                             f.addContext(.cluster, keys[0])
                             f.addContext(.cluster, keys[1])
                             f.addContext(.cluster, keys[2])
                             if let recorder { Self.recordClusters(recorder, clusters, c) }
                         }
-                        if let recorder { Self.recordWord(recorder, wordKey: FeatureKeys.key(.word, hash: t.hash), stem: stem) }
+                        if let recorder { Self.recordWord(recorder, wordKey: FeatureKeys.key(.word, hash: t.pointee.hash), stem: stem) }
                     }
 
                     // Local features.
-                    if t.kind == .punctuation {
-                        if t.mark == 0x28 || t.mark == 0x5B {
+                    if t.pointee.kind == .punctuation {
+                        if t.pointee.mark == 0x28 || t.pointee.mark == 0x5B {
                             if depth == 0 { parenInside = Self.wordFollowsClose(tokens, from: i) ? 2 : 1 }
                             depth += 1
                         }
                     }
-                    let coarseByte = Self.coarse(t, lexI)
+                    let coarseByte = Self.coarse(t.pointee, lexI)
                     let inParen = depth > 0
                     let paren = inParen ? parenInside : 0
                     if i > 0 { f.addShapePair(.previousShape, previousCoarse, coarseByte) }
@@ -245,16 +247,16 @@ package final class FeatureExtractor: Sendable {
                                          pos: FeatureKeys.digit(min(i, 5)), paren: paren, segmentPosition: min(i - segmentStart, 5), shape: shape)
                     }
 
-                    if t.kind == .punctuation {
-                        if (t.mark == 0x29 || t.mark == 0x5D), depth > 0 { depth -= 1 }
-                        if t.mark == 0x2C || t.mark == 0x3B, depth == 0 {
+                    if t.pointee.kind == .punctuation {
+                        if (t.pointee.mark == 0x29 || t.pointee.mark == 0x5D), depth > 0 { depth -= 1 }
+                        if t.pointee.mark == 0x2C || t.pointee.mark == 0x3B, depth == 0 {
                             commas += 1
                             segmentStart = i + 1
                         }
-                        if t.mark == 0x2D, i > 0, tokenAt[i - 1].end < t.start, i + 1 < n, tokenAt[i + 1].start > t.end { seen |= 4 }
+                        if t.pointee.mark == 0x2D, i > 0, tokenAt[i - 1].end < t.pointee.start, i + 1 < n, tokenAt[i + 1].start > t.pointee.end { seen |= 4 }
                     }
-                    if t.kind == .quantity { seen |= 2 }
-                    if t.kind == .word, t.end - t.start == 2, (line[t.start] | 0x20) == 0x6F, (line[t.start + 1] | 0x20) == 0x72 { seen |= 8 }
+                    if t.pointee.kind == .quantity { seen |= 2 }
+                    if t.pointee.kind == .word, t.pointee.end - t.pointee.start == 2, (line[t.pointee.start] | 0x20) == 0x6F, (line[t.pointee.start + 1] | 0x20) == 0x72 { seen |= 8 }
                 }
             }
         }
