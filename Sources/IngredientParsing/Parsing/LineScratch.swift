@@ -23,44 +23,56 @@ struct LineScratch {
     }
 
     private var base: UnsafeMutableRawPointer?
-    private var capacity = 0
-
-    /// Bytes rounded up to whole 32-byte vectors.
-    private static func vectors(_ bytes: Int) -> Int { (bytes &+ 31) & ~31 }
+    /// The most tokens the memory has room for, and where each buffer starts in it (laid out
+    /// for that many tokens, so that a line only sets the counts).
+    private var tokenCapacity = -1
+    private var padded: UnsafeMutablePointer<SIMD8<Float>>?
+    private var scores: UnsafeMutablePointer<SIMD8<Float>>?
+    private var work: UnsafeMutablePointer<SIMD8<Int32>>?
+    private var classes: UnsafeMutablePointer<SmallBytes>?
+    private var rows: UnsafeMutablePointer<Int32>?
 
     /// The buffers for a line of `n` tokens (valid until the next call or `deallocate`).
+    @inline(__always)
     mutating func room(tokens n: Int) -> Room {
+        if n > tokenCapacity { grow(tokens: n) }
+        return Room(padded: UnsafeMutableBufferPointer(start: padded, count: n &+ 2 &* TaggerModel.Scorer.margin),
+                    scores: UnsafeMutableBufferPointer(start: scores, count: 2 &* n),
+                    work: UnsafeMutableBufferPointer(start: work, count: TaggerModel.Scorer.workVectors(tokens: n)),
+                    classes: UnsafeMutableBufferPointer(start: classes, count: n),
+                    rows: UnsafeMutableBufferPointer(start: rows, count: n))
+    }
+
+    /// New memory for lines of up to `n` tokens and more (so that growing is rare).
+    @inline(never)
+    private mutating func grow(tokens n: Int) {
         precondition(n >= 0 && n < Int(Int32.max) / 64)
-        let padded = Self.vectors((n &+ 2 &* TaggerModel.Scorer.margin) &* 32)
-        let scores = Self.vectors(2 &* n &* 32)
-        let work = Self.vectors(TaggerModel.Scorer.workVectors(tokens: n) &* 32)
-        let classes = Self.vectors(n &* MemoryLayout<SmallBytes>.stride)
-        let rows = Self.vectors(n &* 4)
-        let total = padded &+ scores &+ work &+ classes &+ rows
-        if total > capacity {
-            base?.deallocate()
-            // Room for somewhat longer lines than this one, so that growing is rare.
-            capacity = max(total, 2 * capacity, 4096)
-            base = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 32)
-        }
-        let p = base.unsafelyUnwrapped
+        let tokens = max(n, 2 * tokenCapacity, 64)
+        /// Bytes rounded up to whole 32-byte vectors.
+        func vectors(_ bytes: Int) -> Int { (bytes + 31) & ~31 }
+        let sizes = [vectors((tokens + 2 * TaggerModel.Scorer.margin) * 32), vectors(2 * tokens * 32),
+                     vectors(TaggerModel.Scorer.workVectors(tokens: tokens) * 32), vectors(tokens * MemoryLayout<SmallBytes>.stride),
+                     vectors(tokens * 4)]
+        base?.deallocate()
+        let p = UnsafeMutableRawPointer.allocate(byteCount: sizes.reduce(0, +), alignment: 32)
+        base = p
         var at = 0
-        func take<T>(_ bytes: Int, _ count: Int, as type: T.Type) -> UnsafeMutableBufferPointer<T> {
-            let buffer = UnsafeMutableBufferPointer(start: (p + at).bindMemory(to: T.self, capacity: count), count: count)
-            at &+= bytes
-            return buffer
+        func next<T>(_ k: Int, _ type: T.Type) -> UnsafeMutablePointer<T> {
+            defer { at += sizes[k] }
+            return (p + at).bindMemory(to: T.self, capacity: sizes[k] / MemoryLayout<T>.stride)
         }
-        return Room(padded: take(padded, n &+ 2 &* TaggerModel.Scorer.margin, as: SIMD8<Float>.self),
-                    scores: take(scores, 2 &* n, as: SIMD8<Float>.self),
-                    work: take(work, TaggerModel.Scorer.workVectors(tokens: n), as: SIMD8<Int32>.self),
-                    classes: take(classes, n, as: SmallBytes.self),
-                    rows: take(rows, n, as: Int32.self))
+        padded = next(0, SIMD8<Float>.self)
+        scores = next(1, SIMD8<Float>.self)
+        work = next(2, SIMD8<Int32>.self)
+        classes = next(3, SmallBytes.self)
+        rows = next(4, Int32.self)
+        tokenCapacity = tokens
     }
 
     /// Frees the memory (the workspace's `deinit`).
     mutating func deallocate() {
         base?.deallocate()
         base = nil
-        capacity = 0
+        tokenCapacity = -1
     }
 }
