@@ -37,20 +37,42 @@ package final class FeatureExtractor: Sendable {
     /// tokens that start phrase-table entries.
     func lexiconClasses(_ tokens: [Token], _ line: UnsafeBufferPointer<UInt8>, into lex: UnsafeMutableBufferPointer<SmallBytes>,
                         rows: UnsafeMutableBufferPointer<Int32>) -> PhraseStarts {
+        var lastComma = -1
+        return lexiconClasses(tokens, line, into: lex, rows: rows, lastComma: &lastComma)
+    }
+
+    /// `lexiconClasses(_:_:into:rows:)`, also setting `lastComma` to the index of the line's
+    /// last comma or semicolon (-1 for none), which the loop over the tokens sees on its way.
+    /// The tokens are read through a pointer, each field where it is used.
+    @inline(__always)
+    func lexiconClasses(_ tokens: [Token], _ line: UnsafeBufferPointer<UInt8>, into lex: UnsafeMutableBufferPointer<SmallBytes>,
+                        rows: UnsafeMutableBufferPointer<Int32>, lastComma: inout Int) -> PhraseStarts {
         precondition(lex.count >= tokens.count && rows.count >= tokens.count)
+        return tokens.withUnsafeBufferPointer { tokens in
+            lexiconClasses(tokens, line, into: lex, rows: rows, lastComma: &lastComma)
+        }
+    }
+
+    /// The loop of `lexiconClasses`, over the tokens' memory. Kept out of line: inlined into
+    /// `extract`, the optimizer left the scorer's weight conversions there as generic calls.
+    @inline(never)
+    private func lexiconClasses(_ tokens: UnsafeBufferPointer<Token>, _ line: UnsafeBufferPointer<UInt8>,
+                                into lex: UnsafeMutableBufferPointer<SmallBytes>, rows: UnsafeMutableBufferPointer<Int32>,
+                                lastComma: inout Int) -> PhraseStarts {
         // Classes are filled first (a phrase marks the words after its first); each row is
         // written in the loop, which visits every token (no second pass over the memory).
         UnsafeMutableBufferPointer(rebasing: lex[..<tokens.count]).initialize(repeating: SmallBytes())
         var starts = PhraseStarts()
         // The table bits read once per line, not once per word.
         let unitBit = self.unitBit, numberBit = self.numberBit, sizeBit = self.sizeBit, phraseBit = self.phraseBit
-        for i in tokens.indices {
-            let t = tokens[i]
-            guard t.kind == .word else {
+        for i in 0..<tokens.count {
+            let t = tokens.baseAddress.unsafelyUnwrapped + i
+            guard t.pointee.kind == .word else {
                 rows[i] = -1
+                if t.pointee.kind == .punctuation, t.pointee.mark == 0x2C || t.pointee.mark == 0x3B { lastComma = i }
                 continue
             }
-            let entry = words[hash: t.hash]
+            let entry = words[hash: t.pointee.hash]
             rows[i] = entry.row
             let bits = entry.bits
             if bits == 0 { continue }
@@ -58,11 +80,11 @@ package final class FeatureExtractor: Sendable {
             // then from the next word on: the word's own entries were found when the index was
             // built (`WordIndex.Entry`), and a longer match comes before them.
             if bits & unitBit != 0 {
-                if t.stemEnd - t.start <= 3,
-                   lexicon.unitAliasesExact[ByteHash.exact(UnsafeBufferPointer(rebasing: line[t.stemRange]))] != nil {
+                if t.pointee.stemEnd - t.pointee.start <= 3,
+                   lexicon.unitAliasesExact[ByteHash.exact(UnsafeBufferPointer(rebasing: line[t.pointee.stemRange]))] != nil {
                     lex[i].append(0x55) // U
                 } else if entry.startsLonger & unitBit != 0,
-                          let m = tokens.withUnsafeBufferPointer({ lexicon.unitAliases.longestLongerMatch(start: i, first: t.hash, words: Words($0)) }) {
+                          let m = lexicon.unitAliases.longestLongerMatch(start: i, first: t.pointee.hash, words: Words(tokens)) {
                     for k in i..<(i + m.words) where lex[k].count < 6 { lex[k].append(0x55) }
                 } else if entry.oneWord & unitBit != 0, lex[i].count < 6 {
                     lex[i].append(0x55)
@@ -70,7 +92,7 @@ package final class FeatureExtractor: Sendable {
             }
             if bits & numberBit != 0 {
                 if entry.startsLonger & numberBit != 0,
-                   let m = tokens.withUnsafeBufferPointer({ lexicon.numbers.longestLongerMatch(start: i, first: t.hash, words: Words($0)) }) {
+                   let m = lexicon.numbers.longestLongerMatch(start: i, first: t.pointee.hash, words: Words(tokens)) {
                     for k in i..<(i + m.words) { lex[k].append(0x4E) } // N
                 } else if entry.oneWord & numberBit != 0 {
                     lex[i].append(0x4E)
@@ -87,7 +109,7 @@ package final class FeatureExtractor: Sendable {
             if bits & phraseBit != 0 {
                 starts.insert(i)
                 if entry.startsLonger & phraseBit != 0,
-                   let m = tokens.withUnsafeBufferPointer({ lexicon.phrases.longestLongerMatch(start: i, first: t.hash, words: Words($0)) }) {
+                   let m = lexicon.phrases.longestLongerMatch(start: i, first: t.pointee.hash, words: Words(tokens)) {
                     let mark = Self.phraseMark(m.value.role)
                     for k in i..<(i + m.words) where lex[k].count < 7 { lex[k].append(mark) }
                 } else if let role = entry.phraseRole, lex[i].count < 7 {
@@ -163,19 +185,15 @@ package final class FeatureExtractor: Sendable {
         recording: Recording.Type, into f: inout Sink
     ) -> PhraseStarts {
         let recorder = Recording.records ? given : nil
-        let starts = lexiconClasses(tokens, line, into: lex, rows: rows)
+        // Looking ahead: the last comma or semicolon of the line.
+        var lastComma = -1
+        let starts = lexiconClasses(tokens, line, into: lex, rows: rows, lastComma: &lastComma)
         f.beginLine(work: work)
 
         var depth = 0, commas = 0
         // What the line showed before this token, as the bits `flags` gives them (`seenQuantity`
         // 2, `dashSeparator` 4, `seenOr` 8): kept as an integer, the flags are or-ed, not branched on.
         var seen = 0
-        // Looking ahead: the last comma or semicolon of the line.
-        var lastComma = -1
-        for k in tokens.indices.reversed() where tokens[k].kind == .punctuation && (tokens[k].mark == 0x2C || tokens[k].mark == 0x3B) {
-            lastComma = k
-            break
-        }
         // Inside parentheses: whether a word follows the closing one ("mozzarella (fior di latte) cheese").
         // Kept as the `paren` state it gives inside them: 2 when a word follows, else 1.
         var parenInside = 1
