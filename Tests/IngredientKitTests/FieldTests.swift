@@ -105,4 +105,27 @@ struct FieldTests {
         #expect(starts.next(from: 100, end: 100) == 100)
         #expect(PhraseStarts().next(from: 0, end: 9) == 9)
     }
+
+    @Test func phraseStartsKeepTheOptionalOnes() {
+        var starts = PhraseStarts()
+        starts.insert(2, optional: true)
+        starts.insert(5)
+        starts.insert(63, optional: true)
+        #expect(starts.optionalStarts == (1 << 2 | 1 << 63))
+        starts.insert(64, optional: true) // past the mask: the table has to be asked again
+        #expect(starts.optionalStarts == nil)
+    }
+
+    /// The optional-phrase flag comes from the phrase starts noted with the lexicon classes,
+    /// and from the phrase table itself on a line whose starts go past token 63.
+    @Test func optionalPhrasesOnShortAndLongLines() {
+        let parser = IngredientParser()
+        #expect(parser.parse("2 cups milk, optional").isOptional)
+        #expect(parser.parse("salt, to taste").isOptional)
+        #expect(parser.parse("1 tbsp sugar (if desired)").isOptional)
+        #expect(!parser.parse("2 eggs").isOptional)
+        let filler = String(repeating: " and more", count: 40)
+        #expect(parser.parse("2 cups milk" + filler + ", optional").isOptional)
+        #expect(!parser.parse("2 cups milk" + filler).isOptional)
+    }
 }

@@ -107,13 +107,15 @@ package final class FeatureExtractor: Sendable {
                 }
             }
             if bits & phraseBit != 0 {
-                starts.insert(i)
+                // The longest entry here: a longer one, else the word alone (as `longestMatch`).
                 if entry.startsLonger & phraseBit != 0,
                    let m = lexicon.phrases.longestLongerMatch(start: i, first: t.pointee.hash, words: Words(tokens)) {
+                    starts.insert(i, optional: m.value.optional)
                     let mark = Self.phraseMark(m.value.role)
                     for k in i..<(i + m.words) where lex[k].count < 7 { lex[k].append(mark) }
-                } else if let role = entry.phraseRole, lex[i].count < 7 {
-                    lex[i].append(Self.phraseMark(role))
+                } else {
+                    starts.insert(i, optional: entry.phraseOptional)
+                    if let role = entry.phraseRole, lex[i].count < 7 { lex[i].append(Self.phraseMark(role)) }
                 }
             }
         }

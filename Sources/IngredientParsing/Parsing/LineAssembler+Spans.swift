@@ -163,6 +163,15 @@ extension LineAssembler.Pass {
     }
 
     func hasOptionalPhrase() -> Bool {
+        // The starts whose longest phrase is optional were noted with the lexicon classes.
+        if var optional = phraseStarts.optionalStarts {
+            while optional != 0 {
+                let i = optional.trailingZeroBitCount
+                if label(i) != .name { return true }
+                optional &= optional &- 1
+            }
+            return false
+        }
         let wordAt = Words(tokens)
         let n = tokens.count
         var i = phraseStarts.next(from: 0, end: n)

@@ -9,10 +9,23 @@ struct PhraseStarts {
     /// starts no entry).
     private var beyondMask = false
 
-    /// Notes that token `i` starts an entry.
-    mutating func insert(_ i: Int) {
-        if i < 64 { mask |= 1 << UInt64(i) } else { beyondMask = true }
+    /// Bit `i` set: the longest entry starting at token `i` is an optional phrase
+    /// ("optional", "if desired"), so that assembly asks the table no second time.
+    private var optionalMask: UInt64 = 0
+
+    /// Notes that token `i` starts an entry, and whether the longest entry there is optional.
+    mutating func insert(_ i: Int, optional: Bool = false) {
+        if i < 64 {
+            mask |= 1 << UInt64(i)
+            if optional { optionalMask |= 1 << UInt64(i) }
+        } else {
+            beyondMask = true
+        }
     }
+
+    /// The tokens whose longest entry is an optional phrase, as a bit set; nil when a start
+    /// beyond token 63 was seen (then the table has to be asked).
+    var optionalStarts: UInt64? { beyondMask ? nil : optionalMask }
 
     /// The first candidate token at or after `i`, or `end` when there is none before it.
     @inline(__always)

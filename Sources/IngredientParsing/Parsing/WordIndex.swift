@@ -23,6 +23,8 @@ struct WordIndex: Sendable {
         var preparation: PreparationKind?
         /// The role of the word alone in the phrase table, if it is there.
         var phraseRole: PhraseRole?
+        /// Whether the word alone is an optional phrase of the phrase table.
+        var phraseOptional = false
         /// The word's row in the tagger's vocabulary (`TaggerModel.vocabularyRows`); -1 when it has none.
         var row: Int32 = -1
     }
@@ -60,7 +62,9 @@ struct WordIndex: Sendable {
         if bits & preparation != 0 { e.preparation = lexicon.preparation.value(forWordHash: hash) }
         // Phrases are matched over several words, and the word alone is known by its role.
         if bits & phrase != 0 {
-            e.phraseRole = lexicon.phrases.value(forWordHash: hash)?.role
+            let alone = lexicon.phrases.value(forWordHash: hash)
+            e.phraseRole = alone?.role
+            e.phraseOptional = alone?.optional ?? false
             if lexicon.phrases.hasLongerEntry(startingWithWordHash: hash) { e.startsLonger |= phrase }
         }
         return e
