@@ -43,6 +43,7 @@ extension TaggerModel {
         /// A scorer adding to `padded` for `model`, by `kernel`: by default `.avx2`, which is
         /// safe on any processor here, as the score kernel checks for AVX2 itself (a test may
         /// ask for the portable code).
+        @inline(__always)
         package init(model: TaggerModel, padded: UnsafeMutableBufferPointer<SIMD8<Float>>, kernel: VectorKernel = .avx2) {
             precondition(padded.count >= 2 * Self.margin && padded.count < Int(Int32.max) / 8)
             self.kernel = kernel
@@ -83,6 +84,7 @@ extension TaggerModel {
         /// Takes `work` (at least `workVectors(tokens: count)` vectors) to note the line's rows
         /// and local weights in until `endLine`: the local weights first (a vector a token),
         /// then the rows (eight a token), then the row counts.
+        @inline(__always)
         package mutating func beginLine(work: UnsafeMutableBufferPointer<SIMD8<Int32>>) {
             let n = count
             precondition(work.count >= Self.workVectors(tokens: n))
