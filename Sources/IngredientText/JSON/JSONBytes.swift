@@ -240,6 +240,62 @@ package enum JSONBytes {
     @inlinable
     package mutating func number(_ value: Double?) {
         guard let value, value.isFinite else { raw("null"); return }
+        if value >= 0, value < 1000, simpleNumber(value) { return }
+        anyNumber(value)
+    }
+
+    /// Writes `v` (0 ≤ `v` < 1000) as `number` does when it is a whole number of eighths or
+    /// thirds (most quantities: whole numbers, halves, quarters, thirds), and returns whether
+    /// it did. Eighths print exactly (`v` · 10⁶ is a whole number); a double within 10⁻⁹ of a
+    /// third is rounded by `number` to …333333 or …666667 (it is further than 0.1 millionth
+    /// from a half millionth).
+    @inlinable @inline(__always)
+    mutating func simpleNumber(_ v: Double) -> Bool {
+        if let eighths = Self.wholeNumber(v * 8) { // v · 8 is exact
+            smallWholeNumber(eighths >> 3)
+            // The fraction's text, four bytes each (written whole: the room has them) and its
+            // length in the nibbles of a constant.
+            let fraction = Int(truncatingIfNeeded: eighths & 7)
+            let text = UnsafeRawPointer(Self.eighthFractions.utf8Start).loadUnaligned(fromByteOffset: 4 &* fraction, as: UInt32.self)
+            UnsafeMutableRawPointer(base + count).storeBytes(of: text, as: UInt32.self)
+            count &+= (0x4342_4340 &>> (4 &* fraction)) & 0xF
+            return true
+        }
+        // The nearest whole number of thirds, by adding 1.5·2⁵² (`t` is below 3000).
+        let t = v * 3
+        let shifted = t + 0x1.8p52
+        guard abs(t - (shifted - 0x1.8p52)) <= 1e-9 else { return false }
+        let thirds = shifted.bitPattern & 0xFFF
+        let whole = thirds / 3, remainder = thirds &- whole &* 3
+        guard remainder != 0 else { return false } // (not a whole number: it has a fraction)
+        smallWholeNumber(whole)
+        // ".333333" or ".666667", written as eight bytes (the room has them).
+        let text: UInt64 = remainder == 1 ? 0x0033_3333_3333_332E : 0x0037_3636_3636_362E
+        UnsafeMutableRawPointer(base + count).storeBytes(of: text, as: UInt64.self)
+        count &+= 7
+        return true
+    }
+
+    /// The fractions of eighths as `number` writes them, four bytes each.
+    @usableFromInline static let eighthFractions: StaticString = "    .125.25 .375.5  .625.75 .875"
+
+    /// The digits of `n` (below 1000).
+    @inlinable @inline(__always)
+    mutating func smallWholeNumber(_ n: UInt64) {
+        let n = UInt32(truncatingIfNeeded: n)
+        if n < 10 {
+            byte(0x30 &+ UInt8(truncatingIfNeeded: n))
+        } else if n < 100 {
+            pair(n)
+        } else {
+            byte(0x30 &+ UInt8(truncatingIfNeeded: n / 100))
+            pair(n % 100)
+        }
+    }
+
+    /// `number` of a finite value, by the general rule.
+    @usableFromInline @inline(never)
+    mutating func anyNumber(_ value: Double) {
         var v = value
         if v < 0 { byte(0x2D); v = -v }
         // Whole numbers print exactly; large non-whole ones in Swift's shortest form; the rest
