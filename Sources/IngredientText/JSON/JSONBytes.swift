@@ -68,14 +68,19 @@ package enum JSONBytes {
         count &+= 1 // wrapping: the count stays within the room the caller reserved
     }
 
-    /// Copies `b`. Most pieces are short (literals, words), so up to 16 bytes are copied with
-    /// two overlapping loads and stores rather than a call to memmove.
+    /// Copies `b`. Most pieces are short (literals, words, names), so up to 32 bytes are copied
+    /// with two overlapping loads and stores rather than a call to memmove.
     @inlinable @inline(__always)
     package mutating func bytes(_ b: UnsafeBufferPointer<UInt8>) {
         guard let source = b.baseAddress else { return }
         let n = b.count
         let from = UnsafeRawPointer(source), to = UnsafeMutableRawPointer(base + count)
-        if n >= 8 && n <= 16 {
+        if n > 16 && n <= 32 {
+            let head = from.loadUnaligned(as: SIMD16<UInt8>.self)
+            let tail = from.loadUnaligned(fromByteOffset: n - 16, as: SIMD16<UInt8>.self)
+            to.storeBytes(of: head, as: SIMD16<UInt8>.self)
+            to.storeBytes(of: tail, toByteOffset: n - 16, as: SIMD16<UInt8>.self)
+        } else if n >= 8 && n <= 16 {
             let head = from.loadUnaligned(as: UInt64.self), tail = from.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self)
             to.storeBytes(of: head, as: UInt64.self)
             to.storeBytes(of: tail, toByteOffset: n - 8, as: UInt64.self)
