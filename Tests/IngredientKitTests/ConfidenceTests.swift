@@ -106,21 +106,24 @@ struct ConfidenceTests {
     /// The cheaper logarithm and exponential of `Confidence.Table.thousandths` are within the error its
     /// margin assumes (10⁻⁹), and it gives the thousandths of `score` wherever it answers.
     @Test func fastThousandthsEqualTheScore() throws {
+        let row = IngredientParser().model.calibration
+        let fastRow = try #require(Confidence.Fast(coefficients: row))
+        let table = fastRow.table
         var x = 0.0
-        while x < 1e6 {
-            #expect(abs(Confidence.approximateLog1p(x) - log1p(x)) < 1e-9, "log1p(\(x))")
-            x = x < 1 ? x + 0.0137 : x * 1.37
+        while x < 1e300 {
+            #expect(abs(table.log1p(x) - log1p(x)) < 1e-9, "log1p(\(x))")
+            for y in [x.nextUp, x.nextDown, Double(Float(x))] where y >= 0 {
+                #expect(abs(table.log1p(y) - log1p(y)) < 1e-9, "log1p(\(y))")
+            }
+            x = x < 1 ? x + 0.0037 : x < 1e4 ? x * 1.0137 : x * 1.37
         }
         var t = -30.0
         while t < 30 {
             #expect(abs(Confidence.approximateExp(t) / exp(t) - 1) < 1e-9, "exp(\(t))")
             t += 0.0731
         }
-        let row = IngredientParser().model.calibration
         let margin = Confidence.fastMargin(coefficients: row)
         #expect(margin > 0 && margin < 1e-3)
-        let fastRow = try #require(Confidence.Fast(coefficients: row))
-        let table = fastRow.table
         // The knot found from the bucket is the binary search's: the same mapped value.
         let knots = Array(row[(Confidence.inputCount + 1)...])
         var p = 0.0

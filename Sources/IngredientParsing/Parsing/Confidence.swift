@@ -123,6 +123,11 @@ package enum Confidence {
             for n in 0..<Table.tokenTermCount {
                 (values + Table.tokenTermsOffset + n).initialize(to: c[inputCount] * logTokenCounts[n])
             }
+            for j in 0..<Table.logSteps {
+                let reciprocal = 1 / (1 + (Double(j) + 0.5) / Double(Table.logSteps))
+                (values + Table.logsOffset + 2 * j).initialize(to: reciprocal)
+                (values + Table.logsOffset + 2 * j + 1).initialize(to: -log(reciprocal))
+            }
             for (k, x) in knots.enumerated() { (values + Table.knotsOffset + k).initialize(to: x) }
             // Per bucket of outputs, the first knot (from 1) at or above the bucket before's
             // start: never past the knot `mapped` finds for an output in the bucket, even where
@@ -145,7 +150,9 @@ package enum Confidence {
 
     /// A `Fast` row read through pointers, without retaining it.
     struct Table {
-        /// c₀…c₇, then c₇·log1p(n) for n below `tokenTermCount`, then the map's knots.
+        /// c₀…c₇, then c₇·log1p(n) for n below `tokenTermCount`, then per `logSteps`th of
+        /// [1, 2) the reciprocal of its middle and the logarithm of that middle (`log1p`), then
+        /// the map's knots.
         let values: UnsafeMutablePointer<Double>
         /// Per bucket of `bucketCount` outputs of the logistic model, where to look for its knot.
         let starts: UnsafeMutablePointer<UInt8>
@@ -156,7 +163,9 @@ package enum Confidence {
 
         static let tokenTermsOffset = inputCount + 1
         static let tokenTermCount = 128
-        static let knotsOffset = tokenTermsOffset + tokenTermCount
+        static let logsOffset = tokenTermsOffset + tokenTermCount
+        static let logSteps = 64
+        static let knotsOffset = logsOffset + 2 * logSteps
         static let bucketCount = 512
 
         /// `thousandths(score(e, coefficients:))` computed with cheaper logarithms and
@@ -170,8 +179,8 @@ package enum Confidence {
             // The inputs as `forEachInput` gives them, in the same order of additions (a
             // coefficient times 1 or 0 is the coefficient or a zero, which adds nothing).
             var z = c[0]
-            z += c[1] * approximateLog1p(max(0, e.minimumMargin))
-            z += c[2] * approximateLog1p(max(0, e.meanMargin))
+            z += c[1] * log1p(max(0, e.minimumMargin))
+            z += c[2] * log1p(max(0, e.meanMargin))
             z += e.hasQuantity ? c[3] : 0
             z += e.unknownUnit ? c[4] : 0
             z += e.hasName ? 0 : c[5]
@@ -179,7 +188,7 @@ package enum Confidence {
             // The token count's term is `score`'s own (from the table) where the table has it.
             let n = e.tokenCount
             z += UInt(bitPattern: n) < UInt(Self.tokenTermCount) ? c[Self.tokenTermsOffset &+ n]
-                : c[inputCount] * approximateLog1p(Double(n))
+                : c[inputCount] * log1p(Double(n))
             guard z > -30, z < 30 else { return nil } // (and not NaN)
             var p = 1 / (1 + approximateExp(-z))
             if knotCount > 0 { p = mapped(p) }
@@ -192,6 +201,23 @@ package enum Confidence {
             let distance = x - (shifted - 0x1.8p52)
             guard 0.5 - abs(distance) > margin else { return nil }
             return Int(truncatingIfNeeded: shifted.bitPattern & 0x7FF)
+        }
+
+        /// log(1 + x) for finite x ≥ 0 within 10⁻¹¹: 1 + x as 2ᵉ·m with m in [1, 2), m as c·(1 + r)
+        /// with c the middle of its 64th of [1, 2) (|r| ≤ 1/128), and log(1 + r) by its series to
+        /// the 4th power (the terms left out are below 6·10⁻¹²).
+        @inline(__always)
+        func log1p(_ x: Double) -> Double {
+            let bits = (1 + x).bitPattern
+            let exponent = Int(truncatingIfNeeded: bits &>> 52) &- 1023
+            let m = Double(bitPattern: (bits & 0x000F_FFFF_FFFF_FFFF) | 0x3FF0_0000_0000_0000)
+            let step = values + (Self.logsOffset &+ 2 &* Int(truncatingIfNeeded: (bits &>> 46) & 63))
+            let r = m * step[0] - 1
+            var series = -0.25
+            series = 1.0 / 3 + r * series
+            series = -0.5 + r * series
+            series = 1 + r * series
+            return Double(exponent) * 0.6931471805599453 + step[1] + r * series
         }
 
         /// `Confidence.mapped(p, knots:)` with the knot found from the bucket of `p` (0 < p ≤ 1)
@@ -212,30 +238,6 @@ package enum Confidence {
             let x1 = k[2 &* low], y1 = k[2 &* low &+ 1]
             return x1 > x0 ? y0 + (y1 - y0) * (p - x0) / (x1 - x0) : y1
         }
-    }
-
-    /// log(1 + x) for finite x ≥ 0 within 10⁻⁹: 1 + x as 2ᵉ·m with m in [√½, √2), and
-    /// log m = 2 atanh((m − 1)/(m + 1)) by its series to the 9th power (|s| ≤ 0.172: the terms
-    /// left out are below 7.2·10⁻¹⁰).
-    @inline(__always)
-    static func approximateLog1p(_ x: Double) -> Double {
-        let y = 1 + x
-        var bits = y.bitPattern
-        var exponent = Int(truncatingIfNeeded: (bits >> 52) & 0x7FF) &- 1023
-        bits = (bits & 0x000F_FFFF_FFFF_FFFF) | 0x3FF0_0000_0000_0000
-        var m = Double(bitPattern: bits)
-        if m > 1.4142135623730951 {
-            m *= 0.5
-            exponent &+= 1
-        }
-        let s = (m - 1) / (m + 1)
-        let s2 = s * s
-        var series = 1.0 / 9
-        series = 1.0 / 7 + s2 * series
-        series = 1.0 / 5 + s2 * series
-        series = 1.0 / 3 + s2 * series
-        series = 1 + s2 * series
-        return Double(exponent) * 0.6931471805599453 + 2 * s * series
     }
 
     /// eᵗ for |t| < 30 within 10⁻⁹ relative: 2ⁿ·eʳ with |r| ≤ ½ log 2 (and a little), eʳ by its
