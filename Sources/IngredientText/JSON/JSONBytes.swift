@@ -115,8 +115,25 @@ package enum JSONBytes {
     /// A string's content, escaping quotes, backslashes and control characters. Kept out of
     /// line: a line's object writes several strings, and one shared copy keeps the renderer
     /// small enough for the instruction cache.
+    @inlinable @inline(__always)
+    package mutating func escaped(_ b: UnsafeBufferPointer<UInt8>) {
+        count = Self.escaped(b, into: base, at: count)
+    }
+
+    /// `escaped` over a writer's pointer and count passed as values (and the new count
+    /// returned), so that a writer that is its caller's local variable stays in registers: a
+    /// call that took it `inout` kept it in memory, stored and loaded around every piece.
     @inline(never)
-    @usableFromInline package mutating func escaped(_ b: UnsafeBufferPointer<UInt8>) {
+    @usableFromInline package static func escaped(_ b: UnsafeBufferPointer<UInt8>, into base: UnsafeMutablePointer<UInt8>,
+                                                  at count: Int) -> Int {
+        var w = ByteWriter(base: base)
+        w.count = count
+        w.escapedInPlace(b)
+        return w.count
+    }
+
+    @inline(__always)
+    mutating func escapedInPlace(_ b: UnsafeBufferPointer<UInt8>) {
         guard let base = b.baseAddress else { return }
         // Plain text (most units, keys and words) copied whole, tested eight bytes at a time.
         if b.count >= 4, Self.isPlain(b) {
@@ -189,8 +206,22 @@ package enum JSONBytes {
     }
 
     /// A JSON string, or null.
-    @inlinable
+    @inlinable @inline(__always)
     package mutating func string(_ s: String?) {
+        count = Self.string(s, into: base, at: count)
+    }
+
+    /// `string` over a writer's pointer and count as values (see `escaped(_:into:at:)`).
+    @inline(never)
+    @usableFromInline package static func string(_ s: String?, into base: UnsafeMutablePointer<UInt8>, at count: Int) -> Int {
+        var w = ByteWriter(base: base)
+        w.count = count
+        w.stringInPlace(s)
+        return w.count
+    }
+
+    @inline(__always)
+    mutating func stringInPlace(_ s: String?) {
         guard let s else { raw("null"); return }
         byte(0x22)
         // The bytes read in place (a native string's, small or not), without the copy (and
@@ -242,11 +273,20 @@ package enum JSONBytes {
     }
 
     /// A JSON number rounded to six decimals, or null.
-    @inlinable
+    @inlinable @inline(__always)
     package mutating func number(_ value: Double?) {
-        guard let value, value.isFinite else { raw("null"); return }
-        if value >= 0, value < 1000, simpleNumber(value) { return }
-        anyNumber(value)
+        count = Self.number(value, into: base, at: count)
+    }
+
+    /// `number` over a writer's pointer and count as values (see `escaped(_:into:at:)`).
+    @inline(never)
+    @usableFromInline static func number(_ value: Double?, into base: UnsafeMutablePointer<UInt8>, at count: Int) -> Int {
+        var w = ByteWriter(base: base)
+        w.count = count
+        guard let value, value.isFinite else { w.raw("null"); return w.count }
+        if value >= 0, value < 1000, w.simpleNumber(value) { return w.count }
+        w.anyNumber(value)
+        return w.count
     }
 
     /// Writes `v` (0 ≤ `v` < 1000) as `number` does when it is a whole number of eighths or
