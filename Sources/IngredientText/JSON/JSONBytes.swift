@@ -68,8 +68,8 @@ package enum JSONBytes {
         count &+= 1 // wrapping: the count stays within the room the caller reserved
     }
 
-    /// Copies `b`. Most pieces are short (literals, words, names), so up to 32 bytes are copied
-    /// with two overlapping loads and stores rather than a call to memmove.
+    /// Copies `b`. Most pieces are short (literals, words, names, inputs), so up to 64 bytes are
+    /// copied with overlapping loads and stores rather than a call to memmove.
     @inlinable @inline(__always)
     package mutating func bytes(_ b: UnsafeBufferPointer<UInt8>) {
         guard let source = b.baseAddress else { return }
@@ -90,6 +90,16 @@ package enum JSONBytes {
             to.storeBytes(of: tail, toByteOffset: n - 4, as: UInt32.self)
         } else if n < 4 {
             for k in 0..<n { base[count &+ k] = source[k] }
+        } else if n <= 64 {
+            // 33–64 bytes (most inputs): the first and last 32 as above.
+            let a = from.loadUnaligned(as: SIMD16<UInt8>.self)
+            let b = from.loadUnaligned(fromByteOffset: 16, as: SIMD16<UInt8>.self)
+            let c = from.loadUnaligned(fromByteOffset: n - 32, as: SIMD16<UInt8>.self)
+            let d = from.loadUnaligned(fromByteOffset: n - 16, as: SIMD16<UInt8>.self)
+            to.storeBytes(of: a, as: SIMD16<UInt8>.self)
+            to.storeBytes(of: b, toByteOffset: 16, as: SIMD16<UInt8>.self)
+            to.storeBytes(of: c, toByteOffset: n - 32, as: SIMD16<UInt8>.self)
+            to.storeBytes(of: d, toByteOffset: n - 16, as: SIMD16<UInt8>.self)
         } else {
             (base + count).update(from: source, count: n)
         }
