@@ -182,15 +182,13 @@ extension ParsedIngredient: JSONLineSource {
 
 extension LineView: JSONLineSource {
     var maximumJSONSize: Int {
-        @inline(__always) get {
-            // Input, fields (joiners included) and section, each byte escaped to at most six
-            // (copied as it is when the line is plain); the key and units, escaped.
-            // (Wrapping arithmetic: a line has at most a few MB, far from overflowing.)
-            let fromLine = line.count &* 2 &+ spans.count &* 2
-            var other = hasKeyBytes ? keyBytes.count : key?.utf8.count ?? 0
-            for k in amounts.indices { other &+= unitTextBound(k) }
-            return fixedJSONSize &+ (lineIsPlain ? 1 : 6) &* fromLine &+ 6 &* other &+ amountJSONSize &* amounts.count
-        }
+        // Input, fields (joiners included) and section, each byte escaped to at most six
+        // (copied as it is when the line is plain); the key and units, escaped.
+        // (Wrapping arithmetic: a line has at most a few MB, far from overflowing.)
+        let fromLine = line.count &* 2 &+ spans.count &* 2
+        var other = hasKeyBytes ? keyBytes.count : key?.utf8.count ?? 0
+        for k in amounts.indices { other &+= unitTextBound(k) }
+        return fixedJSONSize &+ (lineIsPlain ? 1 : 6) &* fromLine &+ 6 &* other &+ amountJSONSize &* amounts.count
     }
 
     var amountCount: Int { amounts.count }
