@@ -112,7 +112,7 @@ struct ConfidenceTests {
         var x = 0.0
         while x < 1e300 {
             #expect(abs(table.log1p(x) - log1p(x)) < 1e-9, "log1p(\(x))")
-            for y in [x.nextUp, x.nextDown, Double(Float(x))] where y >= 0 {
+            for y in [x.nextUp, x.nextDown, Double(Float(x))] where y >= 0 && y.isFinite {
                 #expect(abs(table.log1p(y) - log1p(y)) < 1e-9, "log1p(\(y))")
             }
             x = x < 1 ? x + 0.0037 : x < 1e4 ? x * 1.0137 : x * 1.37
