@@ -103,22 +103,41 @@ struct ConfidenceTests {
         #expect(Confidence.fitMap(Array(samples.prefix(60)), minimumBlock: 50).isEmpty)
     }
 
-    /// The cheaper logarithm and exponential of `fastThousandths` are within the error its
+    /// The cheaper logarithm and exponential of `Confidence.Table.thousandths` are within the error its
     /// margin assumes (10⁻⁹), and it gives the thousandths of `score` wherever it answers.
     @Test func fastThousandthsEqualTheScore() throws {
+        let row = IngredientParser().model.calibration
+        let fastRow = try #require(Confidence.Fast(coefficients: row))
+        let table = fastRow.table
         var x = 0.0
-        while x < 1e6 {
-            #expect(abs(Confidence.approximateLog1p(x) - log1p(x)) < 1e-9, "log1p(\(x))")
-            x = x < 1 ? x + 0.0137 : x * 1.37
+        while x < 1e300 {
+            #expect(abs(table.log1p(x) - log1p(x)) < 1e-9, "log1p(\(x))")
+            for y in [x.nextUp, x.nextDown, Double(Float(x))] where y >= 0 && y.isFinite {
+                #expect(abs(table.log1p(y) - log1p(y)) < 1e-9, "log1p(\(y))")
+            }
+            x = x < 1 ? x + 0.0037 : x < 1e4 ? x * 1.0137 : x * 1.37
         }
         var t = -30.0
         while t < 30 {
             #expect(abs(Confidence.approximateExp(t) / exp(t) - 1) < 1e-9, "exp(\(t))")
             t += 0.0731
         }
-        let row = IngredientParser().model.calibration
         let margin = Confidence.fastMargin(coefficients: row)
         #expect(margin > 0 && margin < 1e-3)
+        // The knot found from the bucket is the binary search's: the same mapped value.
+        let knots = Array(row[(Confidence.inputCount + 1)...])
+        var p = 0.0
+        while p <= 1 {
+            for q in [p, p.nextDown, p.nextUp] where q > 0 && q <= 1 {
+                #expect(table.mapped(q) == knots.withUnsafeBufferPointer { Confidence.mapped(q, knots: $0) }, "p \(q)")
+            }
+            p += 1.0 / 4096
+        }
+        for x in stride(from: 0, to: knots.count, by: 2) {
+            for q in [knots[x], knots[x].nextDown, knots[x].nextUp] where q > 0 && q <= 1 {
+                #expect(table.mapped(q) == knots.withUnsafeBufferPointer { Confidence.mapped(q, knots: $0) }, "p \(q)")
+            }
+        }
         var generator = SystemRandomNumberGenerator()
         var answered = 0
         for _ in 0..<20_000 {
@@ -127,7 +146,7 @@ struct ConfidenceTests {
                 meanMargin: Double.random(in: 0...60, using: &generator), hasQuantity: Bool.random(using: &generator),
                 unknownUnit: Bool.random(using: &generator), hasName: Bool.random(using: &generator),
                 unknownWordShare: Double.random(in: 0...1, using: &generator), tokenCount: Int.random(in: 1...200, using: &generator))
-            guard let fast = row.withUnsafeBufferPointer({ Confidence.fastThousandths(e, coefficients: $0, margin: margin) }) else { continue }
+            guard let fast = table.thousandths(e) else { continue }
             answered += 1
             #expect(fast == Confidence.thousandths(Confidence.score(e, coefficients: row)))
         }

@@ -264,6 +264,29 @@ struct JSONLineTests {
         }
     }
 
+    /// The short way of whole numbers, eighths and thirds below 1000 (`ByteWriter.simpleNumber`)
+    /// gives the general rule's bytes (`anyNumber`), for every eighth and third and the doubles
+    /// beside them, thirds computed several ways, and values near the edges of the short way.
+    @Test func simpleNumbersAreWrittenAsAnyNumber() {
+        var values: [Double] = [999.999_999_9, 1000, 0x1p-60, 1.0 / 3 + 1e-9, 1.0 / 3 + 2e-9, 1.0 / 3 - 1e-9, 2 + 1e-10,
+                                5 - 1e-10, 0.333_333_5, 0.666_666_5]
+        for k in 0..<8000 {
+            let eighth = Double(k) / 8
+            values += [eighth, eighth.nextUp, eighth.nextDown]
+        }
+        for k in 0..<3000 {
+            let third = Double(k) / 3, whole = Double(k / 3)
+            values += [third, third.nextUp, third.nextDown, whole + 1.0 / 3 * Double(k % 3), whole + Double(k % 3) / 3,
+                       (whole * 3 + Double(k % 3)) * (1.0 / 3)]
+        }
+        for v in values {
+            var a: [UInt8] = [], b: [UInt8] = []
+            JSONBytes.append(upTo: 64, to: &a) { $0.number(v) }
+            JSONBytes.append(upTo: 64, to: &b) { $0.anyNumber(v) }
+            #expect(a == b, "\(v)")
+        }
+    }
+
     /// Regression: large whole numbers once picked up spurious decimals (9999999999999 was
     /// written as 9999999999999.000576); whole numbers are now written exactly.
     @Test func largeIntegersStayIntegers() {

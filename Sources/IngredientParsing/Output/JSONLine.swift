@@ -32,12 +32,16 @@ public enum JSONLine {
         JSONBytes.append(upTo: line.maximumJSONSize, to: &out) { render(line, &$0) }
     }
 
-    private static func render<Source: JSONLineSource>(_ line: Source, _ w: inout ByteWriter) {
+    private static func render<Source: JSONLineSource>(_ line: Source, _ out: inout ByteWriter) {
+        // A local writer, which no call takes `inout` (the renderers are inlined, the writers
+        // out of line take its count as a value), stays in registers.
+        var w = out
         w.raw(#"{"input":"#)
         line.writeInput(&w)
         w.byte(0x2C)
         renderFields(line, &w)
         w.raw("}\n")
+        out = w
     }
 
     /// Appends every field after `input` (`"kind":…` through `"confidence":…`), without braces,
@@ -46,6 +50,7 @@ public enum JSONLine {
         JSONBytes.append(upTo: line.maximumJSONSize, to: &out) { renderFields(line, &$0) }
     }
 
+    @inline(__always)
     private static func renderFields<Source: JSONLineSource>(_ line: Source, _ w: inout ByteWriter) {
         w.raw(#""kind":""#)
         switch line.kind {
@@ -190,9 +195,11 @@ extension LineView: JSONLineSource {
 
     /// One pass over the spans.
     var fieldsWithText: Int {
-        var fields = 0
-        for s in spans { fields |= 1 &<< s.field.rawValue }
-        return fields
+        @inline(__always) get {
+            var fields = 0
+            for s in spans { fields |= 1 &<< s.field.rawValue }
+            return fields
+        }
     }
 
     /// At least the bytes of amount `k`'s unit text, without making it: a known unit's id, or
@@ -213,6 +220,7 @@ extension LineView: JSONLineSource {
 
     /// A known unit's id copied from the parser's table of ids where it has it (every built-in
     /// id), else written from the unit's String.
+    @inline(__always)
     func writeUnit(_ k: Int, _ w: inout ByteWriter) {
         if case .known(let row) = amounts[k].unit, let id = unitIDs.plainID(row) {
             w.plainString(id)
@@ -227,12 +235,14 @@ extension LineView: JSONLineSource {
         if lineIsPlain { w.bytes(b) } else { w.escaped(b) }
     }
 
+    @inline(__always)
     func writeInput(_ w: inout ByteWriter) {
         w.byte(0x22)
         lineBytes(line, &w)
         w.byte(0x22)
     }
 
+    @inline(__always)
     func write(_ field: Field, _ w: inout ByteWriter) {
         var opened = false
         forEachPiece(of: field) { piece in
@@ -245,18 +255,21 @@ extension LineView: JSONLineSource {
     /// From its thousandths where the view has them: the same bytes as `number(confidence)`
     /// (a whole number of thousandths below one is written "0." and its digits without
     /// trailing zeros; the tests check all 1,001), without converting the double.
+    @inline(__always)
     func writeConfidence(_ w: inout ByteWriter) {
         let k = confidenceThousandths
         guard k >= 0, k <= 1000 else { w.number(confidence); return }
         w.thousandths(k)
     }
 
+    @inline(__always)
     func writeKey(_ w: inout ByteWriter) {
         guard hasKeyBytes else { w.string(key); return }
         guard !keyBytes.isEmpty else { w.raw("null"); return }
         w.plainString(keyBytes) // plain: see `NameKeyCache.Found`
     }
 
+    @inline(__always)
     func writeSection(_ w: inout ByteWriter) {
         guard let section else { w.raw("null"); return }
         w.byte(0x22)

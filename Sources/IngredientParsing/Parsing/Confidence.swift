@@ -74,11 +74,11 @@ package enum Confidence {
 
     // MARK: - The same thousandths without libm's log1p
 
-    /// How far (in thousandths) `fastThousandths` must find the score from a rounding boundary
+    /// How far (in thousandths) `Table.thousandths` must find the score from a rounding boundary
     /// to be sure of its result, for `coefficients`; 0 when it cannot be sure (no model, a map
     /// with a jump, or too steep a map). Made once per parser.
     ///
-    /// `fastThousandths` differs from `score` only in its logarithms (within 10⁻⁹ of libm's)
+    /// `Table.thousandths` differs from `score` only in its logarithms (within 10⁻⁹ of libm's)
     /// and its exponential (within 10⁻⁹ relative), so its sum `z` is within
     /// (|c₁| + |c₂| + |c₇|)·10⁻⁹ + 10⁻¹³ of `score`'s (the other terms and the order of the
     /// additions are the same); the logistic function changes by at most a quarter of that plus
@@ -104,67 +104,150 @@ package enum Confidence {
         return margin.isFinite && margin < 0.01 ? margin : 0
     }
 
-    /// `thousandths(score(e, coefficients:))` computed with cheaper logarithms and exponential,
-    /// or nil when the result lies within `margin` (see `fastMargin`) of a rounding boundary, or
-    /// outside the range it handles (then `score` decides).
-    @inline(__always)
-    static func fastThousandths(_ e: Evidence, coefficients c: UnsafeBufferPointer<Double>, margin: Double) -> Int? {
-        // Finite margins only (an infinite or NaN one is left to `score`).
-        guard e.minimumMargin < 1e300, e.meanMargin < 1e300 else { return nil }
-        // The inputs as `forEachInput` gives them, in the same order of additions.
-        var z = c[0]
-        z += c[1] * approximateLog1p(max(0, e.minimumMargin))
-        z += c[2] * approximateLog1p(max(0, e.meanMargin))
-        z += c[3] * (e.hasQuantity ? 1 : 0)
-        z += c[4] * (e.unknownUnit ? 1 : 0)
-        z += c[5] * (e.hasName ? 0 : 1)
-        z += c[6] * e.unknownWordShare
-        // The token count's logarithm is `score`'s own (the table's) where the table has it.
-        let n = e.tokenCount
-        z += c[7] * (n < logTokenCounts.count ? logTokenCounts[n] : approximateLog1p(Double(n)))
-        guard z > -30, z < 30 else { return nil } // (and not NaN)
-        var p = 1 / (1 + approximateExp(-z))
-        if hasMap(c.count) {
-            p = mapped(p, knots: UnsafeBufferPointer(rebasing: c[(inputCount + 1)...]))
+    /// The calibration row made ready for `Table.thousandths`, once per parser: the
+    /// coefficients, the token count's term for all but very long lines, the map's knots and
+    /// where to start looking among them, side by side behind one pointer.
+    final class Fast: @unchecked Sendable {
+        /// The row read through plain pointers (valid while `self` is).
+        let table: Table
+
+        /// The table of `coefficients`, or nil where `fastMargin` is 0 (every line takes `score`).
+        init?(coefficients c: [Double]) {
+            let margin = fastMargin(coefficients: c)
+            guard margin > 0 else { return nil }
+            let knots = hasMap(c.count) ? Array(c[(inputCount + 1)...]) : []
+            let knotCount = knots.count / 2
+            let values = UnsafeMutablePointer<Double>.allocate(capacity: Table.knotsOffset + knots.count)
+            for k in 0...inputCount { (values + k).initialize(to: c[k]) }
+            // c₇·log1p(n) is the product `score` forms from the same table: the same double.
+            for n in 0..<Table.tokenTermCount {
+                (values + Table.tokenTermsOffset + n).initialize(to: c[inputCount] * logTokenCounts[n])
+            }
+            for j in 0..<Table.logSteps {
+                let reciprocal = 1 / (1 + (Double(j) + 0.5) / Double(Table.logSteps))
+                (values + Table.logsOffset + 2 * j).initialize(to: reciprocal)
+                (values + Table.logsOffset + 2 * j + 1).initialize(to: -log(reciprocal))
+            }
+            for (k, x) in knots.enumerated() { (values + Table.knotsOffset + k).initialize(to: x) }
+            // Per bucket of outputs, the first knot (from 1) at or above the bucket before's
+            // start: never past the knot `mapped` finds for an output in the bucket, even where
+            // the bucket is read from an output rounded up (see `Table.mapped`).
+            let starts = UnsafeMutablePointer<UInt8>.allocate(capacity: Table.bucketCount)
+            for b in 0..<Table.bucketCount {
+                let low = Double(b - 1) / Double(Table.bucketCount)
+                var i = 1
+                while i < knotCount - 1, knots[2 * i] < low { i += 1 }
+                (starts + b).initialize(to: UInt8(clamping: i))
+            }
+            table = Table(values: values, starts: starts, knotCount: knotCount, margin: margin)
         }
-        let x = p * 1000
-        guard x >= 0, x < 1e15 else { return nil }
-        let fraction = x - Double(Int64(x))
-        guard abs(fraction - 0.5) > margin else { return nil }
-        return Int(Rounding.halfAwayFromZero(x))
+
+        deinit {
+            table.values.deallocate()
+            table.starts.deallocate()
+        }
     }
 
-    /// log(1 + x) for finite x ≥ 0 within 10⁻⁹: 1 + x as 2ᵉ·m with m in [√½, √2), and
-    /// log m = 2 atanh((m − 1)/(m + 1)) by its series to the 9th power (|s| ≤ 0.172: the terms
-    /// left out are below 7.2·10⁻¹⁰).
-    @inline(__always)
-    static func approximateLog1p(_ x: Double) -> Double {
-        let y = 1 + x
-        var bits = y.bitPattern
-        var exponent = Int(truncatingIfNeeded: (bits >> 52) & 0x7FF) &- 1023
-        bits = (bits & 0x000F_FFFF_FFFF_FFFF) | 0x3FF0_0000_0000_0000
-        var m = Double(bitPattern: bits)
-        if m > 1.4142135623730951 {
-            m *= 0.5
-            exponent &+= 1
+    /// A `Fast` row read through pointers, without retaining it.
+    struct Table {
+        /// c₀…c₇, then c₇·log1p(n) for n below `tokenTermCount`, then per `logSteps`th of
+        /// [1, 2) the reciprocal of its middle and the logarithm of that middle (`log1p`), then
+        /// the map's knots.
+        let values: UnsafeMutablePointer<Double>
+        /// Per bucket of `bucketCount` outputs of the logistic model, where to look for its knot.
+        let starts: UnsafeMutablePointer<UInt8>
+        /// The map's knots (0: no map).
+        let knotCount: Int
+        /// `fastMargin` of the row.
+        let margin: Double
+
+        static let tokenTermsOffset = inputCount + 1
+        static let tokenTermCount = 128
+        static let logsOffset = tokenTermsOffset + tokenTermCount
+        static let logSteps = 64
+        static let knotsOffset = logsOffset + 2 * logSteps
+        static let bucketCount = 512
+
+        /// `thousandths(score(e, coefficients:))` computed with cheaper logarithms and
+        /// exponential, or nil when the result lies within `margin` (see `fastMargin`) of a
+        /// rounding boundary, or outside the range it handles (then `score` decides).
+        @inline(__always)
+        func thousandths(_ e: Evidence) -> Int? {
+            // Finite margins only (an infinite or NaN one is left to `score`).
+            guard e.minimumMargin < 1e300, e.meanMargin < 1e300 else { return nil }
+            let c = values
+            // The inputs as `forEachInput` gives them, in the same order of additions (a
+            // coefficient times 1 or 0 is the coefficient or a zero, which adds nothing).
+            var z = c[0]
+            z += c[1] * log1p(max(0, e.minimumMargin))
+            z += c[2] * log1p(max(0, e.meanMargin))
+            z += e.hasQuantity ? c[3] : 0
+            z += e.unknownUnit ? c[4] : 0
+            z += e.hasName ? 0 : c[5]
+            z += c[6] * e.unknownWordShare
+            // The token count's term is `score`'s own (from the table) where the table has it.
+            let n = e.tokenCount
+            z += UInt(bitPattern: n) < UInt(Self.tokenTermCount) ? c[Self.tokenTermsOffset &+ n]
+                : c[inputCount] * log1p(Double(n))
+            guard z > -30, z < 30 else { return nil } // (and not NaN)
+            var p = 1 / (1 + approximateExp(-z))
+            if knotCount > 0 { p = mapped(p) }
+            // The nearest whole number of thousandths by adding 1.5·2⁵² (x is below 1000 here:
+            // p is at most 1), and how far x is from it; round to nearest even and `score`'s
+            // half away from zero differ only at a half, which the margin leaves to `score`.
+            let x = p * 1000
+            guard x >= 0, x <= 1000 else { return nil }
+            let shifted = x + 0x1.8p52
+            let distance = x - (shifted - 0x1.8p52)
+            guard 0.5 - abs(distance) > margin else { return nil }
+            return Int(truncatingIfNeeded: shifted.bitPattern & 0x7FF)
         }
-        let s = (m - 1) / (m + 1)
-        let s2 = s * s
-        var series = 1.0 / 9
-        series = 1.0 / 7 + s2 * series
-        series = 1.0 / 5 + s2 * series
-        series = 1.0 / 3 + s2 * series
-        series = 1 + s2 * series
-        return Double(exponent) * 0.6931471805599453 + 2 * s * series
+
+        /// log(1 + x) for finite x ≥ 0 within 10⁻¹¹: 1 + x as 2ᵉ·m with m in [1, 2), m as c·(1 + r)
+        /// with c the middle of its 64th of [1, 2) (|r| ≤ 1/128), and log(1 + r) by its series to
+        /// the 4th power (the terms left out are below 6·10⁻¹²).
+        @inline(__always)
+        func log1p(_ x: Double) -> Double {
+            let bits = (1 + x).bitPattern
+            let exponent = Int(truncatingIfNeeded: bits &>> 52) &- 1023
+            let m = Double(bitPattern: (bits & 0x000F_FFFF_FFFF_FFFF) | 0x3FF0_0000_0000_0000)
+            let step = values + (Self.logsOffset &+ 2 &* Int(truncatingIfNeeded: (bits &>> 46) & 63))
+            let r = m * step[0] - 1
+            var series = -0.25
+            series = 1.0 / 3 + r * series
+            series = -0.5 + r * series
+            series = 1 + r * series
+            return Double(exponent) * 0.6931471805599453 + step[1] + r * series
+        }
+
+        /// `Confidence.mapped(p, knots:)` with the knot found from the bucket of `p` (0 < p ≤ 1)
+        /// rather than by a binary search: the same knot, and the same arithmetic.
+        @inline(__always)
+        func mapped(_ p: Double) -> Double {
+            let k = values + Self.knotsOffset
+            let count = knotCount
+            if p <= k[0] { return k[1] }
+            if p >= k[2 &* count &- 2] { return k[2 &* count &- 1] }
+            // The bucket from the top bits of 1 + p's significand: ⌊512p⌋, or one more where
+            // 1 + p rounded up (which `starts` allows for).
+            let bucket = Int(truncatingIfNeeded: ((1 + p).bitPattern >> 43) & 0x1FF)
+            // The first knot at or above p (there is one: p is below the last).
+            var low = Int(starts[bucket])
+            while k[2 &* low] < p { low &+= 1 }
+            let x0 = k[2 &* low &- 2], y0 = k[2 &* low &- 1]
+            let x1 = k[2 &* low], y1 = k[2 &* low &+ 1]
+            return x1 > x0 ? y0 + (y1 - y0) * (p - x0) / (x1 - x0) : y1
+        }
     }
 
     /// eᵗ for |t| < 30 within 10⁻⁹ relative: 2ⁿ·eʳ with |r| ≤ ½ log 2 (and a little), eʳ by its
     /// series to the 8th power (the terms left out are below 3·10⁻¹⁰).
     @inline(__always)
     static func approximateExp(_ t: Double) -> Double {
-        // The nearest whole number of log 2's, by truncation (`rounded()` would call libm).
-        let scaled = t * 1.4426950408889634
-        let n = Double(Int64(scaled + (scaled >= 0 ? 0.5 : -0.5)))
+        // The nearest whole number n of log 2's by adding 1.5·2⁵² (`rounded()` would call libm),
+        // which leaves n in the low bits of the sum's significand.
+        let shifted = t * 1.4426950408889634 + 0x1.8p52
+        let n = shifted - 0x1.8p52
         let r = t - n * 0.6931471805599453
         var series = 1.0 / 40_320 // 1/8!
         series = 1.0 / 5_040 + r * series
@@ -175,7 +258,8 @@ package enum Confidence {
         series = 0.5 + r * series
         series = 1 + r * series
         series = 1 + r * series
-        return series * Double(bitPattern: UInt64(truncatingIfNeeded: Int64(n) &+ 1023) << 52)
+        // 2ⁿ: n + 1023 (|n| < 44) in the exponent's bits; the sum's higher bits shift out.
+        return series * Double(bitPattern: (shifted.bitPattern &+ 1023) << 52)
     }
 
     /// A quantity this large (a billion of anything; a digit run too long to read is read as

@@ -24,8 +24,9 @@ public struct IngredientParser: Sendable {
     /// (and retaining) each of its tables.
     let tables: LexiconReference
     let extractor: FeatureExtractor
-    /// `Confidence.fastMargin` of the model's calibration (0: every line takes `Confidence.score`).
-    let confidenceMargin: Double
+    /// The model's calibration made ready for the cheaper confidence (nil where its
+    /// `Confidence.fastMargin` is 0: every line takes `Confidence.score`).
+    let fastConfidence: Confidence.Fast?
     /// The units table's ids as bytes, which the JSON line copies.
     let unitIDs: UnitIDBytes
     /// Working memory for `parse(_:)` and `parse(utf8:)`, shared by the parser's copies.
@@ -48,7 +49,7 @@ public struct IngredientParser: Sendable {
     package init(lexicon: Lexicon, model: TaggerModel) {
         self.tables = LexiconReference(lexicon)
         self.model = model
-        self.confidenceMargin = Confidence.fastMargin(coefficients: model.calibration)
+        self.fastConfidence = Confidence.Fast(coefficients: model.calibration)
         self.unitIDs = UnitIDBytes(lexicon.units)
         self.extractor = FeatureExtractor(lexicon: lexicon, vocabulary: model.vocabularyRows)
     }
@@ -232,10 +233,7 @@ public struct IngredientParser: Sendable {
             )
             // Most lines' thousandths without libm's logarithms (the same result: see
             // `Confidence.fastMargin`); the rest through the model's own formula.
-            let margin = confidenceMargin
-            let fast = margin > 0 ? model.calibration.withUnsafeBufferPointer {
-                Confidence.fastThousandths(evidence, coefficients: $0, margin: margin)
-            } : nil
+            let fast = fastConfidence?.table.thousandths(evidence)
             if let k = fast ?? Confidence.thousandths(Confidence.score(evidence, coefficients: model.calibration)) {
                 view.confidence = Double(k) / 1000 // as `roundedToThousandths`
                 view.confidenceThousandths = k

@@ -68,14 +68,19 @@ package enum JSONBytes {
         count &+= 1 // wrapping: the count stays within the room the caller reserved
     }
 
-    /// Copies `b`. Most pieces are short (literals, words), so up to 16 bytes are copied with
-    /// two overlapping loads and stores rather than a call to memmove.
+    /// Copies `b`. Most pieces are short (literals, words, names, inputs), so up to 64 bytes are
+    /// copied with overlapping loads and stores rather than a call to memmove.
     @inlinable @inline(__always)
     package mutating func bytes(_ b: UnsafeBufferPointer<UInt8>) {
         guard let source = b.baseAddress else { return }
         let n = b.count
         let from = UnsafeRawPointer(source), to = UnsafeMutableRawPointer(base + count)
-        if n >= 8 && n <= 16 {
+        if n > 16 && n <= 32 {
+            let head = from.loadUnaligned(as: SIMD16<UInt8>.self)
+            let tail = from.loadUnaligned(fromByteOffset: n - 16, as: SIMD16<UInt8>.self)
+            to.storeBytes(of: head, as: SIMD16<UInt8>.self)
+            to.storeBytes(of: tail, toByteOffset: n - 16, as: SIMD16<UInt8>.self)
+        } else if n >= 8 && n <= 16 {
             let head = from.loadUnaligned(as: UInt64.self), tail = from.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self)
             to.storeBytes(of: head, as: UInt64.self)
             to.storeBytes(of: tail, toByteOffset: n - 8, as: UInt64.self)
@@ -85,6 +90,16 @@ package enum JSONBytes {
             to.storeBytes(of: tail, toByteOffset: n - 4, as: UInt32.self)
         } else if n < 4 {
             for k in 0..<n { base[count &+ k] = source[k] }
+        } else if n <= 64 {
+            // 33–64 bytes (most inputs): the first and last 32 as above.
+            let a = from.loadUnaligned(as: SIMD16<UInt8>.self)
+            let b = from.loadUnaligned(fromByteOffset: 16, as: SIMD16<UInt8>.self)
+            let c = from.loadUnaligned(fromByteOffset: n - 32, as: SIMD16<UInt8>.self)
+            let d = from.loadUnaligned(fromByteOffset: n - 16, as: SIMD16<UInt8>.self)
+            to.storeBytes(of: a, as: SIMD16<UInt8>.self)
+            to.storeBytes(of: b, toByteOffset: 16, as: SIMD16<UInt8>.self)
+            to.storeBytes(of: c, toByteOffset: n - 32, as: SIMD16<UInt8>.self)
+            to.storeBytes(of: d, toByteOffset: n - 16, as: SIMD16<UInt8>.self)
         } else {
             (base + count).update(from: source, count: n)
         }
@@ -110,8 +125,25 @@ package enum JSONBytes {
     /// A string's content, escaping quotes, backslashes and control characters. Kept out of
     /// line: a line's object writes several strings, and one shared copy keeps the renderer
     /// small enough for the instruction cache.
+    @inlinable @inline(__always)
+    package mutating func escaped(_ b: UnsafeBufferPointer<UInt8>) {
+        count = Self.escaped(b, into: base, at: count)
+    }
+
+    /// `escaped` over a writer's pointer and count passed as values (and the new count
+    /// returned), so that a writer that is its caller's local variable stays in registers: a
+    /// call that took it `inout` kept it in memory, stored and loaded around every piece.
     @inline(never)
-    @usableFromInline package mutating func escaped(_ b: UnsafeBufferPointer<UInt8>) {
+    @usableFromInline package static func escaped(_ b: UnsafeBufferPointer<UInt8>, into base: UnsafeMutablePointer<UInt8>,
+                                                  at count: Int) -> Int {
+        var w = ByteWriter(base: base)
+        w.count = count
+        w.escapedInPlace(b)
+        return w.count
+    }
+
+    @inline(__always)
+    mutating func escapedInPlace(_ b: UnsafeBufferPointer<UInt8>) {
         guard let base = b.baseAddress else { return }
         // Plain text (most units, keys and words) copied whole, tested eight bytes at a time.
         if b.count >= 4, Self.isPlain(b) {
@@ -184,8 +216,22 @@ package enum JSONBytes {
     }
 
     /// A JSON string, or null.
-    @inlinable
+    @inlinable @inline(__always)
     package mutating func string(_ s: String?) {
+        count = Self.string(s, into: base, at: count)
+    }
+
+    /// `string` over a writer's pointer and count as values (see `escaped(_:into:at:)`).
+    @inline(never)
+    @usableFromInline package static func string(_ s: String?, into base: UnsafeMutablePointer<UInt8>, at count: Int) -> Int {
+        var w = ByteWriter(base: base)
+        w.count = count
+        w.stringInPlace(s)
+        return w.count
+    }
+
+    @inline(__always)
+    mutating func stringInPlace(_ s: String?) {
         guard let s else { raw("null"); return }
         byte(0x22)
         // The bytes read in place (a native string's, small or not), without the copy (and
@@ -237,9 +283,74 @@ package enum JSONBytes {
     }
 
     /// A JSON number rounded to six decimals, or null.
-    @inlinable
+    @inlinable @inline(__always)
     package mutating func number(_ value: Double?) {
-        guard let value, value.isFinite else { raw("null"); return }
+        count = Self.number(value, into: base, at: count)
+    }
+
+    /// `number` over a writer's pointer and count as values (see `escaped(_:into:at:)`).
+    @inline(never)
+    @usableFromInline static func number(_ value: Double?, into base: UnsafeMutablePointer<UInt8>, at count: Int) -> Int {
+        var w = ByteWriter(base: base)
+        w.count = count
+        guard let value, value.isFinite else { w.raw("null"); return w.count }
+        if value >= 0, value < 1000, w.simpleNumber(value) { return w.count }
+        w.anyNumber(value)
+        return w.count
+    }
+
+    /// Writes `v` (0 ≤ `v` < 1000) as `number` does when it is a whole number of eighths or
+    /// thirds (most quantities: whole numbers, halves, quarters, thirds), and returns whether
+    /// it did. Eighths print exactly (`v` · 10⁶ is a whole number); a double within 10⁻⁹ of a
+    /// third is rounded by `number` to …333333 or …666667 (it is further than 0.1 millionth
+    /// from a half millionth).
+    @inlinable @inline(__always)
+    mutating func simpleNumber(_ v: Double) -> Bool {
+        if let eighths = Self.wholeNumber(v * 8) { // v · 8 is exact
+            smallWholeNumber(eighths >> 3)
+            // The fraction's text, four bytes each (written whole: the room has them) and its
+            // length in the nibbles of a constant.
+            let fraction = Int(truncatingIfNeeded: eighths & 7)
+            let text = UnsafeRawPointer(Self.eighthFractions.utf8Start).loadUnaligned(fromByteOffset: 4 &* fraction, as: UInt32.self)
+            UnsafeMutableRawPointer(base + count).storeBytes(of: text, as: UInt32.self)
+            count &+= (0x4342_4340 &>> (4 &* fraction)) & 0xF
+            return true
+        }
+        // The nearest whole number of thirds, by adding 1.5·2⁵² (`t` is below 3000).
+        let t = v * 3
+        let shifted = t + 0x1.8p52
+        guard abs(t - (shifted - 0x1.8p52)) <= 1e-9 else { return false }
+        let thirds = shifted.bitPattern & 0xFFF
+        let whole = thirds / 3, remainder = thirds &- whole &* 3
+        guard remainder != 0 else { return false } // (not a whole number: it has a fraction)
+        smallWholeNumber(whole)
+        // ".333333" or ".666667", written as eight bytes (the room has them).
+        let text: UInt64 = remainder == 1 ? 0x0033_3333_3333_332E : 0x0037_3636_3636_362E
+        UnsafeMutableRawPointer(base + count).storeBytes(of: text, as: UInt64.self)
+        count &+= 7
+        return true
+    }
+
+    /// The fractions of eighths as `number` writes them, four bytes each.
+    @usableFromInline static let eighthFractions: StaticString = "    .125.25 .375.5  .625.75 .875"
+
+    /// The digits of `n` (below 1000).
+    @inlinable @inline(__always)
+    mutating func smallWholeNumber(_ n: UInt64) {
+        let n = UInt32(truncatingIfNeeded: n)
+        if n < 10 {
+            byte(0x30 &+ UInt8(truncatingIfNeeded: n))
+        } else if n < 100 {
+            pair(n)
+        } else {
+            byte(0x30 &+ UInt8(truncatingIfNeeded: n / 100))
+            pair(n % 100)
+        }
+    }
+
+    /// `number` of a finite value, by the general rule.
+    @usableFromInline @inline(never)
+    mutating func anyNumber(_ value: Double) {
         var v = value
         if v < 0 { byte(0x2D); v = -v }
         // Whole numbers print exactly; large non-whole ones in Swift's shortest form; the rest
