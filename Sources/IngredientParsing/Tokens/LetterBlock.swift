@@ -11,10 +11,9 @@ struct LetterBlock {
     /// How many of those letters are capitals (the bytes without bit 5).
     let capitals: Int
 
-    /// The block of the eight bytes at `p` (which must all be readable).
+    /// The block of eight bytes `x`, the first in its low byte.
     @inline(__always)
-    init(_ p: UnsafePointer<UInt8>) {
-        let x = UInt64(littleEndian: UnsafeRawPointer(p).loadUnaligned(as: UInt64.self))
+    init(_ x: UInt64) {
         let high: UInt64 = 0x8080_8080_8080_8080
         // Per byte, without carries between bytes (each folded byte is at most 0x7F):
         // bit 7 of `atLeastA` is set from 0x61 ('a') up, of `pastZ` from 0x7B (past 'z').
