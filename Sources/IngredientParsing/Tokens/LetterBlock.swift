@@ -27,10 +27,16 @@ struct LetterBlock {
         // Bit 0 of each leading letter byte: below bit 7 of the first non-letter byte (its
         // lowest set bit; none at all when the eight are letters, and the mask is then all
         // ones).
-        let firstNotLetter = notLetter & (0 &- notLetter)
-        let leadingLetters = (firstNotLetter &>> 7) &- 1
-        let lowerCaseBitClear = (~x &>> 5) & 0x0101_0101_0101_0101 & leadingLetters
-        self.capitals = Int(truncatingIfNeeded: (lowerCaseBitClear &* 0x0101_0101_0101_0101) &>> 56)
+        // Lower-case letters have bit 5 set, and so have most bytes after a word (space, comma,
+        // digits, most marks): in most blocks no byte lacks it, and there are no capitals to count.
+        if ~x & 0x2020_2020_2020_2020 == 0 {
+            self.capitals = 0
+        } else {
+            let firstNotLetter = notLetter & (0 &- notLetter)
+            let leadingLetters = (firstNotLetter &>> 7) &- 1
+            let lowerCaseBitClear = (~x &>> 5) & 0x0101_0101_0101_0101 & leadingLetters
+            self.capitals = Int(truncatingIfNeeded: (lowerCaseBitClear &* 0x0101_0101_0101_0101) &>> 56)
+        }
     }
 
     /// `hash` with the leading `letters` folded bytes mixed in, one by one: entered at the

@@ -38,7 +38,9 @@ package enum Tokenizer {
     /// or uniqueness check a token (see `LineTokens`).
     @inline(__always)
     private static func fill(_ tokens: inout [Token], _ line: UnsafeBufferPointer<UInt8>, grouping: Bool) -> Bool {
-        tokens.removeAll(keepingCapacity: true)
+        // As `removeAll(keepingCapacity: true)`, without its uniqueness check before the one
+        // that removing makes.
+        tokens.removeLast(tokens.count)
         if tokens.capacity < line.count { tokens.reserveCapacity(line.count) }
         var plain = true
         withUnsafeMutablePointer(to: &plain) { plain in
@@ -90,18 +92,21 @@ package enum Tokenizer {
                     // often a space or a comma): they are done here.
                     var end = i, hash = ByteHash.seed, upper = 0
                     scanLetters(line, &end, &hash, &upper)
-                    if end == n || !continuesWord(line[end]) {
+                    let next = end < n ? line[end] : 0
+                    if !continuesWord(next) {
                         var token = Token(kind: .word, start: i, end: end)
                         token.stemEnd = end
                         token.hash = hash
                         token.wordShape = WordShape.code(upper: upper, lower: end &- i &- upper, digitsAndMarks: 0, hyphens: 0,
                                                          nonASCII: 0, firstUpper: b &- 0x41 < 26, trailingDot: false)
                         (tokens + count).initialize(to: token)
-                    } else {
-                        end = lexWord(line, from: i, lettersEnd: end, hash: hash, upper: upper, into: tokens + count)
+                        count &+= 1
+                        // The space after the word (most words have one) is passed here.
+                        i = next == 0x20 ? end &+ 1 : end
+                        continue
                     }
+                    i = lexWord(line, from: i, lettersEnd: end, hash: hash, upper: upper, into: tokens + count)
                     count &+= 1
-                    i = end
                     continue
                 }
                 if b < 0x20 || b == 0x7F {
@@ -109,7 +114,26 @@ package enum Tokenizer {
                     i += 1
                     continue
                 }
-                if isDigit(b) || (b == 0x2E && i + 1 < n && isDigit(line[i + 1]) && (i == 0 || !isDigit(line[i - 1])))
+                if isDigit(b) {
+                    quantities |= 1 &<< UInt64(min(count, 63))
+                    // Most numbers are whole numbers that a space or the line's end follows ("2
+                    // cups"): nothing after their digits can make them decimal, a fraction or
+                    // glued to a unit.
+                    let (whole, _, end) = digits(line, from: i)
+                    if end == n || line[end] == 0x20 {
+                        // A quantity's stem is all of it and it has no hash (as `finished` makes them).
+                        var token = Token(kind: .quantity, start: i, end: end, value: whole, maxValue: whole)
+                        token.stemEnd = end
+                        token.isInteger = true
+                        (tokens + count).initialize(to: token)
+                        i = end
+                    } else {
+                        i = lexNumber(line, from: i, into: tokens + count)
+                    }
+                    count &+= 1
+                    continue
+                }
+                if (b == 0x2E && i + 1 < n && isDigit(line[i + 1]) && (i == 0 || !isDigit(line[i - 1])))
                     || (b == 0x2C && startsDecimalComma(line, at: i)) {
                     quantities |= 1 &<< UInt64(min(count, 63))
                     i = lexNumber(line, from: i, into: tokens + count)
@@ -230,28 +254,16 @@ package enum Tokenizer {
     static func digits(_ s: UnsafeBufferPointer<UInt8>, from i: Int) -> (Double, Int, Int) {
         var j = i
         var v = 0.0
-        while j < s.count, isDigit(s[j]), j - i < 15 {
-            v = v * 10 + Double(s[j] &- 0x30)
-            j += 1
+        while j < s.count, isDigit(s[j]) {
+            // Absurdly long digit runs: the digits after the 15th are left out.
+            if j &- i < 15 { v = v * 10 + Double(s[j] &- 0x30) }
+            j &+= 1
         }
-        while j < s.count, isDigit(s[j]) { j += 1 } // absurdly long digit runs: ignore the tail
         return (v, j - i, j)
     }
 
     static func lexNumber(_ s: UnsafeBufferPointer<UInt8>, from start: Int, into slot: UnsafeMutablePointer<Token>) -> Int {
         let n = s.count
-        // Most numbers are whole numbers that a space or the line's end follows ("2 cups"):
-        // nothing after their digits can make them decimal, a fraction or glued to a unit.
-        if isDigit(s[start]) {
-            let (whole, _, end) = digits(s, from: start)
-            if end == n || s[end] == 0x20 {
-                var token = Token(kind: .quantity, start: start, end: end, value: whole, maxValue: whole)
-                token.stemEnd = end
-                token.isInteger = true
-                slot.initialize(to: token)
-                return end
-            }
-        }
         var i = start
         var value = 0.0
         var properFraction = false
@@ -456,8 +468,9 @@ package enum Tokenizer {
         let p = UnsafeRawPointer(s.baseAddress.unsafelyUnwrapped)
         if i &+ 8 <= n { return UInt64(littleEndian: p.loadUnaligned(fromByteOffset: i, as: UInt64.self)) }
         if n >= 8 {
+            // Shifted down by 8 to 64 bits: by 8 first, then by the rest (0 to 56).
             let last = UInt64(littleEndian: p.loadUnaligned(fromByteOffset: n &- 8, as: UInt64.self))
-            return last >> UInt64(8 &* (i &+ 8 &- n))
+            return (last &>> 8) &>> UInt64(8 &* (i &+ 7 &- n))
         }
         return shortLineBytes(s, from: i)
     }
