@@ -253,13 +253,14 @@ package enum Tokenizer {
     @inline(__always)
     static func digits(_ s: UnsafeBufferPointer<UInt8>, from i: Int) -> (Double, Int, Int) {
         var j = i
-        var v = 0.0
+        var v = 0
         while j < s.count, isDigit(s[j]) {
-            // Absurdly long digit runs: the digits after the 15th are left out.
-            if j &- i < 15 { v = v * 10 + Double(s[j] &- 0x30) }
+            // Absurdly long digit runs: the digits after the 15th are left out. Fifteen digits
+            // fit a Double's 53 bits, so that the value is exact, as summed in doubles.
+            if j &- i < 15 { v = v &* 10 &+ Int(s[j] &- 0x30) }
             j &+= 1
         }
-        return (v, j - i, j)
+        return (Double(v), j - i, j)
     }
 
     static func lexNumber(_ s: UnsafeBufferPointer<UInt8>, from start: Int, into slot: UnsafeMutablePointer<Token>) -> Int {
