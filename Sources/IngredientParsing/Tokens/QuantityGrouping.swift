@@ -23,7 +23,15 @@ enum QuantityGrouping {
     private static func joinsNext(_ raw: UnsafeBufferPointer<Token>, _ i: Int, _ s: UnsafeBufferPointer<UInt8>) -> Bool {
         guard i &+ 1 < raw.count, raw[i].kind == .quantity, !raw[i].isMultiplier else { return false }
         let next = raw[i &+ 1]
-        return next.kind == .quantity || isRangeJoiner(next, s) || isTimes(next, s) || isSlash(next)
+        switch next.kind {
+        case .quantity:
+            return true
+        case .word:
+            // "to", "or" or "x": most words after a number (its unit) are longer.
+            return next.end &- next.start <= 2 && (isRangeJoiner(next, s) || isTimes(next, s))
+        case .punctuation:
+            return isHyphen(next) || isSlash(next) || isTimes(next, s)
+        }
     }
 
     /// Groups `tokens` in place and returns how many there are then. Each token written joins

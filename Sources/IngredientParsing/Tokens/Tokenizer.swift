@@ -528,23 +528,29 @@ private struct LineTokens: Sequence {
     let grouping: Bool
     let plain: UnsafeMutablePointer<Bool>
 
-    /// Iterates the tokens of an array made for it, where something iterates the sequence
-    /// itself (not `append(contentsOf:)`, which gets an empty iterator, with nothing to release).
+    /// Iterates by tokenizing the line again for each token: slow, where something iterates
+    /// the sequence itself (nothing does; `append(contentsOf:)` takes it whole). It holds no
+    /// storage, so that the empty one `append(contentsOf:)` gets back costs no release.
     struct Iterator: IteratorProtocol {
-        var tokens: IndexingIterator<[Token]>?
+        var tokens: LineTokens?
+        var index = 0
 
         mutating func next() -> Token? {
-            tokens?.next()
+            guard let tokens else { return nil }
+            var all: [Token] = []
+            all.reserveCapacity(tokens.line.count)
+            all.append(contentsOf: tokens)
+            guard index < all.count else { return nil }
+            index += 1
+            return all[index - 1]
         }
     }
 
     func makeIterator() -> Iterator {
-        let tokens = [Token](unsafeUninitializedCapacity: line.count) { buffer, count in
-            (_, count) = _copyContents(initializing: buffer)
-        }
-        return Iterator(tokens: tokens.makeIterator())
+        Iterator(tokens: self)
     }
 
+    @inline(__always)
     func _copyContents(initializing buffer: UnsafeMutableBufferPointer<Token>) -> (Iterator, Int) {
         precondition(buffer.count >= line.count, "room for a token a byte")
         guard let base = buffer.baseAddress, !line.isEmpty else {
