@@ -64,7 +64,8 @@ package enum Tokenizer {
 
     /// The first pass: the line's tokens before quantity grouping, each with its hash and stem,
     /// written from `tokens` (which has room for as many tokens as the line has bytes).
-    static func lex(_ line: UnsafeBufferPointer<UInt8>, into tokens: UnsafeMutablePointer<Token>) -> Lexed {
+    /// (Labelled `writingAt`, not `into`, so that `&array` cannot pick it as a pointer.)
+    static func lex(_ line: UnsafeBufferPointer<UInt8>, writingAt tokens: UnsafeMutablePointer<Token>) -> Lexed {
         var plain = true
         var count = 0
         var quantities: UInt64 = 0
@@ -557,7 +558,7 @@ private struct LineTokens: Sequence {
             plain.pointee = true
             return (Iterator(), 0)
         }
-        let lexed = Tokenizer.lex(line, into: base)
+        let lexed = Tokenizer.lex(line, writingAt: base)
         plain.pointee = lexed.plain
         var count = lexed.count
         let tokens = UnsafeMutableBufferPointer(start: base, count: count)
