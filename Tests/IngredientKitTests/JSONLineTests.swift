@@ -127,8 +127,8 @@ struct JSONLineTests {
                     for c in UInt8(0)...0x7F {
                         var bytes = Array(repeating: filler, count: length)
                         bytes[position] = c
-                        var raw: [Token] = [], tokens: [Token] = []
-                        let plain = bytes.withUnsafeBufferPointer { Tokenizer.tokenize($0, scratch: &raw, into: &tokens) }
+                        var tokens: [Token] = []
+                        let plain = bytes.withUnsafeBufferPointer { Tokenizer.tokenize($0, into: &tokens) }
                         #expect(plain == !needsEscape(c), "\(bytes)")
                     }
                 }

@@ -130,7 +130,6 @@ public struct IngredientParser: Sendable {
     /// Working memory reused between the lines of a session.
     /// Used by one session on one thread only, so its buffers skip dynamic exclusivity checks.
     package final class Workspace {
-        @exclusivity(unchecked) var raw: [Token] = []
         @exclusivity(unchecked) var tokens: [Token] = []
         @exclusivity(unchecked) var labels: [Int] = []
         @exclusivity(unchecked) var spans = PlainList<Span>()
@@ -155,7 +154,7 @@ public struct IngredientParser: Sendable {
     package func analyze<Result>(validUTF8 line: UnsafeBufferPointer<UInt8>, workspace w: Workspace = Workspace(),
                          forcedLabels: (([Token], UnsafeBufferPointer<UInt8>) -> [Int]?)? = nil, keyAsBytes: Bool = false,
                          _ body: (LineView, Confidence.Evidence?) -> Result) -> Result {
-        let lineIsPlain = Tokenizer.tokenize(line, scratch: &w.raw, into: &w.tokens)
+        let lineIsPlain = Tokenizer.tokenize(line, into: &w.tokens)
         // The tokens leave the workspace for the call and go back after it (read through a
         // copy, their buffer was retained and released for every line).
         var tokens: [Token] = []

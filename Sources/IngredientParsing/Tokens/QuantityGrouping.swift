@@ -2,24 +2,49 @@
 enum QuantityGrouping {
     /// Whether `group` would change `raw`: some quantity is followed by a token that can join
     /// it (a fraction, a number, a hyphen, "to", "or", a times sign). Most lines have none.
-    static func isNeeded(_ raw: [Token], _ s: UnsafeBufferPointer<UInt8>) -> Bool {
-        var i = 0
-        while i + 1 < raw.count {
-            if raw[i].kind == .quantity, !raw[i].isMultiplier {
-                let next = raw[i + 1]
-                if next.kind == .quantity || isRangeJoiner(next, s) || isTimes(next, s) || isSlash(next) { return true }
+    /// Only the tokens at the set bits of `quantities` are looked at, bit 63 standing for all
+    /// from the 63rd on (`Tokenizer.Lexed.quantities`; all ones looks at every token).
+    static func isNeeded(_ raw: UnsafeBufferPointer<Token>, quantities: UInt64, _ s: UnsafeBufferPointer<UInt8>) -> Bool {
+        var bits = quantities
+        while bits != 0 {
+            let i = bits.trailingZeroBitCount
+            bits &= bits &- 1
+            if i == 63 {
+                for k in 63..<max(raw.count, 63) where joinsNext(raw, k, s) { return true }
+                return false
             }
-            i += 1
+            if joinsNext(raw, i, s) { return true }
         }
         return false
     }
 
-    static func group(_ raw: [Token], _ s: UnsafeBufferPointer<UInt8>, into out: inout [Token]) {
-        out.removeAll(keepingCapacity: true)
+    /// Whether token `i` is a quantity that the next token can join.
+    @inline(__always)
+    private static func joinsNext(_ raw: UnsafeBufferPointer<Token>, _ i: Int, _ s: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard i &+ 1 < raw.count, raw[i].kind == .quantity, !raw[i].isMultiplier else { return false }
+        let next = raw[i &+ 1]
+        switch next.kind {
+        case .quantity:
+            return true
+        case .word:
+            // "to", "or" or "x": most words after a number (its unit) are longer.
+            return next.end &- next.start <= 2 && (isRangeJoiner(next, s) || isTimes(next, s))
+        case .punctuation:
+            return isHyphen(next) || isSlash(next) || isTimes(next, s)
+        }
+    }
+
+    /// Groups `tokens` in place and returns how many there are then. Each token written joins
+    /// one read token or more, and all of them are read before it is written, so that the
+    /// tokens still to read are never overwritten.
+    static func group(_ tokens: UnsafeMutableBufferPointer<Token>, _ s: UnsafeBufferPointer<UInt8>) -> Int {
+        let raw = UnsafeBufferPointer(tokens)
+        var count = 0
         var i = 0
         while i < raw.count {
             guard raw[i].kind == .quantity, !raw[i].isMultiplier else {
-                out.append(raw[i])
+                tokens[count] = raw[i]
+                count += 1
                 i += 1
                 continue
             }
@@ -74,9 +99,11 @@ enum QuantityGrouping {
                     next += 1
                 }
             }
-            out.append(q)
+            tokens[count] = q
+            count += 1
             i = next
         }
+        return count
     }
 
     private static func joined(_ a: Token, _ b: Token, value: Double) -> Token {
@@ -94,7 +121,7 @@ enum QuantityGrouping {
     /// The fraction at `k` written as whole number, slash and whole number with space around
     /// the slash ("1 / 2", "3 /4"): a proper fraction with a denominator up to 16 (the
     /// fractions of recipes), so that "400 / 500 g" stays two amounts.
-    private static func spacedFraction(_ raw: [Token], at k: Int) -> Token? {
+    private static func spacedFraction(_ raw: UnsafeBufferPointer<Token>, at k: Int) -> Token? {
         guard k + 2 < raw.count, raw[k].kind == .quantity, raw[k].isInteger, !raw[k].isMultiplier, !raw[k].gluedToNext,
               isSlash(raw[k + 1]), raw[k + 2].kind == .quantity, raw[k + 2].isInteger, !raw[k + 2].isMultiplier,
               raw[k + 1].start > raw[k].end || raw[k + 2].start > raw[k + 1].end else { return nil }

@@ -14,33 +14,61 @@ package enum Tokenizer {
     static let otherMark: UInt8 = 0x7E
 
     package static func tokenize(_ line: UnsafeBufferPointer<UInt8>) -> [Token] {
-        var raw: [Token] = [], tokens: [Token] = []
-        tokenize(line, scratch: &raw, into: &tokens)
+        var tokens: [Token] = []
+        tokenize(line, into: &tokens)
         return tokens
     }
 
-    /// Tokenizes into `tokens`, reusing the storage of `raw` and `tokens`. Returns whether the
-    /// line is plain text (see `lex`).
+    /// Tokenizes into `tokens`, reusing its storage. Returns whether the line is plain text
+    /// (see `lex`).
     @discardableResult
-    static func tokenize(_ line: UnsafeBufferPointer<UInt8>, scratch raw: inout [Token], into tokens: inout [Token]) -> Bool {
-        let plain = lex(line, into: &raw)
-        if QuantityGrouping.isNeeded(raw, line) {
-            QuantityGrouping.group(raw, line, into: &tokens)
-        } else {
-            swap(&raw, &tokens) // nothing to join: the raw tokens are the tokens
+    static func tokenize(_ line: UnsafeBufferPointer<UInt8>, into tokens: inout [Token]) -> Bool {
+        fill(&tokens, line, grouping: true)
+    }
+
+    /// The first pass alone (no quantity grouping) into `tokens`, reusing its storage. Returns
+    /// whether the line is plain text (see `lex`).
+    @discardableResult
+    static func lex(_ line: UnsafeBufferPointer<UInt8>, into tokens: inout [Token]) -> Bool {
+        fill(&tokens, line, grouping: false)
+    }
+
+    /// Replaces `tokens` with the line's. A line of n bytes has at most n tokens (each takes a
+    /// byte at least): with room for that many, both passes write in place, with no capacity
+    /// or uniqueness check a token (see `LineTokens`).
+    @inline(__always)
+    private static func fill(_ tokens: inout [Token], _ line: UnsafeBufferPointer<UInt8>, grouping: Bool) -> Bool {
+        // As `removeAll(keepingCapacity: true)`, without its uniqueness check before the one
+        // that removing makes.
+        tokens.removeLast(tokens.count)
+        if tokens.capacity < line.count { tokens.reserveCapacity(line.count) }
+        var plain = true
+        withUnsafeMutablePointer(to: &plain) { plain in
+            tokens.append(contentsOf: LineTokens(line: line, grouping: grouping, plain: plain))
         }
         return plain
     }
 
-    /// The first pass: the line's tokens before quantity grouping, each with its hash and stem.
-    ///
-    /// Returns whether the line is plain text: no control character, DEL, quote or backslash
-    /// (the bytes a JSON string escapes), so that its bytes can be copied into JSON as they
-    /// are. Every such byte is seen here, as words and numbers never take one in.
-    @discardableResult
-    static func lex(_ line: UnsafeBufferPointer<UInt8>, into raw: inout [Token]) -> Bool {
-        raw.removeAll(keepingCapacity: true)
+    /// What `lex` made of a line.
+    struct Lexed {
+        /// How many tokens it wrote.
+        var count = 0
+        /// Whether the line is plain text: no control character, DEL, quote or backslash (the
+        /// bytes a JSON string escapes), so that its bytes can be copied into JSON as they are.
+        /// Every such byte is seen by `lex`, as words and numbers never take one in.
         var plain = true
+        /// Bit `i` set where token `i` may be a quantity (bit 63: any token from the 63rd on),
+        /// for `QuantityGrouping.isNeeded`.
+        var quantities: UInt64 = 0
+    }
+
+    /// The first pass: the line's tokens before quantity grouping, each with its hash and stem,
+    /// written from `tokens` (which has room for as many tokens as the line has bytes).
+    /// (Labelled `writingAt`, not `into`, so that `&array` cannot pick it as a pointer.)
+    static func lex(_ line: UnsafeBufferPointer<UInt8>, writingAt tokens: UnsafeMutablePointer<Token>) -> Lexed {
+        var plain = true
+        var count = 0
+        var quantities: UInt64 = 0
         var i = 0
         let n = line.count
         while i < n {
@@ -53,7 +81,33 @@ package enum Tokenizer {
             }
             if b < 0x80 {
                 if isASCIILetter(b) {
-                    i = lexWord(line, from: i, into: &raw)
+                    // "2x400g", "x2": an 'x' before a digit may be a multiplier sign or a multiplier.
+                    if (b | 0x20) == 0x78, i &+ 1 < n, isDigit(line[i &+ 1]), let end = lexTimes(line, from: i, into: tokens + count) {
+                        count &+= 1
+                        i = end
+                        continue
+                    }
+                    // The word's folded hash is made during the scan (as `finishHash` would make
+                    // it), with its capitals counted for its `WordShape`. Most words are ASCII
+                    // letters that the line's end or a byte that cannot go on a word follows (most
+                    // often a space or a comma): they are done here.
+                    var end = i, hash = ByteHash.seed, upper = 0
+                    scanLetters(line, &end, &hash, &upper)
+                    let next = end < n ? line[end] : 0
+                    if !continuesWord(next) {
+                        var token = Token(kind: .word, start: i, end: end)
+                        token.stemEnd = end
+                        token.hash = hash
+                        token.wordShape = WordShape.code(upper: upper, lower: end &- i &- upper, digitsAndMarks: 0, hyphens: 0,
+                                                         nonASCII: 0, firstUpper: b &- 0x41 < 26, trailingDot: false)
+                        (tokens + count).initialize(to: token)
+                        count &+= 1
+                        // The space after the word (most words have one) is passed here.
+                        i = next == 0x20 ? end &+ 1 : end
+                        continue
+                    }
+                    i = lexWord(line, from: i, lettersEnd: end, hash: hash, upper: upper, into: tokens + count)
+                    count &+= 1
                     continue
                 }
                 if b < 0x20 || b == 0x7F {
@@ -61,9 +115,30 @@ package enum Tokenizer {
                     i += 1
                     continue
                 }
-                if isDigit(b) || (b == 0x2E && i + 1 < n && isDigit(line[i + 1]) && (i == 0 || !isDigit(line[i - 1])))
+                if isDigit(b) {
+                    quantities |= 1 &<< UInt64(min(count, 63))
+                    // Most numbers are whole numbers that a space or the line's end follows ("2
+                    // cups"): nothing after their digits can make them decimal, a fraction or
+                    // glued to a unit.
+                    let (whole, _, end) = digits(line, from: i)
+                    if end == n || line[end] == 0x20 {
+                        // A quantity's stem is all of it and it has no hash (as `finished` makes them).
+                        var token = Token(kind: .quantity, start: i, end: end, value: whole, maxValue: whole)
+                        token.stemEnd = end
+                        token.isInteger = true
+                        (tokens + count).initialize(to: token)
+                        i = end
+                    } else {
+                        i = lexNumber(line, from: i, into: tokens + count)
+                    }
+                    count &+= 1
+                    continue
+                }
+                if (b == 0x2E && i + 1 < n && isDigit(line[i + 1]) && (i == 0 || !isDigit(line[i - 1])))
                     || (b == 0x2C && startsDecimalComma(line, at: i)) {
-                    i = lexNumber(line, from: i, into: &raw)
+                    quantities |= 1 &<< UInt64(min(count, 63))
+                    i = lexNumber(line, from: i, into: tokens + count)
+                    count &+= 1
                     continue
                 }
                 // "2#" is two pounds: a '#' right after a number is a unit word.
@@ -73,7 +148,8 @@ package enum Tokenizer {
                 var token = Token(kind: kind, start: i, end: i + 1, mark: kind == .word ? 0 : b)
                 token.stemEnd = i + 1
                 token.hash = ByteHash.mix(ByteHash.seed, b)
-                raw.append(token)
+                (tokens + count).initialize(to: token)
+                count &+= 1
                 i += 1
                 continue
             }
@@ -82,15 +158,19 @@ package enum Tokenizer {
             case .space:
                 i += length
             case .fraction:
-                i = lexNumber(line, from: i, into: &raw)
+                quantities |= 1 &<< UInt64(min(count, 63))
+                i = lexNumber(line, from: i, into: tokens + count)
+                count &+= 1
             case .punctuation(let mark):
-                raw.append(finished(Token(kind: .punctuation, start: i, end: i + length, mark: mark), line))
+                (tokens + count).initialize(to: finished(Token(kind: .punctuation, start: i, end: i + length, mark: mark), line))
+                count &+= 1
                 i += length
             case .letter:
-                i = lexWord(line, from: i, into: &raw)
+                i = lexWord(line, from: i, lettersEnd: i, hash: ByteHash.seed, upper: 0, into: tokens + count)
+                count &+= 1
             }
         }
-        return plain
+        return Lexed(count: count, plain: plain, quantities: quantities)
     }
 
     // MARK: - Characters
@@ -174,29 +254,18 @@ package enum Tokenizer {
     @inline(__always)
     static func digits(_ s: UnsafeBufferPointer<UInt8>, from i: Int) -> (Double, Int, Int) {
         var j = i
-        var v = 0.0
-        while j < s.count, isDigit(s[j]), j - i < 15 {
-            v = v * 10 + Double(s[j] &- 0x30)
-            j += 1
+        var v = 0
+        while j < s.count, isDigit(s[j]) {
+            // Absurdly long digit runs: the digits after the 15th are left out. Fifteen digits
+            // fit a Double's 53 bits, so that the value is exact, as summed in doubles.
+            if j &- i < 15 { v = v &* 10 &+ Int(s[j] &- 0x30) }
+            j &+= 1
         }
-        while j < s.count, isDigit(s[j]) { j += 1 } // absurdly long digit runs: ignore the tail
-        return (v, j - i, j)
+        return (Double(v), j - i, j)
     }
 
-    static func lexNumber(_ s: UnsafeBufferPointer<UInt8>, from start: Int, into tokens: inout [Token]) -> Int {
+    static func lexNumber(_ s: UnsafeBufferPointer<UInt8>, from start: Int, into slot: UnsafeMutablePointer<Token>) -> Int {
         let n = s.count
-        // Most numbers are whole numbers that a space or the line's end follows ("2 cups"):
-        // nothing after their digits can make them decimal, a fraction or glued to a unit.
-        if isDigit(s[start]) {
-            let (whole, _, end) = digits(s, from: start)
-            if end == n || s[end] == 0x20 {
-                var token = Token(kind: .quantity, start: start, end: end, value: whole, maxValue: whole)
-                token.stemEnd = end
-                token.isInteger = true
-                tokens.append(token)
-                return end
-            }
-        }
         var i = start
         var value = 0.0
         var properFraction = false
@@ -267,7 +336,7 @@ package enum Tokenizer {
             }
         }
         if i == start { // a lone '.' that did not start a number after all
-            tokens.append(finished(Token(kind: .punctuation, start: start, end: start + 1, mark: s[start]), s))
+            slot.initialize(to: finished(Token(kind: .punctuation, start: start, end: start + 1, mark: s[start]), s))
             return start + 1
         }
         var token = Token(kind: .quantity, start: start, end: i, value: value, maxValue: value)
@@ -280,10 +349,10 @@ package enum Tokenizer {
         if i < n, isASCIILetter(s[i]) || (s[i] >= 0xC3 && !isSpace(s, at: i)) { token.gluedToNext = true }
         if i + 1 < n, s[i] == 0x2D, isASCIILetter(s[i + 1]) {
             token.gluedToNext = true
-            tokens.append(token)
+            slot.initialize(to: token)
             return i + 1 // drop the joining hyphen
         }
-        tokens.append(token)
+        slot.initialize(to: token)
         return i
     }
 
@@ -293,95 +362,46 @@ package enum Tokenizer {
         return false
     }
 
-    static func lexWord(_ s: UnsafeBufferPointer<UInt8>, from start: Int, into tokens: inout [Token]) -> Int {
+    /// The rest of the word at `start` (see `lex`) from `lettersEnd`, where its first ASCII
+    /// letters end (`hash` and `upper` are theirs): its inner marks, digits and non-ASCII
+    /// letters. Returns its end.
+    @inline(never)
+    static func lexWord(_ s: UnsafeBufferPointer<UInt8>, from start: Int, lettersEnd: Int, hash: UInt64, upper: Int,
+                        into slot: UnsafeMutablePointer<Token>) -> Int {
         let n = s.count
-        var i = start
-        // "2x400g": the 'x' between two numbers is a word of its own (a multiplier sign).
-        if (s[i] | 0x20) == 0x78, i + 1 < n, isDigit(s[i + 1]), i > 0, isDigit(s[i - 1]) {
-            tokens.append(finished(Token(kind: .word, start: start, end: start + 1), s))
-            return start + 1
-        }
-        // "x2" / "X2": a multiplier written after the name.
-        if (s[i] | 0x20) == 0x78, i + 1 < n, isDigit(s[i + 1]), i == 0 || !isASCIILetter(s[i - 1]) {
-            let (v, _, j) = digits(s, from: i + 1)
-            if j >= n || !isASCIILetter(s[j]) {
-                var t = Token(kind: .quantity, start: start, end: j, value: v, maxValue: v)
-                t.isMultiplier = true
-                t.isInteger = true
-                tokens.append(finished(t, s))
-                return j
-            }
-        }
-        // Most words are a few ASCII letters that a space follows, with eight bytes left to read:
-        // one letter block makes them (as the scan below would: no digit, mark or dot in them).
-        if start &+ 8 <= n {
-            let block = LetterBlock(s.baseAddress.unsafelyUnwrapped + start)
-            let end = start &+ block.letters
-            if block.letters > 0, block.letters < 8, s[end] == 0x20 {
-                var token = Token(kind: .word, start: start, end: end)
-                token.stemEnd = end
-                token.hash = block.hash(into: ByteHash.seed)
-                token.wordShape = WordShape.code(upper: block.capitals, lower: block.letters &- block.capitals, digitsAndMarks: 0,
-                                                 hyphens: 0, nonASCII: 0, firstUpper: s[start] &- 0x41 < 26, trailingDot: false)
-                tokens.append(token)
-                return end
-            }
-        }
-        // The word's folded hash is made during the scan (as `finishHash` would make it), and
-        // its bytes are counted by kind for its `WordShape` (its ASCII letters are the bytes
-        // left over when the scan ends, so that the letter loops count capitals only).
-        var hash = ByteHash.seed, beforeDot = hash
-        var upper = 0, digitsAndMarks = 0, hyphens = 0, nonASCII = 0
+        var i = lettersEnd, hash = hash, upper = upper
+        var beforeDot = hash
+        var digitsAndMarks = 0, hyphens = 0, nonASCII = 0
         while i < n {
-            // Most bytes of a word are ASCII letters: a run of them takes eight bytes at a time
-            // while eight remain, then this tight loop.
-            while i &+ 8 <= n {
-                let p = s.baseAddress.unsafelyUnwrapped + i
-                let block = LetterBlock(p)
-                let k = block.letters
-                upper &+= block.capitals
-                hash = block.hash(into: hash)
-                i &+= k
-                if k < 8 { break }
-            }
-            while i < n {
-                let b = s[i]
-                guard isASCIILetter(b) else { break }
-                // Folding an ASCII letter is setting bit 5, which capitals lack.
-                upper &+= Int(~b >> 5 & 1)
-                hash = ByteHash.mixExact(hash, b | 0x20)
-                i &+= 1
-            }
-            guard i < n else { break }
             let b = s[i]
             if b < 0x80 {
                 // Only a digit, hyphen, apostrophe or dot can go on a word after its letters: one
-                // test ends it at any other ASCII byte (most often a space or a comma).
+                // test ends it at any other ASCII byte.
                 guard b < 0x40, Self.innerWordBytes >> UInt64(b) & 1 != 0 else { break }
                 if isDigit(b), i > start {
                     digitsAndMarks &+= 1
                     hash = ByteHash.mixExact(hash, b)
                     i &+= 1
-                    continue
-                }
-                // Inner hyphen, apostrophe or dot followed by a letter: "free-range", "e.g".
-                if (b == 0x2D || b == 0x27 || b == 0x2E), i &+ 1 < n, i > start,
-                   isASCIILetter(s[i &+ 1]) || s[i &+ 1] >= 0xC3 {
+                } else if (b == 0x2D || b == 0x27 || b == 0x2E), i &+ 1 < n, i > start,
+                          isASCIILetter(s[i &+ 1]) || s[i &+ 1] >= 0xC3 {
+                    // Inner hyphen, apostrophe or dot followed by a letter: "free-range", "e.g".
                     if b == 0x2D { hyphens &+= 1 } else { digitsAndMarks &+= 1 }
                     beforeDot = hash
                     hash = ByteHash.mix(hash, b)
                     i &+= 1
-                    continue
+                } else {
+                    break
                 }
-                break
+            } else {
+                let (c, length) = decode(s, at: i)
+                // A letter, or a typographic apostrophe before one ("it’s").
+                let apostrophe = c == 0x2019 && i + length < n && isASCIILetter(s[i + length])
+                if !apostrophe { guard case .letter = classify(c) else { break } }
+                for k in i..<(i + length) { hash = ByteHash.mix(hash, s[k]) }
+                nonASCII &+= length
+                i += length
             }
-            let (c, length) = decode(s, at: i)
-            // A letter, or a typographic apostrophe before one ("it’s").
-            let apostrophe = c == 0x2019 && i + length < n && isASCIILetter(s[i + length])
-            if !apostrophe { guard case .letter = classify(c) else { break } }
-            for k in i..<(i + length) { hash = ByteHash.mix(hash, s[k]) }
-            nonASCII &+= length
-            i += length
+            scanLetters(s, &i, &hash, &upper)
         }
         let letters = i &- start &- digitsAndMarks &- hyphens &- nonASCII
         // Keep an abbreviation's dot: "tsp.", "oz.", "pkg.".
@@ -401,8 +421,80 @@ package enum Tokenizer {
         token.hash = hash
         token.wordShape = WordShape.code(upper: upper, lower: letters &- upper, digitsAndMarks: digitsAndMarks, hyphens: hyphens,
                                          nonASCII: nonASCII, firstUpper: s[start] &- 0x41 < 26, trailingDot: end != token.stemEnd)
-        tokens.append(token)
+        slot.initialize(to: token)
         return end
+    }
+
+    /// An 'x' before a digit at `start`: "2x400g" (the 'x' between two numbers is a word of its
+    /// own, a multiplier sign) or "x2" / "X2" (a multiplier written after the name), appended
+    /// with their end returned; nil when it is neither (the 'x' starts a word).
+    @inline(never)
+    static func lexTimes(_ s: UnsafeBufferPointer<UInt8>, from start: Int, into slot: UnsafeMutablePointer<Token>) -> Int? {
+        let n = s.count
+        if start > 0, isDigit(s[start - 1]) {
+            slot.initialize(to: finished(Token(kind: .word, start: start, end: start + 1), s))
+            return start + 1
+        }
+        if start == 0 || !isASCIILetter(s[start - 1]) {
+            let (v, _, j) = digits(s, from: start + 1)
+            if j >= n || !isASCIILetter(s[j]) {
+                var t = Token(kind: .quantity, start: start, end: j, value: v, maxValue: v)
+                t.isMultiplier = true
+                t.isInteger = true
+                slot.initialize(to: finished(t, s))
+                return j
+            }
+        }
+        return nil
+    }
+
+    /// Moves `i` past the ASCII letters from it, mixing them (folded) into `hash` and counting
+    /// the capitals into `upper`, eight bytes at a time.
+    @inline(__always)
+    static func scanLetters(_ s: UnsafeBufferPointer<UInt8>, _ i: inout Int, _ hash: inout UInt64, _ upper: inout Int) {
+        while true {
+            let block = LetterBlock(eightBytes(s, from: i))
+            upper &+= block.capitals
+            hash = block.hash(into: hash)
+            i &+= block.letters
+            if block.letters < 8 { return }
+        }
+    }
+
+    /// The eight bytes of `s` from `i` (at most its count) as a little-endian word, with zeros
+    /// for those past the end: near the end, the line's last eight bytes shifted down, so that
+    /// no byte outside the line is read.
+    @inline(__always)
+    static func eightBytes(_ s: UnsafeBufferPointer<UInt8>, from i: Int) -> UInt64 {
+        let n = s.count
+        let p = UnsafeRawPointer(s.baseAddress.unsafelyUnwrapped)
+        if i &+ 8 <= n { return UInt64(littleEndian: p.loadUnaligned(fromByteOffset: i, as: UInt64.self)) }
+        if n >= 8 {
+            // Shifted down by 8 to 64 bits: by 8 first, then by the rest (0 to 56).
+            let last = UInt64(littleEndian: p.loadUnaligned(fromByteOffset: n &- 8, as: UInt64.self))
+            return (last &>> 8) &>> UInt64(8 &* (i &+ 7 &- n))
+        }
+        return shortLineBytes(s, from: i)
+    }
+
+    /// `eightBytes` on a line shorter than eight bytes.
+    @inline(never)
+    static func shortLineBytes(_ s: UnsafeBufferPointer<UInt8>, from i: Int) -> UInt64 {
+        var x: UInt64 = 0
+        var j = s.count
+        while j > i {
+            j &-= 1
+            x = x << 8 | UInt64(s[j])
+        }
+        return x
+    }
+
+    /// Whether the byte after a word's letters can go on the word: a digit, hyphen, apostrophe
+    /// or dot (see `innerWordBytes`), or a non-ASCII byte (a letter, or a typographic
+    /// apostrophe, may follow).
+    @inline(__always)
+    static func continuesWord(_ b: UInt8) -> Bool {
+        b >= 0x80 || (b < 0x40 && innerWordBytes >> UInt64(b) & 1 != 0)
     }
 
     /// Bit `b` set for each ASCII byte `b` that can go on inside a word after a letter: the
@@ -425,5 +517,54 @@ package enum Tokenizer {
         if t.kind != .quantity {
             t.hash = ByteHash.fold(UnsafeBufferPointer(rebasing: s[t.start..<stem]))
         }
+    }
+}
+
+/// A line's tokens as a sequence that `Array.append(contentsOf:)` takes in one step: its
+/// `_copyContents` lexes (and groups) straight into the array's free capacity, which must
+/// have room for as many tokens as the line has bytes. Whether the line is plain text goes to
+/// `plain`.
+private struct LineTokens: Sequence {
+    let line: UnsafeBufferPointer<UInt8>
+    let grouping: Bool
+    let plain: UnsafeMutablePointer<Bool>
+
+    /// Iterates by tokenizing the line again for each token: slow, where something iterates
+    /// the sequence itself (nothing does; `append(contentsOf:)` takes it whole). It holds no
+    /// storage, so that the empty one `append(contentsOf:)` gets back costs no release.
+    struct Iterator: IteratorProtocol {
+        var tokens: LineTokens?
+        var index = 0
+
+        mutating func next() -> Token? {
+            guard let tokens else { return nil }
+            var all: [Token] = []
+            all.reserveCapacity(tokens.line.count)
+            all.append(contentsOf: tokens)
+            guard index < all.count else { return nil }
+            index += 1
+            return all[index - 1]
+        }
+    }
+
+    func makeIterator() -> Iterator {
+        Iterator(tokens: self)
+    }
+
+    @inline(__always)
+    func _copyContents(initializing buffer: UnsafeMutableBufferPointer<Token>) -> (Iterator, Int) {
+        precondition(buffer.count >= line.count, "room for a token a byte")
+        guard let base = buffer.baseAddress, !line.isEmpty else {
+            plain.pointee = true
+            return (Iterator(), 0)
+        }
+        let lexed = Tokenizer.lex(line, writingAt: base)
+        plain.pointee = lexed.plain
+        var count = lexed.count
+        let tokens = UnsafeMutableBufferPointer(start: base, count: count)
+        if grouping, QuantityGrouping.isNeeded(UnsafeBufferPointer(tokens), quantities: lexed.quantities, line) {
+            count = QuantityGrouping.group(tokens, line)
+        }
+        return (Iterator(), count)
     }
 }
