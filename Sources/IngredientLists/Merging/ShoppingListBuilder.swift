@@ -302,9 +302,6 @@ public struct ShoppingListBuilder: Sendable {
             }
             if covered { flags.insert(.inPantry) }
 
-            // The id's parts: the first two distinct places, and how many there are (3: more).
-            var idPlaces: (UInt32, UInt32) = (.max, .max)
-            var idFamilies = 0
             var rounded = false
             var quantities: [ListQuantity] = []
             if count > 1 { quantities.reserveCapacity(count) }
@@ -323,18 +320,9 @@ public struct ShoppingListBuilder: Sendable {
                     onHandDisplay: onHand.map { formatting.format($0, system: system) }, lineCount: b.lines)
                 // (An array literal for the one amount most items have: no generic set-up.)
                 if count == 1 { quantities = [quantity] } else { quantities.append(quantity) }
-                // Volume and mass are one "measure" in the id when a density joins them.
-                let place = density != nil && (b.family == 2 || b.family == 3) ? table.measurePlace : familyPlaces[Int(b.family)]
-                if idFamilies == 0 { idPlaces.0 = place; idFamilies = 1 } else if idFamilies == 1, place != idPlaces.0 {
-                    idPlaces.1 = place
-                    idFamilies = 2
-                } else if idFamilies == 2, place != idPlaces.0, place != idPlaces.1 {
-                    idFamilies = 3
-                }
             }
             if rounded { flags.insert(.rounded) }
-            let id = Self.itemID(key: key, buckets: UnsafeBufferPointer(buckets), table: table, density: density != nil,
-                                 count: idFamilies)
+            let id = Self.itemID(key: key, buckets: UnsafeBufferPointer(buckets), table: table, density: density != nil)
             // (Empty edits are the common case: a set look-up would hash the id all the same.)
             if !edits.checkedItems.isEmpty, edits.checkedItems.contains(id) { flags.insert(.checked) }
             if !edits.suppressedItems.isEmpty, edits.suppressedItems.contains(id), !flags.contains(.manual) { flags.insert(.suppressed) }
@@ -358,37 +346,44 @@ public struct ShoppingListBuilder: Sendable {
 
     /// An item's id: its key, "|", and its amounts' family ids (each once, sorted, joined by
     /// "+"; "measure" for volume and mass when `density`; "none" when it has no amount), made
-    /// as one string. `count` is how many distinct parts the buckets have (3: three or more).
-    static func itemID(key: String, buckets: UnsafeBufferPointer<Bucket>, table: SourceTable, density: Bool,
-                       count: Int) -> String {
-        func part(_ b: Bucket) -> (place: UInt32, text: String) {
-            density && (b.family == 2 || b.family == 3) ? (table.measurePlace, "measure")
-                : (table.familyPlaces[Int(b.family)], table.familyIDs[Int(b.family)])
-        }
-        var parts: [String]
-        switch count {
-        case 0: parts = ["none"]
-        case 1: parts = [part(buckets[0]).text]
-        default:
-            // Each distinct place once, with the text of its first bucket, sorted by place.
-            var seen: [(place: UInt32, text: String)] = []
+    /// as one string.
+    static func itemID(key: String, buckets: UnsafeBufferPointer<Bucket>, table: SourceTable, density: Bool) -> String {
+        let places = table.familyPlaces, ids = table.familyIDs
+        // The parts as family numbers, 0 standing for "measure" (no bucket has family 0),
+        // below their places: each place once (its first bucket's), sorted as integers.
+        return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: max(1, buckets.count)) { parts in
+            var n = 0
+            var length = key.utf8.count + 1
             for b in buckets {
-                let p = part(b)
-                if !seen.contains(where: { $0.place == p.place }) { seen.append(p) }
+                let measure = density && (b.family == 2 || b.family == 3)
+                let place = UInt64(measure ? table.measurePlace : places[Int(b.family)])
+                var j = 0
+                while j < n, parts[j] >> 32 != place { j += 1 }
+                guard j == n else { continue }
+                parts[n] = place << 32 | UInt64(measure ? 0 : b.family)
+                n += 1
+                length += (measure ? 7 : ids[Int(b.family)].utf8.count) + 1
             }
-            seen.sort { $0.place < $1.place }
-            parts = seen.map(\.text)
-        }
-        var length = key.utf8.count + parts.count
-        for p in parts { length += p.utf8.count }
-        // Written as bytes and made a String once: appending to a String costs several
-        // hundred instructions a piece.
-        return KitchenFormatting.text(capacity: length) { w in
-            w.string(key)
-            w.byte(UInt8(ascii: "|"))
-            for k in parts.indices {
-                if k > 0 { w.byte(UInt8(ascii: "+")) }
-                w.string(parts[k])
+            for i in 1..<max(1, n) {
+                let moving = parts[i]
+                var j = i
+                while j > 0, moving < parts[j - 1] {
+                    parts[j] = parts[j - 1]
+                    j -= 1
+                }
+                parts[j] = moving
+            }
+            // Written as bytes and made a String once: appending to a String costs several
+            // hundred instructions a piece.
+            return KitchenFormatting.text(capacity: length + 4) { w in
+                w.string(key)
+                w.byte(UInt8(ascii: "|"))
+                if n == 0 { w.raw("none") }
+                for k in 0..<n {
+                    if k > 0 { w.byte(UInt8(ascii: "+")) }
+                    let family = Int(truncatingIfNeeded: parts[k] & 0xFFFF_FFFF)
+                    if family == 0 { w.raw("measure") } else { w.string(ids[family]) }
+                }
             }
         }
     }
@@ -400,17 +395,21 @@ public struct ShoppingListBuilder: Sendable {
     static func notes(of records: [UInt32], _ more: [UInt32], table: SourceTable, count: Int) -> [String] {
         let all = table.records, kinds = table.noteKinds, order = table.noteOrder
         // Each distinct place above the string number met first with it: plain integers to sort.
-        return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: count * 4) { found in
+        // Small items scan what they found; large ones (a staple in every recipe) mark the
+        // places they have in a bit set over the table's places, after what they found.
+        let words = count > 16 ? order.count / 64 + 1 : 0
+        return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: count * 4 + words) { room in
             var n = 0
-            // Small items scan what they found; large ones (a staple in every recipe) mark
-            // the places they have in a bit set over the table's places.
-            var seen = count > 16 ? [UInt64](repeating: 0, count: order.count / 64 + 1) : []
+            let found = UnsafeMutableBufferPointer(rebasing: room[..<(count * 4)])
+            let seen = UnsafeMutableBufferPointer(rebasing: room[(count * 4)...])
+            seen.initialize(repeating: 0)
+            let notes = table.notes
             for i in 0..<(records.count + more.count) {
                 let record = all[Int(i < records.count ? records[i] : more[i - records.count])]
                 guard record.notes > 0 else { continue }
-                let ids = table.noteIDs(record)
+                let base = Int(record.notes - 1) * 4
                 for k in 0..<4 {
-                    let id = ids[k]
+                    let id = notes[base + k]
                     guard id != 0 else { continue }
                     switch kinds[Int(id)] {
                     case .plain: break
@@ -449,10 +448,10 @@ public struct ShoppingListBuilder: Sendable {
             func note(_ k: Int) -> String { strings[Int(truncatingIfNeeded: found[k] & 0xFFFF_FFFF)] }
             // (An array literal for the one note most items have: no generic set-up.)
             if n == 1 { return [note(0)] }
-            var notes: [String] = []
-            notes.reserveCapacity(n)
-            for k in 0..<n { notes.append(note(k)) }
-            return notes
+            var result: [String] = []
+            result.reserveCapacity(n)
+            for k in 0..<n { result.append(note(k)) }
+            return result
         }
     }
 

@@ -17,6 +17,16 @@ public struct KitchenFormatting: Sendable {
     public let tables: ListTables
     /// Display units per (dimension, system), largest first, at `slot(_:_:)`.
     private let candidates: [[(unit: UnitDisplay, factor: Double)]]
+    /// What choosing among `candidates` reads of each, by slot and in the same order, as
+    /// plain numbers: reading a candidate's fields in place copied its display unit's strings.
+    private let choiceFacts: [[ChoiceFacts]]
+
+    /// A display unit's factor, minimum and system, as `format` weighs it.
+    private struct ChoiceFacts {
+        var factor: Double
+        var minimum: Double
+        var isMetric: Bool
+    }
 
     /// How far (relative) a value may be from a kitchen fraction and still be written as one.
     static let fractionTolerance = 0.04
@@ -34,6 +44,10 @@ public struct KitchenFormatting: Sendable {
         }
         for k in candidates.indices { candidates[k].sort { ($0.factor, $0.unit.unit) > ($1.factor, $1.unit.unit) } }
         self.candidates = candidates
+        // Every candidate has a minimum (those without one are never chosen, and left out).
+        choiceFacts = candidates.map { slot in
+            slot.map { ChoiceFacts(factor: $0.factor, minimum: $0.unit.minimum ?? 0, isMetric: $0.unit.system == .metric) }
+        }
     }
 
     /// The place of a measured dimension's display units in `system` in `candidates`; nil
@@ -66,20 +80,16 @@ public struct KitchenFormatting: Sendable {
             let low = Self.roundUp(measure.low), high = Self.roundUp(measure.high)
             let rounded = abs(low - measure.low) > 1e-9 || abs(high - measure.high) > 1e-9
             var unit: String?
-            var word = ""
-            if case let .package(id) = measure.family {
-                unit = id
-                word = high == 1 ? id : Self.plural(id)
-            }
-            let text = Self.text(capacity: 64 + word.utf8.count) { w in
+            if case let .package(id) = measure.family { unit = id }
+            let text = Self.text(capacity: 72 + 2 * (unit?.utf8.count ?? 0)) { w in
                 Self.writeDecimal(low, places: 0, to: &w)
                 if high != low {
                     w.raw("–")
                     Self.writeDecimal(high, places: 0, to: &w)
                 }
-                if unit != nil {
+                if let unit {
                     w.byte(0x20)
-                    w.string(word)
+                    if high == 1 { w.string(unit) } else { Self.writePlural(unit, to: &w) }
                 }
             }
             return DisplayAmount(quantity: low, quantityMax: high, unit: unit, text: text, isRounded: rounded)
@@ -88,21 +98,24 @@ public struct KitchenFormatting: Sendable {
         case .length: dimension = .length
         }
         // The other system's units when this one has none.
-        let own = Self.slot(dimension, system).map { candidates[$0] } ?? []
-        let choices = own.isEmpty ? Self.slot(dimension, system == .us ? .metric : .us).map { candidates[$0] } ?? [] : own
+        let ownSlot = Self.slot(dimension, system)
+        let otherSlot = Self.slot(dimension, system == .us ? .metric : .us)
+        let slot = ownSlot.flatMap { candidates[$0].isEmpty ? nil : $0 } ?? otherSlot
+        let choices = slot.map { candidates[$0] } ?? []
         guard !choices.isEmpty else {
             let text = Self.decimal(measure.low, places: 2) + " " + measure.family.baseUnit
             return DisplayAmount(quantity: measure.low, quantityMax: measure.high, unit: measure.family.baseUnit, text: text, isRounded: false)
         }
         // Candidates are read in place by index: a copy of one retains its three strings.
-        let smallestFactor = choices[choices.count - 1].factor
-        var chosen = choices.count - 1
-        for k in choices.indices {
-            let factor = choices[k].factor
+        let facts = choiceFacts[slot!]
+        let smallestFactor = facts[facts.count - 1].factor
+        var chosen = facts.count - 1
+        for k in facts.indices {
+            let factor = facts[k].factor
             let v = measure.low / factor
-            guard let minimum = choices[k].unit.minimum, v >= minimum * 0.99 else { continue }
+            guard v >= facts[k].minimum * 0.99 else { continue }
             // US units need a kitchen amount (1 ½ cups, not 1.06 cups) unless the value is large.
-            if choices[k].unit.system == .metric || v >= 10 || Self.kitchenFractionParts(v) != nil || factor == smallestFactor {
+            if facts[k].isMetric || v >= 10 || Self.kitchenFractionParts(v) != nil || factor == smallestFactor {
                 chosen = k
                 break
             }
@@ -256,6 +269,37 @@ public struct KitchenFormatting: Sendable {
             while w.base[end - 1] == UInt8(ascii: "0") { end -= 1 }
             w.count = end
         }
+    }
+
+    /// Writes `plural(word)`: on the bytes for ASCII words (every unit id; for ASCII text
+    /// other than CR the suffix tests on bytes and on Characters agree), else through `plural`.
+    static func writePlural(_ word: String, to w: inout TextWriter) {
+        var word = word
+        let done = word.withUTF8 { b -> Bool in
+            var high: UInt8 = 0, cr = false
+            for c in b { high |= c; cr = cr || c == 0x0D }
+            guard high < 0x80, !cr else { return false }
+            let n = b.count
+            func last(_ k: Int) -> UInt8 { n >= k ? b[n - k] : 0 }
+            if last(1) == UInt8(ascii: "s") {
+                w.bytes(b)
+            } else if (last(1) == UInt8(ascii: "h") && (last(2) == UInt8(ascii: "s") || last(2) == UInt8(ascii: "c")))
+                        || last(1) == UInt8(ascii: "x") || last(1) == UInt8(ascii: "z") {
+                w.bytes(b)
+                w.raw("es")
+            } else if last(1) == UInt8(ascii: "f") && last(2) == UInt8(ascii: "a") {
+                w.bytes(UnsafeBufferPointer(rebasing: b[..<(n - 1)]))
+                w.raw("ves")
+            } else if last(1) == UInt8(ascii: "y"), n >= 2, !"aeiou".utf8.contains(last(2)) {
+                w.bytes(UnsafeBufferPointer(rebasing: b[..<(n - 1)]))
+                w.raw("ies")
+            } else {
+                w.bytes(b)
+                w.byte(UInt8(ascii: "s"))
+            }
+            return true
+        }
+        if !done { w.string(plural(word)) }
     }
 
     /// The plural of a unit id or word ("can" → "cans", "pinch" → "pinches", "leaf" → "leaves").
