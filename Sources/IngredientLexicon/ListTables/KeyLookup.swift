@@ -20,11 +20,26 @@ struct KeyLookup<Value: Sendable>: Sendable {
     /// Keys whose hash another stored key already has (never seen in practice: 64-bit
     /// hashes of a few hundred keys), kept apart so that none is lost.
     private var collided: [String: Value] = [:]
+    /// The hashes (`ByteHash.exact`) of the stored keys' first words, their bytes up to the
+    /// first space: a run whose first word is none of them is no stored key, and is not
+    /// looked up (most runs of most keys; a list looks every item's key up).
+    private var firstWords = HashTable<Bool>()
+
+    /// The hash of the bytes of `run` from `start` up to its first space (or its end).
+    private static func firstWordHash(_ run: UnsafeBufferPointer<UInt8>, from start: Int) -> UInt64 {
+        var h = ByteHash.seed, i = start
+        while i < run.count, run[i] != 0x20 {
+            h = ByteHash.mixExact(h, run[i])
+            i += 1
+        }
+        return h
+    }
 
     /// Sets the value of `key` (a later row replaces an earlier one).
     mutating func set(_ key: String, _ value: Value) {
         let bytes = Array(key.utf8)
         let hash = ByteHash.exact(bytes)
+        firstWords.set(bytes.withUnsafeBufferPointer { Self.firstWordHash($0, from: 0) }, true)
         if let i = index[hash] {
             if entries[Int(i)].key == bytes {
                 entries[Int(i)].value = value
@@ -39,11 +54,27 @@ struct KeyLookup<Value: Sendable>: Sendable {
 
     /// The value stored for exactly the bytes `run`.
     private func value(of run: UnsafeBufferPointer<UInt8>) -> Value? {
-        if let i = index[ByteHash.exact(run)], entries[Int(i)].key.elementsEqual(run) {
+        if let i = index[ByteHash.exact(run)], Self.equal(entries[Int(i)].key, run) {
             return entries[Int(i)].value
         }
         guard !collided.isEmpty else { return nil }
         return collided[String(decoding: run, as: UTF8.self)]
+    }
+
+    /// Whether `stored` holds the bytes of `run` (compared in place: the generic comparison
+    /// of an array with a buffer cost about 200 instructions a key).
+    private static func equal(_ stored: [UInt8], _ run: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard stored.count == run.count else { return false }
+        return stored.withUnsafeBufferPointer { s in
+            for k in 0..<s.count where s[k] != run[k] { return false }
+            return true
+        }
+    }
+
+    /// The value stored for exactly `key` (no runs tried).
+    func exactValue(forKey key: String) -> Value? {
+        var copy = key
+        return copy.withUTF8 { value(of: $0) }
     }
 
     /// The value of the first match of `key`: the whole key, then the runs below in order.
@@ -55,7 +86,7 @@ struct KeyLookup<Value: Sendable>: Sendable {
             // runs for every item of a list): every 0x20 byte when the key is ASCII; otherwise
             // the spaces that are characters of their own (a space that a combining mark
             // follows is no word break), as the key's Characters say.
-            return withUnsafeTemporaryAllocation(of: Int.self, capacity: bytes.count) { room in
+            return withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * bytes.count + 1) { room in
                 var count = 0
                 var high: UInt8 = 0
                 for b in bytes { high |= b }
@@ -73,8 +104,15 @@ struct KeyLookup<Value: Sendable>: Sendable {
                 func found(_ start: Int, _ end: Int) -> Value? {
                     value(of: UnsafeBufferPointer(rebasing: bytes[start..<end]))
                 }
-                for space in spaces {
-                    if let m = found(space + 1, bytes.count) { return m }
+                // Whether each word (from 0) may start a stored key, by its first word: every
+                // run tried ends at a space or the key's end, so its first word is the bytes
+                // from its start to the first space there.
+                let viable = UnsafeMutableBufferPointer(rebasing: room[count..<(2 * count + 1)])
+                for w in 0...count {
+                    viable[w] = firstWords[Self.firstWordHash(bytes, from: w == 0 ? 0 : spaces[w - 1] + 1)] != nil ? 1 : 0
+                }
+                for k in spaces.indices where viable[k + 1] != 0 {
+                    if let m = found(spaces[k] + 1, bytes.count) { return m }
                 }
                 // Then the runs that leave the head out, nearest the head first, longest first
                 // among those that end at the same word: in "milk chocolate drop" the word next to
@@ -86,7 +124,7 @@ struct KeyLookup<Value: Sendable>: Sendable {
                 func start(_ w: Int) -> Int { w == 0 ? 0 : spaces[w - 1] + 1 }
                 for last in stride(from: words - 2, through: 0, by: -1) {
                     let end = spaces[last]
-                    for first in 0...(spaces.count < 8 ? last : 0) {
+                    for first in 0...(spaces.count < 8 ? last : 0) where viable[first] != 0 {
                         if let m = found(start(first), end) { return m }
                     }
                 }

@@ -19,6 +19,9 @@ public struct ListTables: Sendable {
         let otherAisle: Int
         let proteins: KeyLookup<Protein?>
         let densities: [String: Density]
+        /// `densities` by the keys' bytes, for the look-up of every item with an amount by
+        /// volume or mass (a Dictionary hashes the String with SipHash).
+        let densityLookup: KeyLookup<Density>
         let display: [String: UnitDisplay]
         let units: [String: UnitDefinition]
         /// `units` and the system `display` gives, per unit id, for one look-up a line.
@@ -32,6 +35,9 @@ public struct ListTables: Sendable {
             self.otherAisle = aisleIndex[Aisle.otherID]!
             self.proteins = proteins
             self.densities = densities
+            var lookup = KeyLookup<Density>()
+            for (key, density) in densities { lookup.set(key, density) }
+            self.densityLookup = lookup
             self.display = display
             self.units = units
             // Every unit of `display` is one of `units` (the table is checked when read).
@@ -179,7 +185,11 @@ public struct ListTables: Sendable {
 
     /// The density of a canonical key, if the table has that exact key.
     public func density(forKey key: String) -> Density? {
-        storage.densities[key]
+        if let d = storage.densityLookup.exactValue(forKey: key) { return d }
+        // Bytes that differ may still be equal Strings (canonically equivalent), never in ASCII.
+        var copy = key
+        guard !copy.withUTF8({ $0.allSatisfy { $0 < 0x80 } }) else { return nil }
+        return storage.densities[key]
     }
 
     /// The protein an ingredient key stands for, if any (see `proteins.tsv`).

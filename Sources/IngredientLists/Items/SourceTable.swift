@@ -162,6 +162,18 @@ final class SourceTable: Sendable {
     /// with each comparison of two strings made once for the whole list.
     let noteOrder: [UInt32]
     let families: [UnitFamily?]
+    /// Each family's id (`UnitFamily.id`; "" for number 0), by family number.
+    let familyIDs: [String]
+    /// Each family id's place in the order of `String`'s `<` among the ids and "measure"
+    /// (`measurePlace`), equal ids sharing a place: items order their amounts and the parts of
+    /// their ids by these numbers instead of comparing the id strings.
+    let familyPlaces: [UInt32]
+    /// The place of "measure" (an item's id part for volume and mass joined by a density)
+    /// among `familyPlaces`.
+    let measurePlace: UInt32
+    /// What each note string is to an item, by its number in `strings`: `NoteKind` values,
+    /// worked out once per list instead of once per line.
+    let noteKinds: [NoteKind]
     /// Each recipe's title as a number, equal titles (as `String`s compare) sharing one;
     /// number 0 is `manualTag`'s, the tag of a manual line.
     let titleIDs: [UInt32]
@@ -178,6 +190,14 @@ final class SourceTable: Sendable {
         strings = builder.strings
         noteOrder = Self.order(of: builder.strings)
         families = builder.families
+        let ids = builder.families.map { $0?.id ?? "" }
+        familyIDs = ids
+        let places = Self.order(of: ids + ["measure"])
+        familyPlaces = Array(places.dropLast())
+        measurePlace = places[places.count - 1]
+        noteKinds = builder.strings.map { note in
+            note.isEmpty ? .empty : ShoppingListBuilder.isOptionalNote(note) ? .optional : .plain
+        }
         var numbers: [String: UInt32] = [Self.manualTag: 0]
         titleIDs = builder.recipes.map { recipe in
             if let id = numbers[recipe.title] { return id }
@@ -200,6 +220,17 @@ final class SourceTable: Sendable {
             order[i] = place
         }
         return order
+    }
+
+    /// What a note string is to an item (`noteKinds`).
+    enum NoteKind: UInt8, Sendable {
+        /// A note the item shows.
+        case plain
+        /// An empty string, which no item shows.
+        case empty
+        /// A note that only says the line is optional (`ShoppingListBuilder.isOptionalNote`),
+        /// left out when its line is optional, since the item's optional flag says it.
+        case optional
     }
 
     /// Record `r`'s measure.

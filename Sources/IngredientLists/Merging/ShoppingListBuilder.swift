@@ -177,13 +177,14 @@ public struct ShoppingListBuilder: Sendable {
         return result
     }
 
-    /// One family's running sum within an item.
+    /// One family's running sum within an item, by the family's number in the source table.
     struct Bucket {
-        var family: UnitFamily
+        var family: UInt32
         var low = 0.0, high = 0.0
         var lines = 0
         var us = 0.0, metric = 0.0
-        var have: Measure?
+        /// What the pantry covers of it (in the family's base unit), if anything.
+        var have: Double?
     }
 
     /// The item of one key from its source records in `table`, which come in recipe order
@@ -191,142 +192,267 @@ public struct ShoppingListBuilder: Sendable {
     /// `more` are further records after `records` (a merged preview's second item), which
     /// leave the item's `sources` empty. `known` is the name and aisle of an item of the same
     /// key, edits and locale already made (a preview's), which are then not looked up again.
+    ///
+    /// This runs for every item of a list: the sums are kept by the table's family numbers in
+    /// scratch room on the stack, and amounts, notes and the id's parts are ordered by the
+    /// table's precomputed places, so that an item allocates little more than what it keeps.
+    /// (Never inlined: a profile then shows what items cost, which is most of a list's.)
+    @inline(never)
     func makeItem(key: String, records: [UInt32], more: [UInt32] = [], table: SourceTable, pantry: OnHand?,
                   edits: ListEdits, locale: DisplayLocale, known: (name: String, aisle: Aisle)? = nil) -> ListItem {
         let all = table.records
         var hasVolume = false, hasMass = false
-        for r in records { hasVolume = hasVolume || all[Int(r)].family == 2; hasMass = hasMass || all[Int(r)].family == 3 }
-        for r in more { hasVolume = hasVolume || all[Int(r)].family == 2; hasMass = hasMass || all[Int(r)].family == 3 }
+        var noted = 0
+        for r in records {
+            let record = all[Int(r)]
+            hasVolume = hasVolume || record.family == 2
+            hasMass = hasMass || record.family == 3
+            if record.notes > 0 { noted += 1 }
+        }
+        for r in more {
+            let record = all[Int(r)]
+            hasVolume = hasVolume || record.family == 2
+            hasMass = hasMass || record.family == 3
+            if record.notes > 0 { noted += 1 }
+        }
         // The density matters only to volumes and masses (most items are counted).
         let density = hasVolume || hasMass ? tables.density(forKey: key) : nil
-        let target: UnitFamily? = density.flatMap { d in hasVolume && hasMass ? (d.buyBy == .mass ? .mass : .volume) : nil }
+        // The family volumes and masses are counted in when a density joins them (2 volume,
+        // 3 mass: the table's numbers), 0 when they stay apart, and the factor that converts
+        // the other one into it (as `UnitConversion.convert` computes it).
+        var target: UInt32 = 0, toTarget = 1.0
+        if let density, hasVolume && hasMass {
+            target = density.buyBy == .mass ? 3 : 2
+            toTarget = target == 3 ? density.gramsPerMilliliter : 1 / density.gramsPerMilliliter
+        }
         let defaultSystem: UnitDisplay.System = locale == .enUS ? .us : .metric
 
-        var buckets: [Bucket] = []
         var flags: ListItem.Flags = []
         var allOptional = true
-        // Notes are told apart as strings (canonically equal spellings are one note), by their
-        // places in the table's order of note strings, which equal strings share.
-        var notes: [String] = [], noteOrder: [UInt32] = [], noted = SmallSet<UInt32>()
-        func note(_ id: UInt32, optional: Bool) {
-            guard id != 0 else { return }
-            let place = table.noteOrder[Int(id)]
-            guard !noted.contains(place), let text = table.note(id: id), !text.isEmpty else { return }
-            // "(optional)" is the optional flag, which the item shows on its own.
-            if optional, Self.isOptionalNote(text) { return }
-            noted.insert(place)
-            notes.append(text)
-            noteOrder.append(place)
-        }
-        func add(_ r: UInt32) {
-            let record = all[Int(r)]
-            let system = record.unitSystem
-            if let m = table.measure(record) {
-                var counted = m
-                if let target, m.family == .volume || m.family == .mass,
-                   let converted = try? conversion.convert(m, to: target, key: key) {
-                    counted = converted
-                }
-                let b: Int
-                if let i = buckets.firstIndex(where: { $0.family == counted.family }) { b = i } else {
-                    buckets.append(Bucket(family: counted.family))
-                    b = buckets.count - 1
-                }
-                buckets[b].low += counted.low
-                buckets[b].high += counted.high
-                buckets[b].lines += 1
-                switch system {
-                case .us: buckets[b].us += counted.low
-                case .metric: buckets[b].metric += counted.low
-                case nil: break
-                }
-            } else {
-                flags.insert(.quantityUnclear)
-            }
-            let optional = record.isOptional
-            if !optional { allOptional = false }
-            if record.isManual { flags.insert(.manual) }
-            if record.unrecognized { flags.insert(.unrecognized) }
-            if record.notes > 0 {
-                let ids = table.noteIDs(record)
-                for k in 0..<4 { note(ids[k], optional: optional) }
-            }
-        }
-        for r in records { add(r) }
-        for r in more { add(r) }
-        if allOptional { flags.insert(.optional) }
-        buckets.sort { $0.lines != $1.lines ? $0.lines > $1.lines : $0.family < $1.family }
-
-        // The pantry: a line without quantity covers everything; amounts subtract from the
-        // first bucket they fit (same family, or volume and mass through the density).
-        var covered = false
-        if let pantry {
-            if pantry.unlimited { covered = true } else {
-                for have in pantry.measures {
-                    for b in buckets.indices {
-                        let family = buckets[b].family
-                        guard let m = have.family == family ? have : (try? conversion.convert(have, to: family, key: key)) else { continue }
-                        let used = min(m.low, buckets[b].high - (buckets[b].have?.low ?? 0))
-                        if used > 0 {
-                            let previous = buckets[b].have?.low ?? 0
-                            buckets[b].have = Measure(family: family, low: previous + used)
-                        }
-                        break
+        let familyPlaces = table.familyPlaces
+        let sourceCount = records.count + more.count
+        return withUnsafeTemporaryAllocation(of: Bucket.self, capacity: max(1, min(sourceCount, table.families.count))) { room in
+            var count = 0
+            // One loop over `records` then `more`, with no nested function: one that captures
+            // the running state inside this closure has its every access checked at run time.
+            for i in 0..<sourceCount {
+                let record = all[Int(i < records.count ? records[i] : more[i - records.count])]
+                var family = record.family
+                if family != 0 {
+                    var low = record.low, high = max(record.low, record.high)
+                    if target != 0, family == 2 || family == 3, family != target {
+                        family = target
+                        low = record.low * toTarget
+                        high = max(low, record.high * toTarget)
                     }
+                    var b = 0
+                    while b < count, room[b].family != family { b += 1 }
+                    if b == count {
+                        room.initializeElement(at: b, to: Bucket(family: family))
+                        count += 1
+                    }
+                    room[b].low += low
+                    room[b].high += high
+                    room[b].lines += 1
+                    switch record.system {
+                    case 1: room[b].us += low
+                    case 2: room[b].metric += low
+                    default: break
+                    }
+                } else {
+                    flags.insert(.quantityUnclear)
                 }
-                covered = buckets.allSatisfy { $0.high - ($0.have?.low ?? 0) <= 1e-9 * max(1, $0.high) }
+                if !record.isOptional { allOptional = false }
+                if record.isManual { flags.insert(.manual) }
+                if record.unrecognized { flags.insert(.unrecognized) }
             }
-        }
-        if covered { flags.insert(.inPantry) }
+            if allOptional { flags.insert(.optional) }
+            // Most lines first, then by family id: a stable insertion sort (an item has few).
+            for i in 1..<max(1, count) {
+                let moving = room[i]
+                var j = i
+                while j > 0, moving.lines > room[j - 1].lines
+                        || (moving.lines == room[j - 1].lines && familyPlaces[Int(moving.family)] < familyPlaces[Int(room[j - 1].family)]) {
+                    room[j] = room[j - 1]
+                    j -= 1
+                }
+                room[j] = moving
+            }
+            let buckets = UnsafeMutableBufferPointer(rebasing: room[..<count])
 
-        var quantities: [ListQuantity] = []
-        quantities.reserveCapacity(buckets.count)
-        var idFamilies: [String] = []
-        for b in buckets {
-            let total = Measure(family: b.family, low: b.low, high: b.high)
-            let have = b.have?.low ?? 0
-            let needed = Measure(family: b.family, low: max(0, b.low - have), high: max(0, b.high - have))
-            let system: UnitDisplay.System = b.us > b.metric ? .us : b.metric > b.us ? .metric : defaultSystem
-            let display = formatting.format(needed, system: system)
-            if display.isRounded { flags.insert(.rounded) }
-            quantities.append(ListQuantity(measure: needed, display: display, total: total, onHand: b.have,
-                                           onHandDisplay: b.have.map { formatting.format($0, system: system) }, lineCount: b.lines))
-            let familyID = density != nil && (b.family == .volume || b.family == .mass) ? "measure" : b.family.id
-            if !idFamilies.contains(familyID) { idFamilies.append(familyID) }
-        }
-        let id: String
-        switch idFamilies.count {
-        case 0: id = key + "|none"
-        case 1: id = key + "|" + idFamilies[0]
-        default:
-            idFamilies.sort()
-            id = key + "|" + idFamilies.joined(separator: "+")
-        }
-        // (Empty edits are the common case: a set look-up would hash the id all the same.)
-        if !edits.checkedItems.isEmpty, edits.checkedItems.contains(id) { flags.insert(.checked) }
-        if !edits.suppressedItems.isEmpty, edits.suppressedItems.contains(id), !flags.contains(.manual) { flags.insert(.suppressed) }
+            // The pantry: a line without quantity covers everything; amounts subtract from the
+            // first bucket they fit (same family, or volume and mass through the density).
+            var covered = false
+            if let pantry {
+                if pantry.unlimited { covered = true } else {
+                    for have in pantry.measures {
+                        for b in buckets.indices {
+                            let family = table.families[Int(buckets[b].family)]!
+                            guard let m = have.family == family ? have : (try? conversion.convert(have, to: family, key: key)) else { continue }
+                            let used = min(m.low, buckets[b].high - (buckets[b].have ?? 0))
+                            if used > 0 {
+                                let previous = buckets[b].have ?? 0
+                                buckets[b].have = Measure(family: family, low: previous + used).low
+                            }
+                            break
+                        }
+                    }
+                    covered = buckets.allSatisfy { $0.high - ($0.have ?? 0) <= 1e-9 * max(1, $0.high) }
+                }
+            }
+            if covered { flags.insert(.inPantry) }
 
-        let name: String
-        if let known, !flags.contains(.unrecognized) {
-            name = known.name
-        } else if flags.contains(.unrecognized) {
-            name = table.line(all[Int(records[0])]).split(whereSeparator: { $0 == " " || $0 == "\t" }).joined(separator: " ")
-        } else {
-            name = keyer.displayName(forKey: key, locale: locale)
+            var rounded = false
+            var quantities: [ListQuantity] = []
+            if count > 1 { quantities.reserveCapacity(count) }
+            for k in 0..<count {
+                let b = buckets[k]
+                let family = table.families[Int(b.family)]!
+                let total = Measure(family: family, low: b.low, high: b.high)
+                let have = b.have ?? 0
+                let needed = Measure(family: family, low: max(0, b.low - have), high: max(0, b.high - have))
+                let system: UnitDisplay.System = b.us > b.metric ? .us : b.metric > b.us ? .metric : defaultSystem
+                let display = formatting.format(needed, system: system)
+                if display.isRounded { rounded = true }
+                let onHand = b.have.map { Measure(family: family, low: $0) }
+                let quantity = ListQuantity(
+                    measure: needed, display: display, total: total, onHand: onHand,
+                    onHandDisplay: onHand.map { formatting.format($0, system: system) }, lineCount: b.lines)
+                // (An array literal for the one amount most items have: no generic set-up.)
+                if count == 1 { quantities = [quantity] } else { quantities.append(quantity) }
+            }
+            if rounded { flags.insert(.rounded) }
+            let id = Self.itemID(key: key, buckets: UnsafeBufferPointer(buckets), table: table, density: density != nil)
+            // (Empty edits are the common case: a set look-up would hash the id all the same.)
+            if !edits.checkedItems.isEmpty, edits.checkedItems.contains(id) { flags.insert(.checked) }
+            if !edits.suppressedItems.isEmpty, edits.suppressedItems.contains(id), !flags.contains(.manual) { flags.insert(.suppressed) }
+
+            let name: String
+            if let known, !flags.contains(.unrecognized) {
+                name = known.name
+            } else if flags.contains(.unrecognized) {
+                name = table.line(all[Int(records[0])]).split(whereSeparator: { $0 == " " || $0 == "\t" }).joined(separator: " ")
+            } else {
+                name = keyer.displayName(forKey: key, locale: locale)
+            }
+            let override = edits.categoryOverrides.isEmpty ? nil : edits.categoryOverrides[key]
+            let aisle = known?.aisle ?? override.map { tables.aisle(id: $0) } ?? tables.aisle(forKey: key)
+            let sources = more.isEmpty ? ItemSources(table: table, indices: records) : ItemSources([])
+            let notes = noted == 0 ? [] : Self.notes(of: records, more, table: table, count: noted)
+            return ListItem(id: id, key: key, name: name, aisle: aisle, quantities: quantities, sources: sources,
+                            notes: notes, flags: flags)
         }
-        let override = edits.categoryOverrides.isEmpty ? nil : edits.categoryOverrides[key]
-        let aisle = known?.aisle ?? override.map { tables.aisle(id: $0) } ?? tables.aisle(forKey: key)
-        let sources = more.isEmpty ? ItemSources(table: table, indices: records) : ItemSources([])
-        return ListItem(id: id, key: key, name: name, aisle: aisle, quantities: quantities, sources: sources,
-                        notes: notes.count > 1 ? Self.sorted(notes, by: noteOrder) : notes, flags: flags)
     }
 
-    /// `notes` in the order of their places (`SourceTable.noteOrder`, all different).
-    static func sorted(_ notes: [String], by places: [UInt32]) -> [String] {
-        // Each note's place above its index: plain integers to sort.
-        var keyed = places.indices.map { UInt64(places[$0]) << 32 | UInt64($0) }
-        keyed.sort()
-        return keyed.map { notes[Int(truncatingIfNeeded: $0 & 0xFFFF_FFFF)] }
+    /// An item's id: its key, "|", and its amounts' family ids (each once, sorted, joined by
+    /// "+"; "measure" for volume and mass when `density`; "none" when it has no amount), made
+    /// as one string.
+    static func itemID(key: String, buckets: UnsafeBufferPointer<Bucket>, table: SourceTable, density: Bool) -> String {
+        let places = table.familyPlaces, ids = table.familyIDs
+        // The parts as family numbers, 0 standing for "measure" (no bucket has family 0),
+        // below their places: each place once (its first bucket's), sorted as integers.
+        return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: max(1, buckets.count)) { parts in
+            var n = 0
+            var length = key.utf8.count + 1
+            for b in buckets {
+                let measure = density && (b.family == 2 || b.family == 3)
+                let place = UInt64(measure ? table.measurePlace : places[Int(b.family)])
+                var j = 0
+                while j < n, parts[j] >> 32 != place { j += 1 }
+                guard j == n else { continue }
+                parts[n] = place << 32 | UInt64(measure ? 0 : b.family)
+                n += 1
+                length += (measure ? 7 : ids[Int(b.family)].utf8.count) + 1
+            }
+            for i in 1..<max(1, n) {
+                let moving = parts[i]
+                var j = i
+                while j > 0, moving < parts[j - 1] {
+                    parts[j] = parts[j - 1]
+                    j -= 1
+                }
+                parts[j] = moving
+            }
+            // Written as bytes and made a String once: appending to a String costs several
+            // hundred instructions a piece.
+            return KitchenFormatting.text(capacity: length + 4) { w in
+                w.string(key)
+                w.byte(UInt8(ascii: "|"))
+                if n == 0 { w.raw("none") }
+                for k in 0..<n {
+                    if k > 0 { w.byte(UInt8(ascii: "+")) }
+                    let family = Int(truncatingIfNeeded: parts[k] & 0xFFFF_FFFF)
+                    if family == 0 { w.raw("measure") } else { w.string(ids[family]) }
+                }
+            }
+        }
+    }
+
+    /// An item's notes from its records (`records`, then `more`; `count` of them have notes):
+    /// each note string once (canonically equal spellings are one note, the first spelling
+    /// met kept), sorted by their places in the table's order of note strings (`String`'s
+    /// `<`), leaving out empty notes and "(optional)" on optional lines.
+    static func notes(of records: [UInt32], _ more: [UInt32], table: SourceTable, count: Int) -> [String] {
+        let all = table.records, kinds = table.noteKinds, order = table.noteOrder
+        // Each distinct place above the string number met first with it: plain integers to sort.
+        // Small items scan what they found; large ones (a staple in every recipe) mark the
+        // places they have in a bit set over the table's places, after what they found.
+        let words = count > 16 ? order.count / 64 + 1 : 0
+        return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: count * 4 + words) { room in
+            var n = 0
+            let found = UnsafeMutableBufferPointer(rebasing: room[..<(count * 4)])
+            let seen = UnsafeMutableBufferPointer(rebasing: room[(count * 4)...])
+            seen.initialize(repeating: 0)
+            let notes = table.notes
+            for i in 0..<(records.count + more.count) {
+                let record = all[Int(i < records.count ? records[i] : more[i - records.count])]
+                guard record.notes > 0 else { continue }
+                let base = Int(record.notes - 1) * 4
+                for k in 0..<4 {
+                    let id = notes[base + k]
+                    guard id != 0 else { continue }
+                    switch kinds[Int(id)] {
+                    case .plain: break
+                    case .empty: continue
+                    case .optional: if record.isOptional { continue }
+                    }
+                    let place = UInt64(order[Int(id)])
+                    if seen.isEmpty {
+                        var j = 0
+                        while j < n, found[j] >> 32 != place { j += 1 }
+                        if j < n { continue }
+                    } else {
+                        let word = Int(place >> 6), bit = UInt64(1) << (place & 63)
+                        if seen[word] & bit != 0 { continue }
+                        seen[word] |= bit
+                    }
+                    found[n] = place << 32 | UInt64(id)
+                    n += 1
+                }
+            }
+            if n <= 16 {
+                for i in 1..<max(1, n) {
+                    let moving = found[i]
+                    var j = i
+                    while j > 0, moving < found[j - 1] {
+                        found[j] = found[j - 1]
+                        j -= 1
+                    }
+                    found[j] = moving
+                }
+            } else {
+                var distinct = UnsafeMutableBufferPointer(rebasing: found[..<n])
+                distinct.sort()
+            }
+            let strings = table.strings
+            func note(_ k: Int) -> String { strings[Int(truncatingIfNeeded: found[k] & 0xFFFF_FFFF)] }
+            // (An array literal for the one note most items have: no generic set-up.)
+            if n == 1 { return [note(0)] }
+            var result: [String] = []
+            result.reserveCapacity(n)
+            for k in 0..<n { result.append(note(k)) }
+            return result
+        }
     }
 
     /// Whether a note only says that the line is optional ("optional", "(optional)").

@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import IngredientText
 import IngredientLexicon
 
@@ -10,6 +17,16 @@ public struct KitchenFormatting: Sendable {
     public let tables: ListTables
     /// Display units per (dimension, system), largest first, at `slot(_:_:)`.
     private let candidates: [[(unit: UnitDisplay, factor: Double)]]
+    /// What choosing among `candidates` reads of each, by slot and in the same order, as
+    /// plain numbers: reading a candidate's fields in place copied its display unit's strings.
+    private let choiceFacts: [[ChoiceFacts]]
+
+    /// A display unit's factor, minimum and system, as `format` weighs it.
+    private struct ChoiceFacts {
+        var factor: Double
+        var minimum: Double
+        var isMetric: Bool
+    }
 
     /// How far (relative) a value may be from a kitchen fraction and still be written as one.
     static let fractionTolerance = 0.04
@@ -27,6 +44,10 @@ public struct KitchenFormatting: Sendable {
         }
         for k in candidates.indices { candidates[k].sort { ($0.factor, $0.unit.unit) > ($1.factor, $1.unit.unit) } }
         self.candidates = candidates
+        // Every candidate has a minimum (those without one are never chosen, and left out).
+        choiceFacts = candidates.map { slot in
+            slot.map { ChoiceFacts(factor: $0.factor, minimum: $0.unit.minimum ?? 0, isMetric: $0.unit.system == .metric) }
+        }
     }
 
     /// The place of a measured dimension's display units in `system` in `candidates`; nil
@@ -48,18 +69,28 @@ public struct KitchenFormatting: Sendable {
     }
 
     /// `measure` for display in `system` (ignored for counts and packages).
+    ///
+    /// This runs for every amount of a list and every source line shown: the text is written
+    /// as bytes on the stack and made a String once (most fit in a small one, which needs no
+    /// memory of its own), not pieced together from Strings.
     public func format(_ measure: Measure, system: UnitDisplay.System) -> DisplayAmount {
         let dimension: UnitDefinition.Dimension
         switch measure.family {
         case .count, .package:
             let low = Self.roundUp(measure.low), high = Self.roundUp(measure.high)
             let rounded = abs(low - measure.low) > 1e-9 || abs(high - measure.high) > 1e-9
-            var text = Self.decimal(low, places: 0)
-            if high != low { text += "–" + Self.decimal(high, places: 0) }
             var unit: String?
-            if case let .package(id) = measure.family {
-                unit = id
-                text += " " + (high == 1 ? id : Self.plural(id))
+            if case let .package(id) = measure.family { unit = id }
+            let text = Self.text(capacity: 72 + 2 * (unit?.utf8.count ?? 0)) { w in
+                Self.writeDecimal(low, places: 0, to: &w)
+                if high != low {
+                    w.raw("–")
+                    Self.writeDecimal(high, places: 0, to: &w)
+                }
+                if let unit {
+                    w.byte(0x20)
+                    if high == 1 { w.string(unit) } else { Self.writePlural(unit, to: &w) }
+                }
             }
             return DisplayAmount(quantity: low, quantityMax: high, unit: unit, text: text, isRounded: rounded)
         case .volume: dimension = .volume
@@ -67,38 +98,60 @@ public struct KitchenFormatting: Sendable {
         case .length: dimension = .length
         }
         // The other system's units when this one has none.
-        let own = Self.slot(dimension, system).map { candidates[$0] } ?? []
-        let choices = own.isEmpty ? Self.slot(dimension, system == .us ? .metric : .us).map { candidates[$0] } ?? [] : own
+        let ownSlot = Self.slot(dimension, system)
+        let otherSlot = Self.slot(dimension, system == .us ? .metric : .us)
+        let slot = ownSlot.flatMap { candidates[$0].isEmpty ? nil : $0 } ?? otherSlot
+        let choices = slot.map { candidates[$0] } ?? []
         guard !choices.isEmpty else {
             let text = Self.decimal(measure.low, places: 2) + " " + measure.family.baseUnit
             return DisplayAmount(quantity: measure.low, quantityMax: measure.high, unit: measure.family.baseUnit, text: text, isRounded: false)
         }
         // Candidates are read in place by index: a copy of one retains its three strings.
-        let smallestFactor = choices[choices.count - 1].factor
-        var chosen = choices.count - 1
-        for k in choices.indices {
-            let factor = choices[k].factor
+        let facts = choiceFacts[slot!]
+        let smallestFactor = facts[facts.count - 1].factor
+        var chosen = facts.count - 1
+        for k in facts.indices {
+            let factor = facts[k].factor
             let v = measure.low / factor
-            guard let minimum = choices[k].unit.minimum, v >= minimum * 0.99 else { continue }
+            guard v >= facts[k].minimum * 0.99 else { continue }
             // US units need a kitchen amount (1 ½ cups, not 1.06 cups) unless the value is large.
-            if choices[k].unit.system == .metric || v >= 10 || Self.kitchenFraction(v) != nil || factor == smallestFactor {
+            if facts[k].isMetric || v >= 10 || Self.kitchenFractionParts(v) != nil || factor == smallestFactor {
                 chosen = k
                 break
             }
         }
         let factor = choices[chosen].factor, chosenSystem = choices[chosen].unit.system
         let low = measure.low / factor, high = measure.high / factor
-        let (lowValue, lowText) = Self.number(low, system: chosenSystem)
-        var text = lowText
-        var highValue = lowValue
-        if measure.isRange {
-            let (hv, ht) = Self.number(high, system: chosenSystem)
-            highValue = hv
-            if ht != lowText { text += "–" + ht }
+        var lowValue = 0.0, highValue = 0.0
+        let text = Self.text(capacity: 128 + max(choices[chosen].unit.singular.utf8.count, choices[chosen].unit.plural.utf8.count)) { w in
+            lowValue = Self.writeNumber(low, system: chosenSystem, to: &w)
+            highValue = lowValue
+            if measure.isRange {
+                // The high end is written after a dash and kept only when its text differs
+                // from the low end's (byte equality is text equality for these digits and glyphs).
+                let lowEnd = w.count
+                w.raw("–")
+                let highStart = w.count
+                highValue = Self.writeNumber(high, system: chosenSystem, to: &w)
+                if w.count - highStart == lowEnd && memcmp(w.base, w.base + highStart, lowEnd) == 0 {
+                    w.count = lowEnd
+                }
+            }
+            w.byte(0x20)
+            w.string(highValue <= 1 ? choices[chosen].unit.singular : choices[chosen].unit.plural)
         }
-        text += " "
-        text += highValue <= 1 ? choices[chosen].unit.singular : choices[chosen].unit.plural
-        return DisplayAmount(quantity: lowValue, quantityMax: highValue, unit: choices[chosen].unit.unit, text: text, isRounded: false)
+        return DisplayAmount(quantity: lowValue, quantityMax: highValue,
+                             unit: choices[chosen].unit.unit, text: text, isRounded: false)
+    }
+
+    /// The String of the bytes `write` writes, in `capacity` bytes of scratch room on the stack.
+    @inline(__always)
+    static func text(capacity: Int, _ write: (inout TextWriter) -> Void) -> String {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { room in
+            var w = TextWriter(base: room.baseAddress!)
+            write(&w)
+            return String(decoding: UnsafeBufferPointer(rebasing: room[..<w.count]), as: UTF8.self)
+        }
     }
 
     /// A count rounded up to a whole number (a little over a whole number stays it; anything
@@ -114,6 +167,17 @@ public struct KitchenFormatting: Sendable {
         if system == .us, let (v, text) = kitchenFraction(value) { return (v, text) }
         let places = value >= 10 ? 0 : 2
         return (decimalValue(value, places: places), decimal(value, places: places))
+    }
+
+    /// Writes the text of `number(value, system:)` and returns its value (at most 48 bytes).
+    static func writeNumber(_ value: Double, system: UnitDisplay.System, to w: inout TextWriter) -> Double {
+        if system == .us, let parts = kitchenFractionParts(value) {
+            writeKitchenFraction(parts, to: &w)
+            return parts.shown
+        }
+        let places = value >= 10 ? 0 : 2
+        writeDecimal(value, places: places, to: &w)
+        return decimalValue(value, places: places)
     }
 
     /// The value `decimal(value, places:)` writes, as reading its text back would give it
@@ -142,6 +206,13 @@ public struct KitchenFormatting: Sendable {
     /// `value` as a whole number and kitchen fraction ("1 ½", "⅓", "2") when it is within
     /// `fractionTolerance` of one, else nil.
     static func kitchenFraction(_ value: Double) -> (Double, String)? {
+        guard let parts = kitchenFractionParts(value) else { return nil }
+        return (parts.shown, text(capacity: 32) { writeKitchenFraction(parts, to: &$0) })
+    }
+
+    /// What `kitchenFraction` shows: the value, its whole number, and its fraction's place
+    /// in `fractions` (0: none, the value is whole); nil when no kitchen fraction is close.
+    static func kitchenFractionParts(_ value: Double) -> (shown: Double, whole: Int, glyph: Int)? {
         guard value > 0, value < 1e9 else { return nil }
         let whole = value.rounded(.down)
         let part = value - whole
@@ -151,41 +222,84 @@ public struct KitchenFormatting: Sendable {
         for k in table.indices where abs(part - table[k].0) < abs(part - table[best].0) { best = k }
         let shown = whole + table[best].0
         guard shown > 0, abs(shown - value) <= fractionTolerance * value else { return nil }
-        let w = Int(shown.rounded(.down))
-        let glyph = table[best].0 == 1 ? "" : table[best].1
-        switch (w, glyph.isEmpty) {
-        case (0, _): return (shown, glyph)
-        case (_, true): return (shown, String(w))
-        default: return (shown, String(w) + " " + glyph)
+        return (shown, Int(shown.rounded(.down)), table[best].0 == 1 ? 0 : best)
+    }
+
+    /// The glyphs of `fractions`, as bytes to copy.
+    private static let glyphs: [StaticString] = ["", "⅛", "¼", "⅓", "½", "⅔", "¾", "⅞", ""]
+
+    /// Writes a kitchen fraction's text: "⅓" (no whole number), "2" (no fraction), "1 ½".
+    static func writeKitchenFraction(_ parts: (shown: Double, whole: Int, glyph: Int), to w: inout TextWriter) {
+        if parts.whole != 0 {
+            w.digits(UInt64(parts.whole))
+            guard parts.glyph != 0 else { return }
+            w.byte(0x20)
         }
+        w.raw(glyphs[parts.glyph])
     }
 
     /// `value` with at most `places` decimals, trailing zeros dropped ("1.25", "2", "0.5").
     static func decimal(_ value: Double, places: Int) -> String {
-        guard let (scaled, scale) = rounded(value, places: places) else { return String(value) }
-        let n = Int64(scaled)
-        let unit = Int64(scale)
         // Written as bytes, then made a String once (short ones need no memory of their own):
         // amounts are formatted for every source line of a list, and piecing Strings
         // together cost more than the rest.
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 22 + places) { text in
-            var w = ByteWriter(base: text.baseAddress!)
-            if value < 0 && n != 0 { w.byte(UInt8(ascii: "-")) }
-            w.digits(UInt64(n / unit))
-            var end = w.count
-            let fraction = n % unit
-            if fraction != 0 {
-                // The fraction's `places` digits, zero-padded (fraction < unit = 10^places), are
-                // those of unit + fraction after its leading 1, whose place takes the point;
-                // trailing zeros are dropped.
-                let point = w.count
-                w.digits(UInt64(unit + fraction))
-                text[point] = UInt8(ascii: ".")
-                end = w.count
-                while text[end - 1] == UInt8(ascii: "0") { end -= 1 }
-            }
-            return String(decoding: UnsafeBufferPointer(rebasing: text[..<end]), as: UTF8.self)
+        text(capacity: 32 + places) { writeDecimal(value, places: places, to: &$0) }
+    }
+
+    /// Writes `decimal(value, places:)` (at most 24 + `places` bytes; the rare value too
+    /// large to round exactly is written as `String(value)`, at most 24 bytes).
+    static func writeDecimal(_ value: Double, places: Int, to w: inout TextWriter) {
+        guard let (scaled, scale) = rounded(value, places: places) else {
+            w.string(String(value))
+            return
         }
+        let n = Int64(scaled)
+        let unit = Int64(scale)
+        if value < 0 && n != 0 { w.byte(UInt8(ascii: "-")) }
+        w.digits(UInt64(n / unit))
+        let fraction = n % unit
+        if fraction != 0 {
+            // The fraction's `places` digits, zero-padded (fraction < unit = 10^places), are
+            // those of unit + fraction after its leading 1, whose place takes the point;
+            // trailing zeros are dropped.
+            let point = w.count
+            w.digits(UInt64(unit + fraction))
+            w.base[point] = UInt8(ascii: ".")
+            var end = w.count
+            while w.base[end - 1] == UInt8(ascii: "0") { end -= 1 }
+            w.count = end
+        }
+    }
+
+    /// Writes `plural(word)`: on the bytes for ASCII words (every unit id; for ASCII text
+    /// other than CR the suffix tests on bytes and on Characters agree), else through `plural`.
+    static func writePlural(_ word: String, to w: inout TextWriter) {
+        var word = word
+        let done = word.withUTF8 { b -> Bool in
+            var high: UInt8 = 0, cr = false
+            for c in b { high |= c; cr = cr || c == 0x0D }
+            guard high < 0x80, !cr else { return false }
+            let n = b.count
+            func last(_ k: Int) -> UInt8 { n >= k ? b[n - k] : 0 }
+            if last(1) == UInt8(ascii: "s") {
+                w.bytes(b)
+            } else if (last(1) == UInt8(ascii: "h") && (last(2) == UInt8(ascii: "s") || last(2) == UInt8(ascii: "c")))
+                        || last(1) == UInt8(ascii: "x") || last(1) == UInt8(ascii: "z") {
+                w.bytes(b)
+                w.raw("es")
+            } else if last(1) == UInt8(ascii: "f") && last(2) == UInt8(ascii: "a") {
+                w.bytes(UnsafeBufferPointer(rebasing: b[..<(n - 1)]))
+                w.raw("ves")
+            } else if last(1) == UInt8(ascii: "y"), n >= 2, !"aeiou".utf8.contains(last(2)) {
+                w.bytes(UnsafeBufferPointer(rebasing: b[..<(n - 1)]))
+                w.raw("ies")
+            } else {
+                w.bytes(b)
+                w.byte(UInt8(ascii: "s"))
+            }
+            return true
+        }
+        if !done { w.string(plural(word)) }
     }
 
     /// The plural of a unit id or word ("can" → "cans", "pinch" → "pinches", "leaf" → "leaves").
@@ -195,5 +309,59 @@ public struct KitchenFormatting: Sendable {
         if word.hasSuffix("af") { return String(word.dropLast()) + "ves" }
         if word.hasSuffix("y"), let before = word.dropLast().last, !"aeiou".contains(before) { return String(word.dropLast()) + "ies" }
         return word + "s"
+    }
+}
+
+/// Text written byte by byte into room the caller provides (and sized: nothing is checked),
+/// to be made a String once.
+struct TextWriter {
+    /// Where the text starts.
+    let base: UnsafeMutablePointer<UInt8>
+    /// How many bytes are written; setting it lower drops the bytes after.
+    var count = 0
+
+    /// A writer at the start of `base`.
+    init(base: UnsafeMutablePointer<UInt8>) { self.base = base }
+
+    /// Writes one byte.
+    @inline(__always)
+    mutating func byte(_ b: UInt8) {
+        base[count] = b
+        count &+= 1
+    }
+
+    /// Writes `b`'s bytes.
+    @inline(__always)
+    mutating func bytes(_ b: UnsafeBufferPointer<UInt8>) {
+        guard let source = b.baseAddress, !b.isEmpty else { return }
+        (base + count).update(from: source, count: b.count)
+        count &+= b.count
+    }
+
+    /// Writes the bytes of a literal.
+    @inline(__always)
+    mutating func raw(_ text: StaticString) {
+        bytes(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    /// Writes the UTF-8 bytes of `text`.
+    @inline(__always)
+    mutating func string(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes($0) }
+    }
+
+    /// Writes `n` in decimal digits.
+    mutating func digits(_ n: UInt64) {
+        var scratch: (UInt64, UInt64, UInt64) = (0, 0, 0) // 24 bytes: room for 20 digits
+        withUnsafeMutableBytes(of: &scratch) { buffer in
+            var v = n, k = 24
+            repeat {
+                k -= 1
+                buffer[k] = UInt8(truncatingIfNeeded: v % 10) &+ 0x30
+                v /= 10
+            } while v > 0
+            bytes(UnsafeBufferPointer(rebasing: UnsafeRawBufferPointer(buffer).bindMemory(to: UInt8.self)[k...]))
+        }
     }
 }
