@@ -344,6 +344,21 @@ public struct ShoppingListBuilder: Sendable {
         }
     }
 
+    /// Sorts a few integers in place (an item's handful of amounts or notes: fewer steps than
+    /// the general sort's set-up).
+    @inline(__always)
+    static func insertionSort(_ values: UnsafeMutableBufferPointer<UInt64>) {
+        for i in 1..<max(1, values.count) {
+            let moving = values[i]
+            var j = i
+            while j > 0, moving < values[j - 1] {
+                values[j] = values[j - 1]
+                j -= 1
+            }
+            values[j] = moving
+        }
+    }
+
     /// An item's id: its key, "|", and its amounts' family ids (each once, sorted, joined by
     /// "+"; "measure" for volume and mass when `density`; "none" when it has no amount), made
     /// as one string.
@@ -364,25 +379,17 @@ public struct ShoppingListBuilder: Sendable {
                 n += 1
                 length += (measure ? 7 : ids[Int(b.family)].utf8.count) + 1
             }
-            for i in 1..<max(1, n) {
-                let moving = parts[i]
-                var j = i
-                while j > 0, moving < parts[j - 1] {
-                    parts[j] = parts[j - 1]
-                    j -= 1
-                }
-                parts[j] = moving
-            }
+            Self.insertionSort(UnsafeMutableBufferPointer(rebasing: parts[..<n]))
             // Written as bytes and made a String once: appending to a String costs several
             // hundred instructions a piece.
             return KitchenFormatting.text(capacity: length + 4) { w in
-                w.string(key)
+                w.text(key)
                 w.byte(UInt8(ascii: "|"))
                 if n == 0 { w.raw("none") }
                 for k in 0..<n {
                     if k > 0 { w.byte(UInt8(ascii: "+")) }
                     let family = Int(truncatingIfNeeded: parts[k] & 0xFFFF_FFFF)
-                    if family == 0 { w.raw("measure") } else { w.string(ids[family]) }
+                    if family == 0 { w.raw("measure") } else { w.text(ids[family]) }
                 }
             }
         }
@@ -431,15 +438,7 @@ public struct ShoppingListBuilder: Sendable {
                 }
             }
             if n <= 16 {
-                for i in 1..<max(1, n) {
-                    let moving = found[i]
-                    var j = i
-                    while j > 0, moving < found[j - 1] {
-                        found[j] = found[j - 1]
-                        j -= 1
-                    }
-                    found[j] = moving
-                }
+                Self.insertionSort(UnsafeMutableBufferPointer(rebasing: found[..<n]))
             } else {
                 var distinct = UnsafeMutableBufferPointer(rebasing: found[..<n])
                 distinct.sort()

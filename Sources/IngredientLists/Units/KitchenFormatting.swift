@@ -89,7 +89,7 @@ public struct KitchenFormatting: Sendable {
                 }
                 if let unit {
                     w.byte(0x20)
-                    if high == 1 { w.string(unit) } else { Self.writePlural(unit, to: &w) }
+                    if high == 1 { w.text(unit) } else { Self.writePlural(unit, to: &w) }
                 }
             }
             return DisplayAmount(quantity: low, quantityMax: high, unit: unit, text: text, isRounded: rounded)
@@ -134,11 +134,11 @@ public struct KitchenFormatting: Sendable {
                 let highStart = w.count
                 highValue = Self.writeNumber(high, system: chosenSystem, to: &w)
                 if w.count - highStart == lowEnd && memcmp(w.base, w.base + highStart, lowEnd) == 0 {
-                    w.count = lowEnd
+                    w.drop(to: lowEnd)
                 }
             }
             w.byte(0x20)
-            w.string(highValue <= 1 ? choices[chosen].unit.singular : choices[chosen].unit.plural)
+            w.text(highValue <= 1 ? choices[chosen].unit.singular : choices[chosen].unit.plural)
         }
         return DisplayAmount(quantity: lowValue, quantityMax: highValue,
                              unit: choices[chosen].unit.unit, text: text, isRounded: false)
@@ -146,9 +146,9 @@ public struct KitchenFormatting: Sendable {
 
     /// The String of the bytes `write` writes, in `capacity` bytes of scratch room on the stack.
     @inline(__always)
-    static func text(capacity: Int, _ write: (inout TextWriter) -> Void) -> String {
+    static func text(capacity: Int, _ write: (inout ByteWriter) -> Void) -> String {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { room in
-            var w = TextWriter(base: room.baseAddress!)
+            var w = ByteWriter(base: room.baseAddress!)
             write(&w)
             return String(decoding: UnsafeBufferPointer(rebasing: room[..<w.count]), as: UTF8.self)
         }
@@ -170,7 +170,7 @@ public struct KitchenFormatting: Sendable {
     }
 
     /// Writes the text of `number(value, system:)` and returns its value (at most 48 bytes).
-    static func writeNumber(_ value: Double, system: UnitDisplay.System, to w: inout TextWriter) -> Double {
+    static func writeNumber(_ value: Double, system: UnitDisplay.System, to w: inout ByteWriter) -> Double {
         if system == .us, let parts = kitchenFractionParts(value) {
             writeKitchenFraction(parts, to: &w)
             return parts.shown
@@ -229,7 +229,7 @@ public struct KitchenFormatting: Sendable {
     private static let glyphs: [StaticString] = ["", "⅛", "¼", "⅓", "½", "⅔", "¾", "⅞", ""]
 
     /// Writes a kitchen fraction's text: "⅓" (no whole number), "2" (no fraction), "1 ½".
-    static func writeKitchenFraction(_ parts: (shown: Double, whole: Int, glyph: Int), to w: inout TextWriter) {
+    static func writeKitchenFraction(_ parts: (shown: Double, whole: Int, glyph: Int), to w: inout ByteWriter) {
         if parts.whole != 0 {
             w.digits(UInt64(parts.whole))
             guard parts.glyph != 0 else { return }
@@ -248,9 +248,9 @@ public struct KitchenFormatting: Sendable {
 
     /// Writes `decimal(value, places:)` (at most 24 + `places` bytes; the rare value too
     /// large to round exactly is written as `String(value)`, at most 24 bytes).
-    static func writeDecimal(_ value: Double, places: Int, to w: inout TextWriter) {
+    static func writeDecimal(_ value: Double, places: Int, to w: inout ByteWriter) {
         guard let (scaled, scale) = rounded(value, places: places) else {
-            w.string(String(value))
+            w.text(String(value))
             return
         }
         let n = Int64(scaled)
@@ -267,13 +267,13 @@ public struct KitchenFormatting: Sendable {
             w.base[point] = UInt8(ascii: ".")
             var end = w.count
             while w.base[end - 1] == UInt8(ascii: "0") { end -= 1 }
-            w.count = end
+            w.drop(to: end)
         }
     }
 
     /// Writes `plural(word)`: on the bytes for ASCII words (every unit id; for ASCII text
     /// other than CR the suffix tests on bytes and on Characters agree), else through `plural`.
-    static func writePlural(_ word: String, to w: inout TextWriter) {
+    static func writePlural(_ word: String, to w: inout ByteWriter) {
         var word = word
         let done = word.withUTF8 { b -> Bool in
             var high: UInt8 = 0, cr = false
@@ -299,7 +299,7 @@ public struct KitchenFormatting: Sendable {
             }
             return true
         }
-        if !done { w.string(plural(word)) }
+        if !done { w.text(plural(word)) }
     }
 
     /// The plural of a unit id or word ("can" → "cans", "pinch" → "pinches", "leaf" → "leaves").
@@ -309,59 +309,5 @@ public struct KitchenFormatting: Sendable {
         if word.hasSuffix("af") { return String(word.dropLast()) + "ves" }
         if word.hasSuffix("y"), let before = word.dropLast().last, !"aeiou".contains(before) { return String(word.dropLast()) + "ies" }
         return word + "s"
-    }
-}
-
-/// Text written byte by byte into room the caller provides (and sized: nothing is checked),
-/// to be made a String once.
-struct TextWriter {
-    /// Where the text starts.
-    let base: UnsafeMutablePointer<UInt8>
-    /// How many bytes are written; setting it lower drops the bytes after.
-    var count = 0
-
-    /// A writer at the start of `base`.
-    init(base: UnsafeMutablePointer<UInt8>) { self.base = base }
-
-    /// Writes one byte.
-    @inline(__always)
-    mutating func byte(_ b: UInt8) {
-        base[count] = b
-        count &+= 1
-    }
-
-    /// Writes `b`'s bytes.
-    @inline(__always)
-    mutating func bytes(_ b: UnsafeBufferPointer<UInt8>) {
-        guard let source = b.baseAddress, !b.isEmpty else { return }
-        (base + count).update(from: source, count: b.count)
-        count &+= b.count
-    }
-
-    /// Writes the bytes of a literal.
-    @inline(__always)
-    mutating func raw(_ text: StaticString) {
-        bytes(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
-    }
-
-    /// Writes the UTF-8 bytes of `text`.
-    @inline(__always)
-    mutating func string(_ text: String) {
-        var text = text
-        text.withUTF8 { bytes($0) }
-    }
-
-    /// Writes `n` in decimal digits.
-    mutating func digits(_ n: UInt64) {
-        var scratch: (UInt64, UInt64, UInt64) = (0, 0, 0) // 24 bytes: room for 20 digits
-        withUnsafeMutableBytes(of: &scratch) { buffer in
-            var v = n, k = 24
-            repeat {
-                k -= 1
-                buffer[k] = UInt8(truncatingIfNeeded: v % 10) &+ 0x30
-                v /= 10
-            } while v > 0
-            bytes(UnsafeBufferPointer(rebasing: UnsafeRawBufferPointer(buffer).bindMemory(to: UInt8.self)[k...]))
-        }
     }
 }

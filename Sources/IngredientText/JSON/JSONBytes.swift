@@ -55,7 +55,8 @@ package enum JSONBytes {
 /// Its small writers are inlinable, so that the renderers in other modules (the JSON line of
 /// `ingest parse`) compile to the same straight-line stores as before the module split.
 @usableFromInline package struct ByteWriter {
-    @usableFromInline let base: UnsafeMutablePointer<UInt8>
+    /// Where the bytes start.
+    @usableFromInline package let base: UnsafeMutablePointer<UInt8>
     /// The number of bytes written.
     @usableFromInline package internal(set) var count = 0
 
@@ -112,6 +113,21 @@ package enum JSONBytes {
         byte(0x22)
         bytes(b)
         byte(0x22)
+    }
+
+    /// The UTF-8 bytes of `text` as they are: no quotes, no escaping (text that is not JSON,
+    /// such as a shopping list's display text).
+    @inlinable @inline(__always)
+    package mutating func text(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes($0) }
+    }
+
+    /// Drops the bytes written after the first `newCount` (at most `count`).
+    @inlinable @inline(__always)
+    package mutating func drop(to newCount: Int) {
+        precondition(newCount >= 0 && newCount <= count)
+        count = newCount
     }
 
     /// The bytes of a literal.
