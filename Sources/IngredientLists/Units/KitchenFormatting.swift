@@ -161,15 +161,9 @@ public struct KitchenFormatting: Sendable {
         return max(1, (value - countSlack).rounded(.up))
     }
 
-    /// A value as shown in `system`, with its text: kitchen fractions for US units when
-    /// close enough, otherwise decimals (whole numbers from 10 up, two decimals below).
-    static func number(_ value: Double, system: UnitDisplay.System) -> (Double, String) {
-        if system == .us, let (v, text) = kitchenFraction(value) { return (v, text) }
-        let places = value >= 10 ? 0 : 2
-        return (decimalValue(value, places: places), decimal(value, places: places))
-    }
-
-    /// Writes the text of `number(value, system:)` and returns its value (at most 48 bytes).
+    /// Writes a value as shown in `system` and returns the value its text shows (at most 48
+    /// bytes): kitchen fractions for US units when close enough, otherwise decimals (whole
+    /// numbers from 10 up, two decimals below).
     static func writeNumber(_ value: Double, system: UnitDisplay.System, to w: inout ByteWriter) -> Double {
         if system == .us, let parts = kitchenFractionParts(value) {
             writeKitchenFraction(parts, to: &w)
@@ -197,8 +191,8 @@ public struct KitchenFormatting: Sendable {
         return scaled < 9e15 ? (scaled, scale) : nil
     }
 
-    /// The fractions a kitchen measures in, as (value, glyph).
-    static let fractions: [(Double, String)] = [
+    /// The fractions a kitchen measures in, as (value, glyph; the glyph's bytes are copied).
+    static let fractions: [(Double, StaticString)] = [
         (0, ""), (1.0 / 8, "⅛"), (1.0 / 4, "¼"), (1.0 / 3, "⅓"), (1.0 / 2, "½"),
         (2.0 / 3, "⅔"), (3.0 / 4, "¾"), (7.0 / 8, "⅞"), (1, ""),
     ]
@@ -216,7 +210,6 @@ public struct KitchenFormatting: Sendable {
         guard value > 0, value < 1e9 else { return nil }
         let whole = value.rounded(.down)
         let part = value - whole
-        // By index: a copy of an entry is a call to retain its glyph.
         let table = fractions
         var best = 0
         for k in table.indices where abs(part - table[k].0) < abs(part - table[best].0) { best = k }
@@ -225,9 +218,6 @@ public struct KitchenFormatting: Sendable {
         return (shown, Int(shown.rounded(.down)), table[best].0 == 1 ? 0 : best)
     }
 
-    /// The glyphs of `fractions`, as bytes to copy.
-    private static let glyphs: [StaticString] = ["", "⅛", "¼", "⅓", "½", "⅔", "¾", "⅞", ""]
-
     /// Writes a kitchen fraction's text: "⅓" (no whole number), "2" (no fraction), "1 ½".
     static func writeKitchenFraction(_ parts: (shown: Double, whole: Int, glyph: Int), to w: inout ByteWriter) {
         if parts.whole != 0 {
@@ -235,7 +225,7 @@ public struct KitchenFormatting: Sendable {
             guard parts.glyph != 0 else { return }
             w.byte(0x20)
         }
-        w.raw(glyphs[parts.glyph])
+        w.raw(fractions[parts.glyph].1)
     }
 
     /// `value` with at most `places` decimals, trailing zeros dropped ("1.25", "2", "0.5").

@@ -138,9 +138,9 @@ package enum JSONBytes {
 
     @usableFromInline static let hex: StaticString = "0123456789abcdef"
 
-    /// A string's content, escaping quotes, backslashes and control characters. Kept out of
-    /// line: a line's object writes several strings, and one shared copy keeps the renderer
-    /// small enough for the instruction cache.
+    /// A string's content, escaping quotes, backslashes and control characters. The work is
+    /// kept out of line (`escaped(_:into:at:)`): a line's object writes several strings, and
+    /// one shared copy keeps the renderer small enough for the instruction cache.
     @inlinable @inline(__always)
     package mutating func escaped(_ b: UnsafeBufferPointer<UInt8>) {
         count = Self.escaped(b, into: base, at: count)
