@@ -113,6 +113,34 @@ import Testing
         return recipes
     }
 
+    /// Lines added as text are parsed into only what the list keeps (the parser's view of
+    /// the line, no `ParsedIngredient`); the list must be the one made from the parsed
+    /// lines: keys (with the user's key overrides and accepted merges, lines without an
+    /// amount keyed whole), composite amounts, notes, optional flags, headers and blank lines.
+    @Test func linesAddedAsTextGiveTheListOfTheParsedLines() throws {
+        var recipes = try fixtureRecipes()
+        recipes.append(ListRecipeText(id: "extra", title: nil, planEntryID: nil, servingsFactor: 3, lines: [
+            "1 lb 2 oz ground beef", "Sugar, brown", "salt to taste", "For the sauce:", "   ", "",
+            "2 Red Onions, finely chopped (optional)", "1 (14 oz) can tomatoes, drained", "zzq florp",
+            "1 cup Crème fraîche", "3 scallions, sliced, for garnish",
+        ]))
+        let edits = ListEdits(keyOverrides: ["red onions": "onion", "crème fraîche": "sour cream"],
+                              manualItems: ["2 onions"], acceptedMerges: ["scallion": "green onion"])
+        let parsed = recipes.map {
+            builder.recipe(id: $0.id, title: $0.title, planEntryID: $0.planEntryID, servingsFactor: $0.servingsFactor,
+                           lines: $0.lines)
+        }
+        let expected = builder.list(for: parsed, edits: edits, suggestionThreshold: 0.3)
+        #expect(expected.items.contains { $0.key == "sour cream" })
+        for jobs in [1, 2] {
+            var merging = ShoppingListAccumulator(builder: builder, edits: edits, jobs: jobs)
+            merging.add(contentsOf: recipes)
+            let list = merging.list(suggestionThreshold: 0.3)
+            #expect(list == expected)
+            #expect(list.json() == expected.json())
+        }
+    }
+
     @Test func threadsGiveTheSameList() throws {
         let recipes = try fixtureRecipes()
         let edits = ListEdits(manualItems: ["2 onions"], checkedItems: ["cumin|volume"])

@@ -62,7 +62,7 @@ public struct ShoppingListAccumulator {
     public mutating func add(_ recipe: ListRecipe) {
         let builder = self.builder, edits = self.edits, factor = Self.factor(recipe.servingsFactor)
         add(id: recipe.id, title: recipe.title, planEntryID: recipe.planEntryID, servingsFactor: factor,
-            count: recipe.lines.count) { (recipe.lines[$0], builder.prepare(recipe.lines[$0], factor: factor, edits: edits)) }
+            count: recipe.lines.count) { (recipe.lines[$0].input, builder.prepare(recipe.lines[$0], factor: factor, edits: edits)) }
     }
 
     /// A servings factor as merging uses it: one that is not a positive finite number counts as 1.
@@ -71,7 +71,7 @@ public struct ShoppingListAccumulator {
     }
 
     /// Adds a recipe from its ingredient lines as text, parsing each line once and keeping
-    /// none of the parses. A factor that is not a positive finite number counts as 1 (as in
+    /// only what the list shows of it. A factor that is not a positive finite number counts as 1 (as in
     /// `ListRecipe`).
     public mutating func add(id: String, title: String? = nil, planEntryID: String? = nil, servingsFactor: Double = 1,
                              lines texts: [String]) {
@@ -80,9 +80,9 @@ public struct ShoppingListAccumulator {
         // (and its name-key cache) warm from list to list: a session of its own per
         // accumulator cost more than a week's plan to set up and free.
         builder.parser.withSession { session in
-            add(id: id, title: title, planEntryID: planEntryID, servingsFactor: factor, count: texts.count) {
-                let parsed = session.parse(texts[$0])
-                return (parsed, builder.prepare(parsed, factor: factor, edits: edits))
+            add(id: id, title: title, planEntryID: planEntryID, servingsFactor: factor, count: texts.count) { i in
+                let text = texts[i]
+                return (text, session.withView(text) { builder.prepare($0, input: text, factor: factor, edits: edits) })
             }
         }
     }
@@ -101,10 +101,10 @@ public struct ShoppingListAccumulator {
         }
         let builder = self.builder, edits = self.edits
         // Work items of whole recipes, about `Self.linesPerWork` lines each, at most four a
-        // thread in flight: parsed lines are held for those only.
+        // thread in flight: prepared lines are held for those only.
         // Each line is parsed and prepared there (`ShoppingListBuilder.prepare`); only what
         // needs the shared tables is left to the calling thread.
-        typealias Done = (recipes: Range<Int>, lines: [(ParsedIngredient, ShoppingListBuilder.PreparedLine?)])
+        typealias Done = (recipes: Range<Int>, lines: [ShoppingListBuilder.PreparedLine?])
         let pool = OrderedWorkPool<Done>(threads: jobs, window: jobs * 4)
         defer { pool.close() }
         func deliver(_ done: Done) {
@@ -112,7 +112,7 @@ public struct ShoppingListAccumulator {
             for k in done.recipes {
                 let r = recipes[k]
                 add(id: r.id, title: r.title, planEntryID: r.planEntryID, servingsFactor: Self.factor(r.servingsFactor),
-                    count: r.lines.count) { done.lines[offset + $0] }
+                    count: r.lines.count) { (r.lines[$0], done.lines[offset + $0]) }
                 offset += r.lines.count
             }
         }
@@ -125,14 +125,13 @@ public struct ShoppingListAccumulator {
             }
             let range = start..<end, capacity = lineCount
             pool.submit({
-                var parsed: [(ParsedIngredient, ShoppingListBuilder.PreparedLine?)] = []
+                var parsed: [ShoppingListBuilder.PreparedLine?] = []
                 parsed.reserveCapacity(capacity)
                 builder.parser.withSession { session in
                     for k in range {
                         let factor = Self.factor(recipes[k].servingsFactor)
                         for line in recipes[k].lines {
-                            let p = session.parse(line)
-                            parsed.append((p, builder.prepare(p, factor: factor, edits: edits)))
+                            parsed.append(session.withView(line) { builder.prepare($0, input: line, factor: factor, edits: edits) })
                         }
                     }
                 }
@@ -150,10 +149,10 @@ public struct ShoppingListAccumulator {
     /// The keys the tables of a new list have room for before they grow.
     static let initialKeys = 128
 
-    /// Adds a recipe whose `factor` is already checked (`factor(_:)`), each line parsed and
-    /// prepared by `line`.
+    /// Adds a recipe whose `factor` is already checked (`factor(_:)`), each line's text and
+    /// its prepared record (nil: a header or blank line) given by `line`.
     private mutating func add(id: String, title: String?, planEntryID: String?, servingsFactor factor: Double, count: Int,
-                              line: (Int) -> (ParsedIngredient, ShoppingListBuilder.PreparedLine?)) {
+                              line: (Int) -> (text: String, prepared: ShoppingListBuilder.PreparedLine?)) {
         // Read once: passed beside `&table`, a stored property would be copied at every line.
         let builder = self.builder
         if byKey.isEmpty {
@@ -169,8 +168,8 @@ public struct ShoppingListAccumulator {
         var keys: [Int] = []
         var ingredientLines = 0
         for i in 0..<count {
-            let (parsed, prepared) = line(i)
-            let text = table.store(parsed.input)
+            let (input, prepared) = line(i)
+            let text = table.store(input)
             lines.append(text)
             guard let prepared else {
                 skipped += 1
@@ -179,7 +178,7 @@ public struct ShoppingListAccumulator {
             ingredientLines += 1
             let k = byKey.append(UInt32(table.records.count), forKey: prepared.key)
             if !prepared.unrecognized { keys.append(k) }
-            table.records.append(builder.record(parsed, prepared, index: i, recipe: r, text: text, table: &table))
+            table.records.append(builder.record(prepared, index: i, recipe: r, text: text, table: &table))
         }
         lineStart.append(lines.count)
         let tables = builder.tables

@@ -68,27 +68,50 @@ public struct ShoppingListBuilder: Sendable {
     /// name; then the user's accepted merges (`ListEdits.mergedKey`); nil when nothing in it
     /// reads as a name.
     func key(of line: ParsedIngredient, edits: ListEdits) -> String? {
+        key(name: line.name, hasAmount: line.amount != nil, parsedKey: line.key, input: line.input, edits: edits)
+    }
+
+    /// `key(of:edits:)` from the parts of the line it reads: its name, whether it has an
+    /// amount, the parser's key of its name, and the whole line.
+    private func key(name: @autoclosure () -> String?, hasAmount: Bool, parsedKey: @autoclosure () -> String?,
+                     input: String, edits: ListEdits) -> String? {
         // A closure, not `edits.mergedKey` itself: that would copy the edits at every line.
-        unmergedKey(of: line, edits: edits).map { edits.mergedKey($0) }
+        unmergedKey(name: name, hasAmount: hasAmount, parsedKey: parsedKey, input: input, edits: edits).map { edits.mergedKey($0) }
     }
 
     /// `key(of:edits:)` before the user's accepted merges.
-    private func unmergedKey(of line: ParsedIngredient, edits: ListEdits) -> String? {
-        if !edits.keyOverrides.isEmpty, let name = line.name, let k = edits.keyOverrides[name.lowercased()], !k.isEmpty {
+    private func unmergedKey(name: () -> String?, hasAmount: Bool, parsedKey: () -> String?, input: String,
+                             edits: ListEdits) -> String? {
+        if !edits.keyOverrides.isEmpty, let name = name(), let k = edits.keyOverrides[name.lowercased()], !k.isEmpty {
             return k
         }
-        if line.amount != nil, let k = line.key, !k.isEmpty { return k }
-        return keyer.key(for: line)
+        if hasAmount, let k = parsedKey(), !k.isEmpty { return k }
+        // `CanonicalKeyer.key(for:)` of an ingredient line.
+        if !hasAmount {
+            let whole = keyer.key(forName: input)
+            if !whole.isEmpty { return whole }
+        }
+        guard let name = name() else { return nil }
+        let key = keyer.key(forName: name)
+        return key.isEmpty ? nil : key
     }
 
     /// The measure of a line before scaling: its primary amount plus any composite amounts
     /// of the same family ("1 lb 2 oz").
     func measure(of line: ParsedIngredient) -> (Measure, UnitDisplay.System?)? {
-        // One look-up of the unit gives its definition and its system.
         guard let amount = line.amount else { return nil }
+        return measure(amount) { body in
+            for alt in line.alternates where alt.isComposite { body(alt) }
+        }
+    }
+
+    /// The measure of `amount` plus the composite amounts `composites` visits that are of its
+    /// family, and the unit system of its unit.
+    private func measure(_ amount: Amount, composites: ((Amount) -> Void) -> Void) -> (Measure, UnitDisplay.System?)? {
+        // One look-up of the unit gives its definition and its system.
         let facts = amount.unit.flatMap { tables.unitFacts($0) }
         guard var m = Measure(amount, definition: facts?.definition) else { return nil }
-        for alt in line.alternates where alt.isComposite {
+        composites { alt in
             if let extra = Measure(alt, definition: alt.unit.flatMap { tables.unitFacts($0)?.definition }), extra.family == m.family {
                 m.low += extra.low
                 m.high += extra.high
@@ -99,42 +122,72 @@ public struct ShoppingListBuilder: Sendable {
 
     /// What a line's source record holds that needs no shared table, so it can be made on
     /// any thread: its key, whether the line was unrecognized, its measure scaled by the
-    /// recipe's factor, and the unit system it was written in.
+    /// recipe's factor, the unit system it was written in, its notes and whether it is
+    /// optional.
     struct PreparedLine: Sendable {
         var key: String
         var unrecognized: Bool
         var scaled: Measure?
         var system: UInt8
+        var size: String?, preparation: String?, comment: String?, purpose: String?
+        var isOptional: Bool
     }
 
     /// The prepared record of one line of a recipe with servings factor `factor`, or nil for
     /// headers and blank lines.
     func prepare(_ line: ParsedIngredient, factor: Double, edits: ListEdits) -> PreparedLine? {
-        guard line.kind == .ingredient else { return nil }
-        guard line.input.utf8.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { return nil }
+        guard line.kind == .ingredient, Self.hasText(line.input) else { return nil }
+        return prepared(key: key(of: line, edits: edits), input: line.input, measured: measure(of: line), factor: factor,
+                        size: line.size, preparation: line.preparation, comment: line.comment, purpose: line.purpose,
+                        isOptional: line.isOptional)
+    }
+
+    /// The prepared record of a line from the parser's view of it (`input` is the line), the
+    /// same as `prepare` of the parsed line: what the list keeps, without the Strings of the
+    /// parsed line it does not keep.
+    func prepare(_ view: LineView, input: String, factor: Double, edits: ListEdits) -> PreparedLine? {
+        guard view.kind == .ingredient, Self.hasText(input) else { return nil }
+        let hasAmount = view.amountCount > 0
+        let key = key(name: view.nameText, hasAmount: hasAmount, parsedKey: view.nameKey, input: input, edits: edits)
+        let measured = hasAmount ? measure(view.amount(0)) { body in
+            for k in 1..<view.amountCount where view.isComposite(k) { body(view.amount(k)) }
+        } : nil
+        return prepared(key: key, input: input, measured: measured, factor: factor,
+                        size: view.sizeText, preparation: view.preparationText, comment: view.commentText,
+                        purpose: view.purposeText, isOptional: view.isOptional)
+    }
+
+    /// Whether a line has a byte other than spaces and tabs.
+    private static func hasText(_ input: String) -> Bool {
+        input.utf8.contains(where: { $0 != 0x20 && $0 != 0x09 })
+    }
+
+    private func prepared(key: String?, input: String, measured: (Measure, UnitDisplay.System?)?, factor: Double,
+                          size: String?, preparation: String?, comment: String?, purpose: String?,
+                          isOptional: Bool) -> PreparedLine {
         var unrecognized = false
-        let key: String
-        if let k = self.key(of: line, edits: edits) { key = k } else {
-            key = "?" + line.input.split(whereSeparator: { $0 == " " || $0 == "\t" }).joined(separator: " ").lowercased()
+        let key = key ?? {
             unrecognized = true
-        }
-        let measured = measure(of: line)
+            return "?" + input.split(whereSeparator: { $0 == " " || $0 == "\t" }).joined(separator: " ").lowercased()
+        }()
         // An amount too large to scale (overflow) counts as no amount: flagged, never made up.
         let scaled = measured.map { $0.0.scaled(by: factor) }.flatMap { $0.high.isFinite ? $0 : nil }
         let written: UnitDisplay.System? = measured?.1 ?? nil
         let system: UInt8 = written == .us ? 1 : written == .metric ? 2 : 0
-        return PreparedLine(key: key, unrecognized: unrecognized, scaled: scaled, system: system)
+        return PreparedLine(key: key, unrecognized: unrecognized, scaled: scaled, system: system, size: size,
+                            preparation: preparation, comment: comment, purpose: purpose, isOptional: isOptional)
     }
 
-    /// The source record of a line prepared by `prepare(_:factor:edits:)` (its text already
-    /// stored at `text`). `recipe` is the recipe's number in `table` (-1: a manual line).
-    func record(_ line: ParsedIngredient, _ prepared: PreparedLine, index: Int, recipe: Int32,
-                text: SourceTable.TextRange, table: inout SourceTable.Builder) -> SourceTable.Record {
+    /// The source record of a line prepared by `prepare` (its text already stored at `text`).
+    /// `recipe` is the recipe's number in `table` (-1: a manual line).
+    func record(_ prepared: PreparedLine, index: Int, recipe: Int32, text: SourceTable.TextRange,
+                table: inout SourceTable.Builder) -> SourceTable.Record {
         SourceTable.Record(
             recipe: recipe, lineIndex: Int32(truncatingIfNeeded: index), text: text,
             family: table.family(of: prepared.scaled), low: prepared.scaled?.low ?? 0, high: prepared.scaled?.high ?? 0,
-            notes: table.notes(size: line.size, preparation: line.preparation, comment: line.comment, purpose: line.purpose),
-            system: prepared.system, isOptional: line.isOptional, unrecognized: prepared.unrecognized)
+            notes: table.notes(size: prepared.size, preparation: prepared.preparation, comment: prepared.comment,
+                               purpose: prepared.purpose),
+            system: prepared.system, isOptional: prepared.isOptional, unrecognized: prepared.unrecognized)
     }
 
     /// The key and source record of one line (its text already stored at `text`), or nil for
@@ -142,7 +195,7 @@ public struct ShoppingListBuilder: Sendable {
     func record(_ line: ParsedIngredient, index: Int, recipe: Int32, factor: Double, text: SourceTable.TextRange,
                 table: inout SourceTable.Builder, edits: ListEdits) -> (key: String, record: SourceTable.Record)? {
         guard let prepared = prepare(line, factor: factor, edits: edits) else { return nil }
-        return (prepared.key, record(line, prepared, index: index, recipe: recipe, text: text, table: &table))
+        return (prepared.key, record(prepared, index: index, recipe: recipe, text: text, table: &table))
     }
 
     /// The shopping list for `recipes`, less `pantry`, with the user's `edits`, names in

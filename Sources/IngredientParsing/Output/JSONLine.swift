@@ -191,8 +191,6 @@ extension LineView: JSONLineSource {
         return fixedJSONSize &+ (lineIsPlain ? 1 : 6) &* fromLine &+ 6 &* other &+ amountJSONSize &* amounts.count
     }
 
-    var amountCount: Int { amounts.count }
-
     /// One pass over the spans.
     var fieldsWithText: Int {
         @inline(__always) get {

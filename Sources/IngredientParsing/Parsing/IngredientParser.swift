@@ -115,6 +115,16 @@ public struct IngredientParser: Sendable {
             parser.parse(utf8: bytes, workspace: workspace)
         }
 
+        /// Parses one line and hands its assembled view, valid only during the call, to `body`:
+        /// what `parse(_:)` returns before any of its Strings is made, for callers in the package
+        /// that keep only part of it (the shopping list's source records).
+        package func withView<Result>(_ line: String, _ body: (LineView) -> Result) -> Result {
+            var copy = line
+            return copy.withUTF8 { bytes in
+                parser.analyze(validUTF8: bytes, workspace: workspace) { view, _ in body(view) }
+            }
+        }
+
         /// Parses one line given as bytes and appends its `ingest parse` JSON object (and a
         /// newline) to `out`: the same object as `JSONLine.append(parse(utf8:), to:)`, written
         /// straight from the line's bytes without making Strings.

@@ -24,7 +24,7 @@ struct Span: Sendable {
 /// text field. `ParsedIngredient` (Strings) and `JSONLine` (bytes) are both made from it.
 package struct LineView {
     let line: UnsafeBufferPointer<UInt8>
-    var kind: ParsedIngredient.Kind
+    package var kind: ParsedIngredient.Kind
     var amounts = PlainList<LineAmount>()
     /// The lexicon's units table, which the amounts' known units are rows of (valid while
     /// the view is).
@@ -32,7 +32,7 @@ package struct LineView {
     /// The same table's ids as plain bytes, for the JSON line (none: read each id's String).
     var unitIDs = UnitIDBytes.Rows(bytes: nil, places: nil)
     var spans = PlainList<Span>()
-    var isOptional = false
+    package var isOptional = false
     /// For headers: the title's bytes.
     var section: Range<Int>?
     var confidence: Double
@@ -154,6 +154,28 @@ package struct LineView {
     /// The text of amount `k`'s unit, or nil for a count.
     func unitText(_ k: Int) -> String? { amounts[k].unit.text(units: units, line: line) }
 
+    /// The text of the name, size, preparation, comment and purpose, as `ParsedIngredient`
+    /// has them.
+    package var nameText: String? { text(.name) }
+    package var sizeText: String? { text(.size) }
+    package var preparationText: String? { text(.preparation) }
+    package var commentText: String? { text(.comment) }
+    package var purposeText: String? { text(.purpose) }
+
+    /// How many amounts the line has: `ParsedIngredient.amount` and its `alternates`.
+    package var amountCount: Int { amounts.count }
+
+    /// Amount `k` as the public value: `ParsedIngredient.amount` for 0, `alternates[k - 1]` after.
+    package func amount(_ k: Int) -> Amount { amounts[k].amount(units: units, line: line) }
+
+    /// Whether amount `k` is part of a composite amount ("1 lb 2 oz"): `Amount.isComposite`.
+    package func isComposite(_ k: Int) -> Bool { amounts[k].isComposite }
+
+    /// The name's canonical key, as `ParsedIngredient.key` gives it.
+    package var nameKey: String? {
+        hasKeyBytes ? (keyBytes.isEmpty ? nil : String(decoding: keyBytes, as: UTF8.self)) : key
+    }
+
     /// The public value, with Strings.
     package func parsedIngredient(input: String) -> ParsedIngredient {
         let amount = amounts.first?.amount(units: units, line: line)
@@ -161,7 +183,7 @@ package struct LineView {
         let size = text(.size), name = text(.name), preparation = text(.preparation)
         let comment = text(.comment), purpose = text(.purpose)
         let section = section.map { String(decoding: UnsafeBufferPointer(rebasing: line[$0]), as: UTF8.self) }
-        let key = hasKeyBytes ? (keyBytes.isEmpty ? nil : String(decoding: keyBytes, as: UTF8.self)) : key
+        let key = nameKey
         return ParsedIngredient(input: input, kind: kind, amount: amount, alternates: alternates, size: size, name: name,
                                 key: key, preparation: preparation, comment: comment, purpose: purpose,
                                 isOptional: isOptional, section: section, confidence: confidence)
