@@ -58,6 +58,9 @@ public final class RecipeStore {
     /// How long a write waits for another process's lock on the database before it fails.
     public static let busyTimeout = 10.0
 
+    /// The page cache's size while writing: `PRAGMA cache_size` (negative: in KiB).
+    static let cacheSize = -16384
+
     /// The statements that create schema version 1.
     public static let schema = """
         CREATE TABLE recipes (
@@ -110,7 +113,7 @@ public final class RecipeStore {
         try database.execute("PRAGMA synchronous = NORMAL")
         // A 16 MB page cache (SQLite's default is 2 MB): the key index is written in random
         // order, and a small cache reads most of its pages back from the file again.
-        try database.execute("PRAGMA cache_size = -16384")
+        try database.execute("PRAGMA cache_size = \(Self.cacheSize)")
         // Checkpoint (copy the WAL into the database and sync both) every 32 MB instead of
         // every 4 MB: a page written by many transactions is copied and synced fewer times.
         try database.execute("PRAGMA wal_autocheckpoint = 8192")
@@ -139,6 +142,15 @@ public final class RecipeStore {
     /// import leaves a complete schema where it can).
     public func restoreKeyIndex() throws {
         guard keyIndexDropped else { return }
+        // SQLite sorts the keys in memory up to the page cache's size: in one 16 MB run the
+        // sort ran 1.4–1.6 times as long as in runs of the default 2 MB merged by two threads
+        // (340,600 lines: 0.46–0.54 s, 0.27–0.38 s).
+        try database.execute("PRAGMA cache_size = -2000")
+        try database.execute("PRAGMA threads = 2")
+        defer {
+            try? database.execute("PRAGMA threads = 0")
+            try? database.execute("PRAGMA cache_size = \(Self.cacheSize)")
+        }
         try database.execute(Self.createKeyIndex)
         keyIndexDropped = false
     }
