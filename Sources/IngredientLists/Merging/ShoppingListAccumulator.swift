@@ -298,42 +298,49 @@ public struct ShoppingListAccumulator {
             }
             keys.append((byKey.keys[number], refs))
         }
-        var items: [ListItem] = [], hidden: [ListItem] = []
-        items.reserveCapacity(byKey.count)
-        func take(_ made: [ListItem]) {
-            for item in made {
-                if item.flags.contains(.suppressed) { hidden.append(item) } else { items.append(item) }
-            }
-        }
+        // Each item is made in its own slot of one buffer, with its name lowered for sorting,
+        // and moved from there into the sorted lists: no item is copied or destroyed on the way
+        // (collecting the threads' arrays and sorting them copied and destroyed each twice).
+        let count = keys.count
+        let slots = ItemSlots(count: count)
         let builder = self.builder, edits = self.edits, work = keys
-        // The items are sorted below, so the order they are made in does not matter.
-        OrderedWorkPool.forEachChunk(count: work.count, chunk: Self.itemsPerWork, threads: jobs, { range in
-            range.map { k in
-                builder.makeItem(key: work[k].key, records: work[k].records, table: sources, pantry: onHand[work[k].key],
-                                 edits: edits, locale: locale)
+        OrderedWorkPool.forEachChunk(count: count, chunk: Self.itemsPerWork, threads: jobs, { range in
+            for k in range {
+                let item = builder.makeItem(key: work[k].key, records: work[k].records, table: sources,
+                                            pantry: onHand[work[k].key], edits: edits, locale: locale)
+                (slots.lowered + k).initialize(to: item.name.lowercasedForSorting)
+                (slots.items + k).initialize(to: item)
             }
-        }, deliver: take)
-        // Store order: aisle, then name ignoring case, then id (sort keys made once per item).
-        // The positions are sorted, not the items: a sort moves what it sorts many times over,
-        // and an item is large.
-        func sorted(_ list: [ListItem]) -> [ListItem] {
-            // Read by index: a map over the items (or their key paths) copied each item.
+            return range.count
+        }, deliver: { _ in })
+        // Store order: aisle, then name ignoring case, then id. The positions are sorted, not
+        // the items: a sort moves what it sorts many times over, and an item is large.
+        var shown: [Int] = [], suppressed: [Int] = []
+        shown.reserveCapacity(count)
+        for k in 0..<count {
+            if slots.items[k].flags.contains(.suppressed) { suppressed.append(k) } else { shown.append(k) }
+        }
+        func sorted(_ positions: [Int]) -> [ListItem] {
             var orders: [Int] = [], lowered: [String] = []
-            orders.reserveCapacity(list.count)
-            lowered.reserveCapacity(list.count)
-            for k in list.indices {
-                orders.append(list[k].aisle.order)
-                lowered.append(list[k].name.lowercasedForSorting)
+            orders.reserveCapacity(positions.count)
+            lowered.reserveCapacity(positions.count)
+            for k in positions {
+                orders.append(slots.items[k].aisle.order)
+                lowered.append(slots.lowered[k])
             }
             let names = StringOrder(lowered)
-            return list.indices.sorted { a, b in
+            let order = positions.indices.sorted { a, b in
                 if orders[a] != orders[b] { return orders[a] < orders[b] }
                 if names.differ(a, b) { return names.precedes(a, b) }
-                return list[a].id < list[b].id
-            }.map { list[$0] }
+                return slots.items[positions[a]].id < slots.items[positions[b]].id
+            }
+            return Array(unsafeUninitializedCapacity: order.count) { buffer, initialized in
+                for (j, a) in order.enumerated() { (buffer.baseAddress! + j).initialize(to: (slots.items + positions[a]).move()) }
+                initialized = order.count
+            }
         }
-        items = sorted(items)
-        hidden = sorted(hidden)
+        let items = sorted(shown), hidden = sorted(suppressed)
+        slots.deallocate()
         var recipes = order.map { summaries[$0] }
         summaries = []
         recipes.sort { a, b in
@@ -350,5 +357,27 @@ public struct ShoppingListAccumulator {
                                 hiddenItems: hidden, skippedLines: skipped, suggestions: suggestions)
         self = ShoppingListAccumulator(builder: builder, edits: edits, jobs: jobs)
         return list
+    }
+}
+
+/// Room for a list's items and their names lowered for sorting, one slot each, which the
+/// threads that make the items fill (each slot by one thread) and the sort empties by moving
+/// the items out. Holds no ownership of its own: `deallocate()` once every item is moved out.
+private struct ItemSlots: @unchecked Sendable {
+    let items: UnsafeMutablePointer<ListItem>
+    let lowered: UnsafeMutablePointer<String>
+    let count: Int
+
+    init(count: Int) {
+        items = .allocate(capacity: count)
+        lowered = .allocate(capacity: count)
+        self.count = count
+    }
+
+    /// Frees the room; every item must have been moved out (the lowered names are destroyed here).
+    func deallocate() {
+        items.deallocate()
+        lowered.deinitialize(count: count)
+        lowered.deallocate()
     }
 }
