@@ -38,6 +38,39 @@ import Foundation
         #expect(onion.aisle.id == "produce")
     }
 
+    /// An item's notes are each note of its sources once, canonically equal spellings as one
+    /// (the first met kept), sorted by `String`'s `<`: for an item of a few notes and for one
+    /// of many (past 16 an item tells them apart by a bit set).
+    @Test(arguments: [10, 60]) func notesAreEachNoteOnceInTextOrder(recipes: Int) throws {
+        let words = ["diced", "sliced", "crème", "cre\u{300}me", "Zested", "árbol", "chopped", "diced", "minced", "grated"]
+        var made: [ListRecipe] = []
+        for r in 0..<recipes {
+            let word = words[r % words.count]
+            let note = recipes > words.count ? "\(word) \(r / words.count)" : word
+            made.append(recipe("r\(r)", ["1 onion, \(note)"]))
+        }
+        let onion = try #require(item(builder.list(for: made), "onion"))
+        var expected: [String] = []
+        for source in onion.sources {
+            for note in [source.size, source.preparation, source.comment, source.purpose].compactMap({ $0 })
+            where !note.isEmpty && !expected.contains(note) {
+                expected.append(note)
+            }
+        }
+        expected.sort()
+        #expect(onion.notes == expected)
+        #expect(onion.notes.count > (recipes > words.count ? 16 : 5))
+        // Canonically equal spellings are one note (a Set of Strings compares them so), the
+        // first met in the sources kept, scalar for scalar.
+        #expect(Set(onion.notes).count == onion.notes.count)
+        #expect(onion.notes.map { Array($0.unicodeScalars) } == expected.map { Array($0.unicodeScalars) })
+        #expect(onion.notes.contains { $0.hasPrefix("crème") })
+        // Both spellings reached the item's sources of the many-note case, so it compares them.
+        let spellings = Set(onion.sources.flatMap { [$0.size, $0.preparation, $0.comment, $0.purpose].compactMap { $0 } }
+            .filter { $0.hasPrefix("crème") }.map { $0.unicodeScalars.count - $0.count })
+        if recipes > words.count { #expect(spellings == [0, 1]) }
+    }
+
     @Test func incompatibleUnitsBecomeVariantsNotASum() throws {
         let list = builder.list(for: [recipe("a", ["1 can tomatoes"]), recipe("b", ["400 g tomatoes"])])
         let tomato = try #require(item(list, "tomato"))

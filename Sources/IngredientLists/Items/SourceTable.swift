@@ -157,10 +157,9 @@ final class SourceTable: Sendable {
     let text: TextChunks
     let notes: [UInt32]
     let strings: [String]
-    /// Each note string's place in the order of `String`'s `<`, canonically equal spellings
-    /// sharing a place: an item sorts its notes by these numbers, which is sorting their text
-    /// with each comparison of two strings made once for the whole list.
-    let noteOrder: [UInt32]
+    /// The note strings' order (`String`'s `<`, canonically equal spellings equal), each
+    /// string's first bytes read once, so that an item sorts its few notes mostly by integers.
+    let noteText: StringOrder
     let families: [UnitFamily?]
     /// Each family's id (`UnitFamily.id`; "" for number 0), by family number.
     let familyIDs: [String]
@@ -188,7 +187,7 @@ final class SourceTable: Sendable {
         text = builder.text
         notes = builder.notes
         strings = builder.strings
-        noteOrder = Self.order(of: builder.strings)
+        noteText = StringOrder(builder.strings)
         families = builder.families
         let ids = builder.families.map { $0?.id ?? "" }
         familyIDs = ids

@@ -450,14 +450,14 @@ public struct ShoppingListBuilder: Sendable {
 
     /// An item's notes from its records (`records`, then `more`; `count` of them have notes):
     /// each note string once (canonically equal spellings are one note, the first spelling
-    /// met kept), sorted by their places in the table's order of note strings (`String`'s
-    /// `<`), leaving out empty notes and "(optional)" on optional lines.
+    /// met kept), sorted by `String`'s `<`, leaving out empty notes and "(optional)" on
+    /// optional lines.
     static func notes(of records: [UInt32], _ more: [UInt32], table: SourceTable, count: Int) -> [String] {
-        let all = table.records, kinds = table.noteKinds, order = table.noteOrder
-        // Each distinct place above the string number met first with it: plain integers to sort.
-        // Small items scan what they found; large ones (a staple in every recipe) mark the
-        // places they have in a bit set over the table's places, after what they found.
-        let words = count > 16 ? order.count / 64 + 1 : 0
+        let all = table.records, kinds = table.noteKinds, strings = table.strings, text = table.noteText
+        // The distinct string numbers (equal bytes share one) in the order met. Small items
+        // scan what they found; large ones (a staple in every recipe) mark the numbers they
+        // have in a bit set over the table's strings, after what they found.
+        let words = count > 16 ? strings.count / 64 + 1 : 0
         return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: count * 4 + words) { room in
             var n = 0
             let found = UnsafeMutableBufferPointer(rebasing: room[..<(count * 4)])
@@ -469,40 +469,61 @@ public struct ShoppingListBuilder: Sendable {
                 guard record.notes > 0 else { continue }
                 let base = Int(record.notes - 1) * 4
                 for k in 0..<4 {
-                    let id = notes[base + k]
-                    guard id != 0 else { continue }
-                    switch kinds[Int(id)] {
+                    let number = notes[base + k]
+                    guard number != 0 else { continue }
+                    switch kinds[Int(number)] {
                     case .plain: break
                     case .empty: continue
                     case .optional: if record.isOptional { continue }
                     }
-                    let place = UInt64(order[Int(id)])
+                    let id = UInt64(number)
                     if seen.isEmpty {
                         var j = 0
-                        while j < n, found[j] >> 32 != place { j += 1 }
+                        while j < n, found[j] != id { j += 1 }
                         if j < n { continue }
                     } else {
-                        let word = Int(place >> 6), bit = UInt64(1) << (place & 63)
+                        let word = Int(id >> 6), bit = UInt64(1) << (id & 63)
                         if seen[word] & bit != 0 { continue }
                         seen[word] |= bit
                     }
-                    found[n] = place << 32 | UInt64(id)
+                    found[n] = id
                     n += 1
                 }
             }
-            if n <= 16 {
-                Self.insertionSort(UnsafeMutableBufferPointer(rebasing: found[..<n]))
-            } else {
-                var distinct = UnsafeMutableBufferPointer(rebasing: found[..<n])
-                distinct.sort()
-            }
-            let strings = table.strings
-            func note(_ k: Int) -> String { strings[Int(truncatingIfNeeded: found[k] & 0xFFFF_FFFF)] }
             // (An array literal for the one note most items have: no generic set-up.)
-            if n == 1 { return [note(0)] }
+            if n == 1 { return [strings[Int(found[0])]] }
+            guard n > 1 else { return [] }
+            // By text, the order met kept among equal texts (an insertion sort moves an entry
+            // only past texts it precedes); then one of each run of canonically equal texts.
+            // Most items have a few notes; comparing their strings here, on the threads that make
+            // the items, replaced sorting every note string of the list on one thread.
+            let distinct = UnsafeMutableBufferPointer(rebasing: found[..<n])
+            if n <= 16 {
+                for i in 1..<n {
+                    let moving = distinct[i]
+                    var j = i
+                    while j > 0, text.precedes(Int(moving), Int(distinct[j - 1])) {
+                        distinct[j] = distinct[j - 1]
+                        j -= 1
+                    }
+                    distinct[j] = moving
+                }
+            } else {
+                // Met order is the position in `found`: the tie-break that keeps the sort stable.
+                var order = Array(0..<n)
+                order.sort { a, b in
+                    let x = Int(distinct[a]), y = Int(distinct[b])
+                    return text.precedes(x, y) || (!text.precedes(y, x) && a < b)
+                }
+                let ids = order.map { distinct[$0] }
+                for k in 0..<n { distinct[k] = ids[k] }
+            }
             var result: [String] = []
             result.reserveCapacity(n)
-            for k in 0..<n { result.append(note(k)) }
+            result.append(strings[Int(distinct[0])])
+            for k in 1..<n where text.differ(Int(distinct[k - 1]), Int(distinct[k])) {
+                result.append(strings[Int(distinct[k])])
+            }
             return result
         }
     }
