@@ -23,6 +23,21 @@ package enum Tokenizer {
     /// (see `lex`).
     @discardableResult
     static func tokenize(_ line: UnsafeBufferPointer<UInt8>, into tokens: inout [Token]) -> Bool {
+        fill(&tokens, line, grouping: true).plain
+    }
+
+    /// What tokenizing a line noted besides its tokens.
+    struct LineNotes {
+        /// Whether the line is plain text (see `lex`).
+        var plain = true
+        /// Whether a word or the line has a combining mark that composition may join to the
+        /// character before it (U+0300–U+036F, Hangul jamo U+1100–U+11FF; see `LineComposition`).
+        var combiningMark = false
+    }
+
+    /// Tokenizes into `tokens`, reusing its storage, and returns what it noted of the line.
+    @inline(__always)
+    static func tokenizeNoting(_ line: UnsafeBufferPointer<UInt8>, into tokens: inout [Token]) -> LineNotes {
         fill(&tokens, line, grouping: true)
     }
 
@@ -30,23 +45,23 @@ package enum Tokenizer {
     /// whether the line is plain text (see `lex`).
     @discardableResult
     static func lex(_ line: UnsafeBufferPointer<UInt8>, into tokens: inout [Token]) -> Bool {
-        fill(&tokens, line, grouping: false)
+        fill(&tokens, line, grouping: false).plain
     }
 
     /// Replaces `tokens` with the line's. A line of n bytes has at most n tokens (each takes a
     /// byte at least): with room for that many, both passes write in place, with no capacity
     /// or uniqueness check a token (see `LineTokens`).
     @inline(__always)
-    private static func fill(_ tokens: inout [Token], _ line: UnsafeBufferPointer<UInt8>, grouping: Bool) -> Bool {
+    private static func fill(_ tokens: inout [Token], _ line: UnsafeBufferPointer<UInt8>, grouping: Bool) -> LineNotes {
         // As `removeAll(keepingCapacity: true)`, without its uniqueness check before the one
         // that removing makes.
         tokens.removeLast(tokens.count)
         if tokens.capacity < line.count { tokens.reserveCapacity(line.count) }
-        var plain = true
-        withUnsafeMutablePointer(to: &plain) { plain in
-            tokens.append(contentsOf: LineTokens(line: line, grouping: grouping, plain: plain))
+        var notes = LineNotes()
+        withUnsafeMutablePointer(to: &notes) { notes in
+            tokens.append(contentsOf: LineTokens(line: line, grouping: grouping, notes: notes))
         }
-        return plain
+        return notes
     }
 
     /// What `lex` made of a line.
@@ -60,6 +75,8 @@ package enum Tokenizer {
         /// Bit `i` set where token `i` may be a quantity (bit 63: any token from the 63rd on),
         /// for `QuantityGrouping.isNeeded`.
         var quantities: UInt64 = 0
+        /// Whether the line has a combining mark (`LineNotes.combiningMark`).
+        var combiningMark = false
     }
 
     /// The first pass: the line's tokens before quantity grouping, each with its hash and stem,
@@ -69,6 +86,7 @@ package enum Tokenizer {
         var plain = true
         var count = 0
         var quantities: UInt64 = 0
+        var marks = false
         var i = 0
         let n = line.count
         while i < n {
@@ -106,7 +124,7 @@ package enum Tokenizer {
                         i = next == 0x20 ? end &+ 1 : end
                         continue
                     }
-                    i = lexWord(line, from: i, lettersEnd: end, hash: hash, upper: upper, into: tokens + count)
+                    i = lexWord(line, from: i, lettersEnd: end, hash: hash, upper: upper, into: tokens + count, marks: &marks)
                     count &+= 1
                     continue
                 }
@@ -154,6 +172,7 @@ package enum Tokenizer {
                 continue
             }
             let (scalar, length) = decode(line, at: i)
+            if isCombiningMark(scalar) { marks = true }
             switch classify(scalar) {
             case .space:
                 i += length
@@ -166,11 +185,11 @@ package enum Tokenizer {
                 count &+= 1
                 i += length
             case .letter:
-                i = lexWord(line, from: i, lettersEnd: i, hash: ByteHash.seed, upper: 0, into: tokens + count)
+                i = lexWord(line, from: i, lettersEnd: i, hash: ByteHash.seed, upper: 0, into: tokens + count, marks: &marks)
                 count &+= 1
             }
         }
-        return Lexed(count: count, plain: plain, quantities: quantities)
+        return Lexed(count: count, plain: plain, quantities: quantities, combiningMark: marks)
     }
 
     // MARK: - Characters
@@ -179,6 +198,10 @@ package enum Tokenizer {
 
     @inline(__always) static func isDigit(_ b: UInt8) -> Bool { b &- 0x30 < 10 }
     @inline(__always) static func isASCIILetter(_ b: UInt8) -> Bool { (b | 0x20) &- 0x61 < 26 }
+
+    /// Whether a scalar is a combining mark that composition may join to the character before
+    /// it: U+0300–U+036F or a Hangul jamo (U+1100–U+11FF).
+    @inline(__always) static func isCombiningMark(_ c: UInt32) -> Bool { c &- 0x300 < 0x70 || c &- 0x1100 < 0x100 }
 
     /// Decodes the scalar at `i` of valid UTF-8.
     @inline(__always)
@@ -367,7 +390,8 @@ package enum Tokenizer {
     /// letters. Returns its end.
     @inline(never)
     static func lexWord(_ s: UnsafeBufferPointer<UInt8>, from start: Int, lettersEnd: Int, hash: UInt64, upper: Int,
-                        into slot: UnsafeMutablePointer<Token>) -> Int {
+                        into slot: UnsafeMutablePointer<Token>,
+                        marks: inout Bool) -> Int {
         let n = s.count
         var i = lettersEnd, hash = hash, upper = upper
         var beforeDot = hash
@@ -394,6 +418,7 @@ package enum Tokenizer {
                 }
             } else {
                 let (c, length) = decode(s, at: i)
+                if isCombiningMark(c) { marks = true }
                 // A letter, or a typographic apostrophe before one ("it’s").
                 let apostrophe = c == 0x2019 && i + length < n && isASCIILetter(s[i + length])
                 if !apostrophe { guard case .letter = classify(c) else { break } }
@@ -522,12 +547,12 @@ package enum Tokenizer {
 
 /// A line's tokens as a sequence that `Array.append(contentsOf:)` takes in one step: its
 /// `_copyContents` lexes (and groups) straight into the array's free capacity, which must
-/// have room for as many tokens as the line has bytes. Whether the line is plain text goes to
-/// `plain`.
+/// have room for as many tokens as the line has bytes. What it notes of the line goes to
+/// `notes`.
 private struct LineTokens: Sequence {
     let line: UnsafeBufferPointer<UInt8>
     let grouping: Bool
-    let plain: UnsafeMutablePointer<Bool>
+    let notes: UnsafeMutablePointer<Tokenizer.LineNotes>
 
     /// Iterates by tokenizing the line again for each token: slow, where something iterates
     /// the sequence itself (nothing does; `append(contentsOf:)` takes it whole). It holds no
@@ -555,11 +580,11 @@ private struct LineTokens: Sequence {
     func _copyContents(initializing buffer: UnsafeMutableBufferPointer<Token>) -> (Iterator, Int) {
         precondition(buffer.count >= line.count, "room for a token a byte")
         guard let base = buffer.baseAddress, !line.isEmpty else {
-            plain.pointee = true
+            notes.pointee = Tokenizer.LineNotes()
             return (Iterator(), 0)
         }
         let lexed = Tokenizer.lex(line, writingAt: base)
-        plain.pointee = lexed.plain
+        notes.pointee = Tokenizer.LineNotes(plain: lexed.plain, combiningMark: lexed.combiningMark)
         var count = lexed.count
         let tokens = UnsafeMutableBufferPointer(start: base, count: count)
         if grouping, QuantityGrouping.isNeeded(UnsafeBufferPointer(tokens), quantities: lexed.quantities, line) {
