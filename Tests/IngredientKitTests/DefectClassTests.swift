@@ -124,29 +124,4 @@ struct DefectClassTests {
     func notForHeaders(_ line: String) {
         #expect(parser.parse(line).kind == .ingredient)
     }
-
-    /// Text in decomposed form (a letter, then its combining accent, as some systems write it)
-    /// parses as its composed form does; the input stays as given.
-    @Test(arguments: ["1 onion, crème", "2 jalapeños, seeded and minced", "200 g gruyère cheese, grated",
-                      "1 cup crème fraîche", "Pâte brisée, for the tart"])
-    func decomposedTextReadsAsComposed(_ composed: String) {
-        let decomposed = String(String.UnicodeScalarView(composed.unicodeScalars.flatMap { scalar -> [Unicode.Scalar] in
-            switch scalar {
-            case "è": ["e", "\u{300}"]
-            case "é": ["e", "\u{301}"]
-            case "ê": ["e", "\u{302}"]
-            case "î": ["i", "\u{302}"]
-            case "â": ["a", "\u{302}"]
-            case "ñ": ["n", "\u{303}"]
-            default: [scalar]
-            }
-        }))
-        #expect(Array(decomposed.utf8) != Array(composed.utf8))
-        let a = parser.parse(composed), b = parser.parse(decomposed)
-        #expect(Array(b.input.unicodeScalars) == Array(decomposed.unicodeScalars))
-        var expected = a
-        expected.input = b.input
-        #expect(b == expected)
-        #expect(b.name.map { Array($0.unicodeScalars) } == a.name.map { Array($0.unicodeScalars) })
-    }
 }

@@ -188,7 +188,6 @@ extension LineView: JSONLineSource {
         let fromLine = line.count &* 2 &+ spans.count &* 2
         var other = hasKeyBytes ? keyBytes.count : key?.utf8.count ?? 0
         for k in amounts.indices { other &+= unitTextBound(k) }
-        if let original = composedFrom { other &+= original.count }
         return fixedJSONSize &+ (lineIsPlain ? 1 : 6) &* fromLine &+ 6 &* other &+ amountJSONSize &* amounts.count
     }
 
@@ -237,8 +236,7 @@ extension LineView: JSONLineSource {
     @inline(__always)
     func writeInput(_ w: inout ByteWriter) {
         w.byte(0x22)
-        // The input as given; `line` is its composed form when `composedFrom` is set.
-        if let original = composedFrom { w.escaped(original) } else { lineBytes(line, &w) }
+        lineBytes(line, &w)
         w.byte(0x22)
     }
 

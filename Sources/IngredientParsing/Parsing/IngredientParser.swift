@@ -160,52 +160,16 @@ public struct IngredientParser: Sendable {
     /// (when it returns one label a token), so that the rules after the tagger can be scored
     /// on labels written by hand. With `keyAsBytes` (for `JSONLine`), the view may hold its key as
     /// bytes (`LineView.hasKeyBytes`) rather than as `key`.
-    /// A line with a combining mark is read composed (`LineComposition`): the view's `line` is
-    /// then the composed text and `composedFrom` the line as given.
     @inline(__always)
     package func analyze<Result>(validUTF8 line: UnsafeBufferPointer<UInt8>, workspace w: Workspace = Workspace(),
                          forcedLabels: (([Token], UnsafeBufferPointer<UInt8>) -> [Int]?)? = nil, keyAsBytes: Bool = false,
                          _ body: (LineView, Confidence.Evidence?) -> Result) -> Result {
-        let notes = Tokenizer.tokenizeNoting(line, into: &w.tokens)
-        if notes.combiningMark {
-            return analyzeComposing(validUTF8: line, lineIsPlain: notes.plain, workspace: w, forcedLabels: forcedLabels,
-                                    keyAsBytes: keyAsBytes, body)
-        }
-        return analyze(tokenized: line, lineIsPlain: notes.plain, composedFrom: nil, workspace: w, forcedLabels: forcedLabels,
-                       keyAsBytes: keyAsBytes, body)
-    }
-
-    /// `analyze` of a line with a combining mark (its tokens in the workspace): of its
-    /// composed text, tokenized again, when composition changes it (rare: kept out of the
-    /// common path).
-    @inline(never)
-    private func analyzeComposing<Result>(validUTF8 line: UnsafeBufferPointer<UInt8>, lineIsPlain: Bool, workspace w: Workspace,
-                                          forcedLabels: (([Token], UnsafeBufferPointer<UInt8>) -> [Int]?)?, keyAsBytes: Bool,
-                                          _ body: (LineView, Confidence.Evidence?) -> Result) -> Result {
-        var composed: [UInt8] = []
-        guard LineComposition.compose(line, into: &composed) else {
-            return analyze(tokenized: line, lineIsPlain: lineIsPlain, composedFrom: nil, workspace: w, forcedLabels: forcedLabels,
-                           keyAsBytes: keyAsBytes, body)
-        }
-        return composed.withUnsafeBufferPointer { text in
-            let notes = Tokenizer.tokenizeNoting(text, into: &w.tokens)
-            return analyze(tokenized: text, lineIsPlain: notes.plain, composedFrom: line, workspace: w, forcedLabels: forcedLabels,
-                           keyAsBytes: keyAsBytes, body)
-        }
-    }
-
-    /// `analyze` of the text whose tokens the workspace holds (`composedFrom`: the line as
-    /// given, when that text is its composed form).
-    @inline(__always)
-    private func analyze<Result>(tokenized line: UnsafeBufferPointer<UInt8>, lineIsPlain: Bool,
-                                 composedFrom: UnsafeBufferPointer<UInt8>?, workspace w: Workspace,
-                                 forcedLabels: (([Token], UnsafeBufferPointer<UInt8>) -> [Int]?)?,
-                                 keyAsBytes: Bool, _ body: (LineView, Confidence.Evidence?) -> Result) -> Result {
+        let lineIsPlain = Tokenizer.tokenize(line, into: &w.tokens)
         // The tokens leave the workspace for the call and go back after it (read through a
         // copy, their buffer was retained and released for every line).
         var tokens: [Token] = []
         swap(&tokens, &w.tokens)
-        let result = analyze(tokens: tokens, validUTF8: line, lineIsPlain: lineIsPlain, composedFrom: composedFrom, workspace: w,
+        let result = analyze(tokens: tokens, validUTF8: line, lineIsPlain: lineIsPlain, workspace: w,
                              forcedLabels: forcedLabels, keyAsBytes: keyAsBytes, body)
         swap(&tokens, &w.tokens)
         return result
@@ -216,15 +180,15 @@ public struct IngredientParser: Sendable {
     /// a line more).
     @inline(__always)
     private func analyze<Result>(tokens: [Token], validUTF8 line: UnsafeBufferPointer<UInt8>, lineIsPlain: Bool,
-                                 composedFrom: UnsafeBufferPointer<UInt8>?, workspace w: Workspace, forcedLabels: (([Token], UnsafeBufferPointer<UInt8>) -> [Int]?)?,
+                                 workspace w: Workspace, forcedLabels: (([Token], UnsafeBufferPointer<UInt8>) -> [Int]?)?,
                                  keyAsBytes: Bool, _ body: (LineView, Confidence.Evidence?) -> Result) -> Result {
         if tokens.isEmpty {
-            return body(LineView(line: line, kind: .empty, confidence: 1, composedFrom: composedFrom), nil)
+            return body(LineView(line: line, kind: .empty, confidence: 1), nil)
         }
         // A header has no quantity (`HeaderDetection.title` looks), so most lines, which open
         // with one, skip the call.
         if tokens[0].kind != .quantity, let title = HeaderDetection.title(tokens, line, tables: tables) {
-            var view = LineView(line: line, kind: .header, confidence: 1, composedFrom: composedFrom)
+            var view = LineView(line: line, kind: .header, confidence: 1)
             view.section = title
             return body(view, nil)
         }
@@ -256,7 +220,7 @@ public struct IngredientParser: Sendable {
         if let forcedLabels, let forced = forcedLabels(tokens, line), forced.count == n { w.labels = forced }
         // The view reads the units table through a pointer (valid for this call, as the view is).
         return tables.lexicon.units.withUnsafeBufferPointer { units in
-            var view = LineView(line: line, kind: .ingredient, units: units, confidence: 0, composedFrom: composedFrom)
+            var view = LineView(line: line, kind: .ingredient, units: units, confidence: 0)
             view.lineIsPlain = lineIsPlain
             view.unitIDs = unitIDs.rows
             // The assembly works in the workspace's buffers (labels, spans) and the view takes

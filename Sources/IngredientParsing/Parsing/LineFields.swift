@@ -50,9 +50,6 @@ package struct LineView {
     /// Whether no byte of `line` needs escaping in JSON, so that the line and its fields are
     /// copied as they are (`JSONLine`); false when not checked.
     var lineIsPlain = false
-    /// The line as given when `line` is its composed form (`LineComposition`), which the
-    /// JSON line writes as the input; nil when `line` is the line as given.
-    var composedFrom: UnsafeBufferPointer<UInt8>?
 
     /// The canonical key of the name's text, computed from its bytes (or taken from `cache`
     /// when the same name was keyed before).

@@ -23,21 +23,6 @@ package enum Tokenizer {
     /// (see `lex`).
     @discardableResult
     static func tokenize(_ line: UnsafeBufferPointer<UInt8>, into tokens: inout [Token]) -> Bool {
-        fill(&tokens, line, grouping: true).plain
-    }
-
-    /// What tokenizing a line noted besides its tokens.
-    struct LineNotes {
-        /// Whether the line is plain text (see `lex`).
-        var plain = true
-        /// Whether a word or the line has a combining mark that composition may join to the
-        /// character before it (U+0300–U+036F, Hangul jamo U+1100–U+11FF; see `LineComposition`).
-        var combiningMark = false
-    }
-
-    /// Tokenizes into `tokens`, reusing its storage, and returns what it noted of the line.
-    @inline(__always)
-    static func tokenizeNoting(_ line: UnsafeBufferPointer<UInt8>, into tokens: inout [Token]) -> LineNotes {
         fill(&tokens, line, grouping: true)
     }
 
@@ -45,23 +30,23 @@ package enum Tokenizer {
     /// whether the line is plain text (see `lex`).
     @discardableResult
     static func lex(_ line: UnsafeBufferPointer<UInt8>, into tokens: inout [Token]) -> Bool {
-        fill(&tokens, line, grouping: false).plain
+        fill(&tokens, line, grouping: false)
     }
 
     /// Replaces `tokens` with the line's. A line of n bytes has at most n tokens (each takes a
     /// byte at least): with room for that many, both passes write in place, with no capacity
     /// or uniqueness check a token (see `LineTokens`).
     @inline(__always)
-    private static func fill(_ tokens: inout [Token], _ line: UnsafeBufferPointer<UInt8>, grouping: Bool) -> LineNotes {
+    private static func fill(_ tokens: inout [Token], _ line: UnsafeBufferPointer<UInt8>, grouping: Bool) -> Bool {
         // As `removeAll(keepingCapacity: true)`, without its uniqueness check before the one
         // that removing makes.
         tokens.removeLast(tokens.count)
         if tokens.capacity < line.count { tokens.reserveCapacity(line.count) }
-        var notes = LineNotes()
-        withUnsafeMutablePointer(to: &notes) { notes in
-            tokens.append(contentsOf: LineTokens(line: line, grouping: grouping, notes: notes))
+        var plain = true
+        withUnsafeMutablePointer(to: &plain) { plain in
+            tokens.append(contentsOf: LineTokens(line: line, grouping: grouping, plain: plain))
         }
-        return notes
+        return plain
     }
 
     /// What `lex` made of a line.
@@ -75,8 +60,6 @@ package enum Tokenizer {
         /// Bit `i` set where token `i` may be a quantity (bit 63: any token from the 63rd on),
         /// for `QuantityGrouping.isNeeded`.
         var quantities: UInt64 = 0
-        /// Whether the line has a combining mark (`LineNotes.combiningMark`).
-        var combiningMark = false
     }
 
     /// The first pass: the line's tokens before quantity grouping, each with its hash and stem,
@@ -86,7 +69,6 @@ package enum Tokenizer {
         var plain = true
         var count = 0
         var quantities: UInt64 = 0
-        var marks = false
         var i = 0
         let n = line.count
         while i < n {
@@ -124,7 +106,7 @@ package enum Tokenizer {
                         i = next == 0x20 ? end &+ 1 : end
                         continue
                     }
-                    i = lexWord(line, from: i, lettersEnd: end, hash: hash, upper: upper, into: tokens + count, marks: &marks)
+                    i = lexWord(line, from: i, lettersEnd: end, hash: hash, upper: upper, into: tokens + count)
                     count &+= 1
                     continue
                 }
@@ -172,7 +154,6 @@ package enum Tokenizer {
                 continue
             }
             let (scalar, length) = decode(line, at: i)
-            if isCombiningMark(scalar) { marks = true }
             switch classify(scalar) {
             case .space:
                 i += length
@@ -185,11 +166,11 @@ package enum Tokenizer {
                 count &+= 1
                 i += length
             case .letter:
-                i = lexWord(line, from: i, lettersEnd: i, hash: ByteHash.seed, upper: 0, into: tokens + count, marks: &marks)
+                i = lexWord(line, from: i, lettersEnd: i, hash: ByteHash.seed, upper: 0, into: tokens + count)
                 count &+= 1
             }
         }
-        return Lexed(count: count, plain: plain, quantities: quantities, combiningMark: marks)
+        return Lexed(count: count, plain: plain, quantities: quantities)
     }
 
     // MARK: - Characters
@@ -198,10 +179,6 @@ package enum Tokenizer {
 
     @inline(__always) static func isDigit(_ b: UInt8) -> Bool { b &- 0x30 < 10 }
     @inline(__always) static func isASCIILetter(_ b: UInt8) -> Bool { (b | 0x20) &- 0x61 < 26 }
-
-    /// Whether a scalar is a combining mark that composition may join to the character before
-    /// it: U+0300–U+036F or a Hangul jamo (U+1100–U+11FF).
-    @inline(__always) static func isCombiningMark(_ c: UInt32) -> Bool { c &- 0x300 < 0x70 || c &- 0x1100 < 0x100 }
 
     /// Decodes the scalar at `i` of valid UTF-8.
     @inline(__always)
@@ -390,8 +367,7 @@ package enum Tokenizer {
     /// letters. Returns its end.
     @inline(never)
     static func lexWord(_ s: UnsafeBufferPointer<UInt8>, from start: Int, lettersEnd: Int, hash: UInt64, upper: Int,
-                        into slot: UnsafeMutablePointer<Token>,
-                        marks: inout Bool) -> Int {
+                        into slot: UnsafeMutablePointer<Token>) -> Int {
         let n = s.count
         var i = lettersEnd, hash = hash, upper = upper
         var beforeDot = hash
@@ -418,7 +394,6 @@ package enum Tokenizer {
                 }
             } else {
                 let (c, length) = decode(s, at: i)
-                if isCombiningMark(c) { marks = true }
                 // A letter, or a typographic apostrophe before one ("it’s").
                 let apostrophe = c == 0x2019 && i + length < n && isASCIILetter(s[i + length])
                 if !apostrophe { guard case .letter = classify(c) else { break } }
@@ -547,12 +522,12 @@ package enum Tokenizer {
 
 /// A line's tokens as a sequence that `Array.append(contentsOf:)` takes in one step: its
 /// `_copyContents` lexes (and groups) straight into the array's free capacity, which must
-/// have room for as many tokens as the line has bytes. What it notes of the line goes to
-/// `notes`.
+/// have room for as many tokens as the line has bytes. Whether the line is plain text goes to
+/// `plain`.
 private struct LineTokens: Sequence {
     let line: UnsafeBufferPointer<UInt8>
     let grouping: Bool
-    let notes: UnsafeMutablePointer<Tokenizer.LineNotes>
+    let plain: UnsafeMutablePointer<Bool>
 
     /// Iterates by tokenizing the line again for each token: slow, where something iterates
     /// the sequence itself (nothing does; `append(contentsOf:)` takes it whole). It holds no
@@ -580,11 +555,11 @@ private struct LineTokens: Sequence {
     func _copyContents(initializing buffer: UnsafeMutableBufferPointer<Token>) -> (Iterator, Int) {
         precondition(buffer.count >= line.count, "room for a token a byte")
         guard let base = buffer.baseAddress, !line.isEmpty else {
-            notes.pointee = Tokenizer.LineNotes()
+            plain.pointee = true
             return (Iterator(), 0)
         }
         let lexed = Tokenizer.lex(line, writingAt: base)
-        notes.pointee = Tokenizer.LineNotes(plain: lexed.plain, combiningMark: lexed.combiningMark)
+        plain.pointee = lexed.plain
         var count = lexed.count
         let tokens = UnsafeMutableBufferPointer(start: base, count: count)
         if grouping, QuantityGrouping.isNeeded(UnsafeBufferPointer(tokens), quantities: lexed.quantities, line) {
