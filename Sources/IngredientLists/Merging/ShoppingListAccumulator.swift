@@ -71,8 +71,8 @@ public struct ShoppingListAccumulator {
     }
 
     /// Adds a recipe from its ingredient lines as text, parsing each line once and keeping
-    /// only what the list shows of it. A factor that is not a positive finite number counts as 1 (as in
-    /// `ListRecipe`).
+    /// only what the list shows of it. A factor that is not a positive finite number counts
+    /// as 1 (as in `ListRecipe`).
     public mutating func add(id: String, title: String? = nil, planEntryID: String? = nil, servingsFactor: Double = 1,
                              lines texts: [String]) {
         let builder = self.builder, edits = self.edits, factor = Self.factor(servingsFactor)

@@ -397,14 +397,16 @@ public struct ShoppingListBuilder: Sendable {
         }
     }
 
-    /// Sorts a few integers in place (an item's handful of amounts or notes: fewer steps than
-    /// the general sort's set-up).
+    /// Sorts a few integers in place by `precedes` (an item's handful of amounts or notes:
+    /// fewer steps than the general sort's set-up). Stable: an entry moves only past those it
+    /// precedes.
     @inline(__always)
-    static func insertionSort(_ values: UnsafeMutableBufferPointer<UInt64>) {
+    static func insertionSort(_ values: UnsafeMutableBufferPointer<UInt64>,
+                              by precedes: (UInt64, UInt64) -> Bool = { $0 < $1 }) {
         for i in 1..<max(1, values.count) {
             let moving = values[i]
             var j = i
-            while j > 0, moving < values[j - 1] {
+            while j > 0, precedes(moving, values[j - 1]) {
                 values[j] = values[j - 1]
                 j -= 1
             }
@@ -463,13 +465,12 @@ public struct ShoppingListBuilder: Sendable {
             let found = UnsafeMutableBufferPointer(rebasing: room[..<(count * 4)])
             let seen = UnsafeMutableBufferPointer(rebasing: room[(count * 4)...])
             seen.initialize(repeating: 0)
-            let notes = table.notes
             for i in 0..<(records.count + more.count) {
                 let record = all[Int(i < records.count ? records[i] : more[i - records.count])]
                 guard record.notes > 0 else { continue }
-                let base = Int(record.notes - 1) * 4
+                let numbers = table.noteIDs(record)
                 for k in 0..<4 {
-                    let number = notes[base + k]
+                    let number = numbers[k]
                     guard number != 0 else { continue }
                     switch kinds[Int(number)] {
                     case .plain: break
@@ -493,21 +494,13 @@ public struct ShoppingListBuilder: Sendable {
             // (An array literal for the one note most items have: no generic set-up.)
             if n == 1 { return [strings[Int(found[0])]] }
             guard n > 1 else { return [] }
-            // By text, the order met kept among equal texts (an insertion sort moves an entry
-            // only past texts it precedes); then one of each run of canonically equal texts.
-            // Most items have a few notes; comparing their strings here, on the threads that make
-            // the items, replaced sorting every note string of the list on one thread.
+            // By text, the order met kept among equal texts (the sorts are stable); then one of
+            // each run of canonically equal texts. Most items have a few notes; comparing their
+            // strings here, on the threads that make the items, replaced sorting every note
+            // string of the list on one thread.
             let distinct = UnsafeMutableBufferPointer(rebasing: found[..<n])
             if n <= 16 {
-                for i in 1..<n {
-                    let moving = distinct[i]
-                    var j = i
-                    while j > 0, text.precedes(Int(moving), Int(distinct[j - 1])) {
-                        distinct[j] = distinct[j - 1]
-                        j -= 1
-                    }
-                    distinct[j] = moving
-                }
+                Self.insertionSort(distinct) { text.precedes(Int($0), Int($1)) }
             } else {
                 // Met order is the position in `found`: the tie-break that keeps the sort stable.
                 var order = Array(0..<n)
