@@ -112,6 +112,10 @@ int32_t iks_transform_utf8(iks_transform transform,
         n = unorm2_getNFKCCasefoldInstance(&status);
         if (U_FAILURE(status) || !normalize(n, cur, other)) goto done;
         break;
+    case IKS_NFC:
+        n = unorm2_getNFCInstance(&status);
+        if (U_FAILURE(status) || !normalize(n, cur, other)) goto done;
+        break;
     case IKS_STRIP_MARKS:
         n = unorm2_getNFDInstance(&status);
         if (U_FAILURE(status) || !normalize(n, cur, other)) goto done;

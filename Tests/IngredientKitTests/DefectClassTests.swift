@@ -1,4 +1,5 @@
 import Testing
+@testable import IngredientParsing
 
 /// The defect classes of issue 15, each fixed by a general rule: the lines here are our own,
 /// written to exercise the rule, not the lines that exposed it.
@@ -123,5 +124,44 @@ struct DefectClassTests {
     @Test(arguments: ["Flour, for dusting", "For", "For full ingredient list, see the notes"])
     func notForHeaders(_ line: String) {
         #expect(parser.parse(line).kind == .ingredient)
+    }
+
+    /// Text in decomposed form (a letter, then its combining accent, as some systems write it)
+    /// parses as its composed form does; the input stays as given.
+    @Test(arguments: ["1 onion, crème", "2 jalapeños, seeded and minced", "200 g gruyère cheese, grated",
+                      "1 cup crème fraîche", "Pâte brisée, for the tart"])
+    func decomposedTextReadsAsComposed(_ composed: String) {
+        let decomposed = String(String.UnicodeScalarView(composed.unicodeScalars.flatMap { scalar -> [Unicode.Scalar] in
+            switch scalar {
+            case "è": ["e", "\u{300}"]
+            case "é": ["e", "\u{301}"]
+            case "ê": ["e", "\u{302}"]
+            case "î": ["i", "\u{302}"]
+            case "â": ["a", "\u{302}"]
+            case "ñ": ["n", "\u{303}"]
+            default: [scalar]
+            }
+        }))
+        #expect(Array(decomposed.utf8) != Array(composed.utf8))
+        let a = parser.parse(composed), b = parser.parse(decomposed)
+        #expect(Array(b.input.unicodeScalars) == Array(decomposed.unicodeScalars))
+        var expected = a
+        expected.input = b.input
+        #expect(b == expected)
+        #expect(b.name.map { Array($0.unicodeScalars) } == a.name.map { Array($0.unicodeScalars) })
+    }
+
+    /// A combining mark with no letter to join, and a line whose composed form is longer than
+    /// the line (U+0958 composes to two scalars), parse without loss: the input as given, and
+    /// the same object from a session's JSON path as from the String path.
+    @Test(arguments: ["1 cup \u{301}sugar", "\u{301}", "2 \u{958}\u{958}\u{958} cre\u{300}me", "\u{958}\u{958}\u{958}\u{958} e\u{301}"])
+    func combiningMarksThatComposeToNothingOrMoreAreSafe(_ line: String) throws {
+        let parsed = parser.parse(line)
+        #expect(Array(parsed.input.unicodeScalars) == Array(line.unicodeScalars))
+        var json: [UInt8] = []
+        Array(line.utf8).withUnsafeBufferPointer { parser.makeSession().appendJSON(utf8: $0, to: &json) }
+        var expected: [UInt8] = []
+        JSONLine.append(parsed, to: &expected)
+        #expect(json == expected)
     }
 }

@@ -22,7 +22,7 @@ struct NameEdgeTests {
                 }
             }
             return lexicon.units.withUnsafeBufferPointer { units in
-                var view = LineView(line: line, kind: .ingredient, units: units, confidence: 0)
+                var view = LineView(line: line, kind: .ingredient, units: units, confidence: 0, given: line)
                 var assembler = LineAssembler(tables: LexiconReference(lexicon), tokens: tokens,
                                               labels: codes.map { Label(code: $0)!.rawValue }, line: line, phraseStarts: starts)
                 _ = assembler.assemble(into: &view)

@@ -29,6 +29,10 @@ struct SessionTests {
             Array("400g tin chickpeas".utf8), Array("3 Handvoll Spinat".utf8), Array("2 GOBLETS ÉPICES wine".utf8),
             Array("1 (14 oz) can tomatoes".utf8), Array("2 heaped dessertspoons cocoa".utf8),
             Array("SCANT 3 cups stock".utf8), Array("2 ½-inch-thick steaks".utf8), Array("1 and 1/2 cups rice".utf8),
+            // Decomposed text, read composed with the input as given (`LineComposition`): an
+            // accent to join, one with nothing to join, and one beside bytes to escape.
+            Array("1 cup cre\u{300}me frai\u{302}che".utf8), Array("\u{301} 2 eggs".utf8),
+            Array("3 \"jalapen\u{303}os\"\tseeded".utf8), Array("For the sauce\u{301}:".utf8),
         ]
         return result
     }

@@ -13,6 +13,8 @@ typedef enum {
     IKS_NFKC_CASEFOLD = 2,
     /// Canonical decomposition, removal of nonspacing marks (Mn), recomposition: "jalapeño" -> "jalapeno".
     IKS_STRIP_MARKS = 3,
+    /// NFC normalization: canonical composition ("e" + U+0300 -> "è").
+    IKS_NFC = 4,
 } iks_transform;
 
 /// Applies `transform` to `length` bytes of UTF-8 at `input`, writing UTF-8 into `output`

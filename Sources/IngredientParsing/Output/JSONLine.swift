@@ -188,6 +188,7 @@ extension LineView: JSONLineSource {
         let fromLine = line.count &* 2 &+ spans.count &* 2
         var other = hasKeyBytes ? keyBytes.count : key?.utf8.count ?? 0
         for k in amounts.indices { other &+= unitTextBound(k) }
+        if isComposed { other &+= given.count }
         return fixedJSONSize &+ (lineIsPlain ? 1 : 6) &* fromLine &+ 6 &* other &+ amountJSONSize &* amounts.count
     }
 
@@ -236,7 +237,8 @@ extension LineView: JSONLineSource {
     @inline(__always)
     func writeInput(_ w: inout ByteWriter) {
         w.byte(0x22)
-        lineBytes(line, &w)
+        // The input as given (`line` may be its composed form).
+        if isComposed { w.escaped(given) } else { lineBytes(line, &w) }
         w.byte(0x22)
     }
 

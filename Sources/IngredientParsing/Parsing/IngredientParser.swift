@@ -146,8 +146,12 @@ public struct IngredientParser: Sendable {
         @exclusivity(unchecked) var amounts = PlainList<LineAmount>()
         @exclusivity(unchecked) var keyCache = NameKeyCache()
         @exclusivity(unchecked) var scratch = LineScratch()
+        /// The composed text of the line being analyzed when it was written decomposed (see
+        /// `LineComposition`); its storage stays put until the next such line.
+        @exclusivity(unchecked) var composed = PlainList<UInt8>()
 
         deinit {
+            composed.deallocate()
             scratch.deallocate()
             spans.deallocate()
             amounts.deallocate()
@@ -160,16 +164,34 @@ public struct IngredientParser: Sendable {
     /// (when it returns one label a token), so that the rules after the tagger can be scored
     /// on labels written by hand. With `keyAsBytes` (for `JSONLine`), the view may hold its key as
     /// bytes (`LineView.hasKeyBytes`) rather than as `key`.
+    /// A line with a combining mark is read composed (`LineComposition`): the view's `line` is
+    /// then the composed text and `given` the line as given.
     @inline(__always)
     package func analyze<Result>(validUTF8 line: UnsafeBufferPointer<UInt8>, workspace w: Workspace = Workspace(),
                          forcedLabels: (([Token], UnsafeBufferPointer<UInt8>) -> [Int]?)? = nil, keyAsBytes: Bool = false,
                          _ body: (LineView, Confidence.Evidence?) -> Result) -> Result {
-        let lineIsPlain = Tokenizer.tokenize(line, into: &w.tokens)
+        // A line with a combining mark is tokenized composed, its text then in `w.composed`
+        // (rare: the tokenizer composes out of the common path, which stays as small as the
+        // optimizer needs it to inline the analysis into its callers).
+        let notes = withUnsafeMutablePointer(to: &w.composed) { composed in
+            Tokenizer.tokenizeNoting(line, into: &w.tokens, composingInto: composed)
+        }
+        return analyze(tokenized: notes.text, given: line, lineIsPlain: notes.plain, workspace: w,
+                       forcedLabels: forcedLabels, keyAsBytes: keyAsBytes, body)
+    }
+
+    /// `analyze` of the text whose tokens the workspace holds: the line as `given`, or its
+    /// composed form.
+    @inline(__always)
+    private func analyze<Result>(tokenized line: UnsafeBufferPointer<UInt8>, given: UnsafeBufferPointer<UInt8>, lineIsPlain: Bool,
+                                 workspace w: Workspace,
+                                 forcedLabels: (([Token], UnsafeBufferPointer<UInt8>) -> [Int]?)?,
+                                 keyAsBytes: Bool, _ body: (LineView, Confidence.Evidence?) -> Result) -> Result {
         // The tokens leave the workspace for the call and go back after it (read through a
         // copy, their buffer was retained and released for every line).
         var tokens: [Token] = []
         swap(&tokens, &w.tokens)
-        let result = analyze(tokens: tokens, validUTF8: line, lineIsPlain: lineIsPlain, workspace: w,
+        let result = analyze(tokens: tokens, validUTF8: line, lineIsPlain: lineIsPlain, given: given, workspace: w,
                              forcedLabels: forcedLabels, keyAsBytes: keyAsBytes, body)
         swap(&tokens, &w.tokens)
         return result
@@ -180,15 +202,15 @@ public struct IngredientParser: Sendable {
     /// a line more).
     @inline(__always)
     private func analyze<Result>(tokens: [Token], validUTF8 line: UnsafeBufferPointer<UInt8>, lineIsPlain: Bool,
-                                 workspace w: Workspace, forcedLabels: (([Token], UnsafeBufferPointer<UInt8>) -> [Int]?)?,
+                                 given: UnsafeBufferPointer<UInt8>, workspace w: Workspace, forcedLabels: (([Token], UnsafeBufferPointer<UInt8>) -> [Int]?)?,
                                  keyAsBytes: Bool, _ body: (LineView, Confidence.Evidence?) -> Result) -> Result {
         if tokens.isEmpty {
-            return body(LineView(line: line, kind: .empty, confidence: 1), nil)
+            return body(LineView(line: line, kind: .empty, confidence: 1, given: given), nil)
         }
         // A header has no quantity (`HeaderDetection.title` looks), so most lines, which open
         // with one, skip the call.
         if tokens[0].kind != .quantity, let title = HeaderDetection.title(tokens, line, tables: tables) {
-            var view = LineView(line: line, kind: .header, confidence: 1)
+            var view = LineView(line: line, kind: .header, confidence: 1, given: given)
             view.section = title
             return body(view, nil)
         }
@@ -220,7 +242,7 @@ public struct IngredientParser: Sendable {
         if let forcedLabels, let forced = forcedLabels(tokens, line), forced.count == n { w.labels = forced }
         // The view reads the units table through a pointer (valid for this call, as the view is).
         return tables.lexicon.units.withUnsafeBufferPointer { units in
-            var view = LineView(line: line, kind: .ingredient, units: units, confidence: 0)
+            var view = LineView(line: line, kind: .ingredient, units: units, confidence: 0, given: given)
             view.lineIsPlain = lineIsPlain
             view.unitIDs = unitIDs.rows
             // The assembly works in the workspace's buffers (labels, spans) and the view takes

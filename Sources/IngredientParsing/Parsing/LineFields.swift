@@ -50,6 +50,11 @@ package struct LineView {
     /// Whether no byte of `line` needs escaping in JSON, so that the line and its fields are
     /// copied as they are (`JSONLine`); false when not checked.
     var lineIsPlain = false
+    /// The line as given: `line` itself, or the text `line` is the composed form of
+    /// (`LineComposition`), which the JSON line writes as the input.
+    var given: UnsafeBufferPointer<UInt8>
+    /// Whether `line` is the composed form of the line as `given`.
+    @inline(__always) var isComposed: Bool { given.baseAddress != line.baseAddress }
 
     /// The canonical key of the name's text, computed from its bytes (or taken from `cache`
     /// when the same name was keyed before).

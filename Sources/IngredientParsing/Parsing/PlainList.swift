@@ -49,6 +49,17 @@ struct PlainList<Element: BitwiseCopyable> {
         counts.count += 1
     }
 
+    /// The elements where they lie (valid until the list next changes or is freed).
+    var buffer: UnsafeBufferPointer<Element> { UnsafeBufferPointer(start: base, count: count) }
+
+    /// Replaces the elements with a copy of `elements`.
+    mutating func replace(with elements: UnsafeBufferPointer<Element>) {
+        counts.count = 0
+        while capacity < elements.count { grow() }
+        if let source = elements.baseAddress { base.unsafelyUnwrapped.initialize(from: source, count: elements.count) }
+        counts.count = Int32(truncatingIfNeeded: elements.count)
+    }
+
     /// Empties the list; its memory is kept for the next line.
     @inline(__always)
     mutating func removeAll() { counts.count = 0 }

@@ -23,30 +23,49 @@ package enum Tokenizer {
     /// (see `lex`).
     @discardableResult
     static func tokenize(_ line: UnsafeBufferPointer<UInt8>, into tokens: inout [Token]) -> Bool {
-        fill(&tokens, line, grouping: true)
+        fill(&tokens, line, grouping: true).plain
+    }
+
+    /// What tokenizing a line noted besides its tokens.
+    struct LineNotes {
+        /// Whether the text is plain (see `lex`).
+        var plain: Bool
+        /// The text the tokens are of: the line, or its composed form (see `tokenizeNoting`).
+        var text: UnsafeBufferPointer<UInt8>
+    }
+
+    /// Tokenizes into `tokens`, reusing its storage, and returns what it noted of the line. A
+    /// line with a combining mark that composition joins to the character before it
+    /// (U+0300–U+036F, Hangul jamo U+1100–U+11FF) is composed (NFC, `LineComposition`) into
+    /// `composed`, and its composed text tokenized: then `text` lies there.
+    @inline(__always)
+    static func tokenizeNoting(_ line: UnsafeBufferPointer<UInt8>, into tokens: inout [Token],
+                               composingInto composed: UnsafeMutablePointer<PlainList<UInt8>>) -> LineNotes {
+        fill(&tokens, line, grouping: true, composingInto: composed)
     }
 
     /// The first pass alone (no quantity grouping) into `tokens`, reusing its storage. Returns
     /// whether the line is plain text (see `lex`).
     @discardableResult
     static func lex(_ line: UnsafeBufferPointer<UInt8>, into tokens: inout [Token]) -> Bool {
-        fill(&tokens, line, grouping: false)
+        fill(&tokens, line, grouping: false).plain
     }
 
     /// Replaces `tokens` with the line's. A line of n bytes has at most n tokens (each takes a
     /// byte at least): with room for that many, both passes write in place, with no capacity
     /// or uniqueness check a token (see `LineTokens`).
     @inline(__always)
-    private static func fill(_ tokens: inout [Token], _ line: UnsafeBufferPointer<UInt8>, grouping: Bool) -> Bool {
+    private static func fill(_ tokens: inout [Token], _ line: UnsafeBufferPointer<UInt8>, grouping: Bool,
+                             composingInto composed: UnsafeMutablePointer<PlainList<UInt8>>? = nil) -> LineNotes {
         // As `removeAll(keepingCapacity: true)`, without its uniqueness check before the one
         // that removing makes.
         tokens.removeLast(tokens.count)
         if tokens.capacity < line.count { tokens.reserveCapacity(line.count) }
-        var plain = true
-        withUnsafeMutablePointer(to: &plain) { plain in
-            tokens.append(contentsOf: LineTokens(line: line, grouping: grouping, plain: plain))
+        var notes = LineNotes(plain: true, text: line)
+        withUnsafeMutablePointer(to: &notes) { notes in
+            tokens.append(contentsOf: LineTokens(line: line, grouping: grouping, notes: notes, composed: composed))
         }
-        return plain
+        return notes
     }
 
     /// What `lex` made of a line.
@@ -60,6 +79,9 @@ package enum Tokenizer {
         /// Bit `i` set where token `i` may be a quantity (bit 63: any token from the 63rd on),
         /// for `QuantityGrouping.isNeeded`.
         var quantities: UInt64 = 0
+        /// Whether the line has a combining mark that composition may join to the character
+        /// before it (see `tokenizeNoting`).
+        var combiningMark = false
     }
 
     /// The first pass: the line's tokens before quantity grouping, each with its hash and stem,
@@ -69,6 +91,7 @@ package enum Tokenizer {
         var plain = true
         var count = 0
         var quantities: UInt64 = 0
+        var marks = false
         var i = 0
         let n = line.count
         while i < n {
@@ -106,7 +129,7 @@ package enum Tokenizer {
                         i = next == 0x20 ? end &+ 1 : end
                         continue
                     }
-                    i = lexWord(line, from: i, lettersEnd: end, hash: hash, upper: upper, into: tokens + count)
+                    i = lexWord(line, from: i, lettersEnd: end, hash: hash, upper: upper, into: tokens + count, marks: &marks)
                     count &+= 1
                     continue
                 }
@@ -154,6 +177,7 @@ package enum Tokenizer {
                 continue
             }
             let (scalar, length) = decode(line, at: i)
+            if isCombiningMark(scalar) { marks = true }
             switch classify(scalar) {
             case .space:
                 i += length
@@ -166,11 +190,11 @@ package enum Tokenizer {
                 count &+= 1
                 i += length
             case .letter:
-                i = lexWord(line, from: i, lettersEnd: i, hash: ByteHash.seed, upper: 0, into: tokens + count)
+                i = lexWord(line, from: i, lettersEnd: i, hash: ByteHash.seed, upper: 0, into: tokens + count, marks: &marks)
                 count &+= 1
             }
         }
-        return Lexed(count: count, plain: plain, quantities: quantities)
+        return Lexed(count: count, plain: plain, quantities: quantities, combiningMark: marks)
     }
 
     // MARK: - Characters
@@ -179,6 +203,10 @@ package enum Tokenizer {
 
     @inline(__always) static func isDigit(_ b: UInt8) -> Bool { b &- 0x30 < 10 }
     @inline(__always) static func isASCIILetter(_ b: UInt8) -> Bool { (b | 0x20) &- 0x61 < 26 }
+
+    /// Whether a scalar is a combining mark that composition may join to the character before
+    /// it: U+0300–U+036F or a Hangul jamo (U+1100–U+11FF).
+    @inline(__always) static func isCombiningMark(_ c: UInt32) -> Bool { c &- 0x300 < 0x70 || c &- 0x1100 < 0x100 }
 
     /// Decodes the scalar at `i` of valid UTF-8.
     @inline(__always)
@@ -367,7 +395,8 @@ package enum Tokenizer {
     /// letters. Returns its end.
     @inline(never)
     static func lexWord(_ s: UnsafeBufferPointer<UInt8>, from start: Int, lettersEnd: Int, hash: UInt64, upper: Int,
-                        into slot: UnsafeMutablePointer<Token>) -> Int {
+                        into slot: UnsafeMutablePointer<Token>,
+                        marks: inout Bool) -> Int {
         let n = s.count
         var i = lettersEnd, hash = hash, upper = upper
         var beforeDot = hash
@@ -394,6 +423,7 @@ package enum Tokenizer {
                 }
             } else {
                 let (c, length) = decode(s, at: i)
+                if isCombiningMark(c) { marks = true }
                 // A letter, or a typographic apostrophe before one ("it’s").
                 let apostrophe = c == 0x2019 && i + length < n && isASCIILetter(s[i + length])
                 if !apostrophe { guard case .letter = classify(c) else { break } }
@@ -522,12 +552,14 @@ package enum Tokenizer {
 
 /// A line's tokens as a sequence that `Array.append(contentsOf:)` takes in one step: its
 /// `_copyContents` lexes (and groups) straight into the array's free capacity, which must
-/// have room for as many tokens as the line has bytes. Whether the line is plain text goes to
-/// `plain`.
+/// have room for as many tokens as the line has bytes. What it notes of the line goes to
+/// `notes`.
 private struct LineTokens: Sequence {
     let line: UnsafeBufferPointer<UInt8>
     let grouping: Bool
-    let plain: UnsafeMutablePointer<Bool>
+    let notes: UnsafeMutablePointer<Tokenizer.LineNotes>
+    /// Where a line with a combining mark is composed; nil: the line is tokenized as it is.
+    let composed: UnsafeMutablePointer<PlainList<UInt8>>?
 
     /// Iterates by tokenizing the line again for each token: slow, where something iterates
     /// the sequence itself (nothing does; `append(contentsOf:)` takes it whole). It holds no
@@ -555,16 +587,45 @@ private struct LineTokens: Sequence {
     func _copyContents(initializing buffer: UnsafeMutableBufferPointer<Token>) -> (Iterator, Int) {
         precondition(buffer.count >= line.count, "room for a token a byte")
         guard let base = buffer.baseAddress, !line.isEmpty else {
-            plain.pointee = true
+            notes.pointee = Tokenizer.LineNotes(plain: true, text: line)
             return (Iterator(), 0)
         }
-        let lexed = Tokenizer.lex(line, writingAt: base)
-        plain.pointee = lexed.plain
+        var lexed = Tokenizer.lex(line, writingAt: base)
+        var text = line
+        if _slowPath(lexed.combiningMark), let composed {
+            Self.recompose(&text, lexed: &lexed, into: composed, room: buffer)
+        }
+        notes.pointee = Tokenizer.LineNotes(plain: lexed.plain, text: text)
         var count = lexed.count
         let tokens = UnsafeMutableBufferPointer(start: base, count: count)
-        if grouping, QuantityGrouping.isNeeded(UnsafeBufferPointer(tokens), quantities: lexed.quantities, line) {
-            count = QuantityGrouping.group(tokens, line)
+        if grouping, QuantityGrouping.isNeeded(UnsafeBufferPointer(tokens), quantities: lexed.quantities, text) {
+            count = QuantityGrouping.group(tokens, text)
         }
         return (Iterator(), count)
+    }
+
+    /// Composes `text` (which has a combining mark) into `composed` and lexes that instead into
+    /// `room`, making `text` the composed text; leaves all as it was when composing changes
+    /// nothing. `room` has a token for each byte of `text`; composed text is longer only in a
+    /// few scripts (U+0958 composes to two scalars), and is then taken when its tokens are at
+    /// most as many as `text` has bytes, so that what a line reads as never depends on the room.
+    @inline(never)
+    static func recompose(_ text: inout UnsafeBufferPointer<UInt8>, lexed: inout Tokenizer.Lexed,
+                          into composed: UnsafeMutablePointer<PlainList<UInt8>>, room: UnsafeMutableBufferPointer<Token>) {
+        guard LineComposition.compose(text, into: &composed.pointee), let base = room.baseAddress else { return }
+        let composedText = composed.pointee.buffer
+        if composedText.count <= text.count {
+            text = composedText
+            lexed = Tokenizer.lex(text, writingAt: base)
+            return
+        }
+        withUnsafeTemporaryAllocation(of: Token.self, capacity: composedText.count) { longer in
+            guard let start = longer.baseAddress else { return }
+            let made = Tokenizer.lex(composedText, writingAt: start)
+            guard made.count <= text.count else { return }
+            base.moveInitialize(from: start, count: made.count)
+            text = composedText
+            lexed = made
+        }
     }
 }

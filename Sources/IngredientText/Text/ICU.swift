@@ -14,6 +14,8 @@ public enum UnicodeFolding {
         case nfkcCaseFold
         /// Removes nonspacing marks after canonical decomposition: "jalapeño" → "jalapeno".
         case stripMarks
+        /// NFC normalization, canonical composition: "e" + U+0300 → "è".
+        case nfc
 
         var shimValue: iks_transform {
             switch self {
@@ -21,6 +23,7 @@ public enum UnicodeFolding {
             case .nfkc: IKS_NFKC
             case .nfkcCaseFold: IKS_NFKC_CASEFOLD
             case .stripMarks: IKS_STRIP_MARKS
+            case .nfc: IKS_NFC
             }
         }
     }
