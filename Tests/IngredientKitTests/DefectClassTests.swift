@@ -164,4 +164,22 @@ struct DefectClassTests {
         JSONLine.append(parsed, to: &expected)
         #expect(json == expected)
     }
+
+    /// A temperature (a number glued to a degree sign) is never an amount and is never lost:
+    /// it stays in the note or preparation where it stands.
+    @Test(arguments: [
+        ("1 cup warm water (105°F)", 1.0, "cup", "105°F"),
+        ("½ cup milk (heated to 110° to 115°F)", 0.5, "cup", "110°"),
+        ("2 tablespoons water, about 40ºC", 2.0, "tablespoon", "40ºC"),
+        ("3/4 cup lukewarm water (95°F/35°C)", 0.75, "cup", "35°C"),
+        ("Heat the oven to 200°C", nil, nil, "200°C"),
+    ] as [(String, Double?, String?, String)])
+    func temperaturesStayInTheNotes(_ line: String, quantity: Double?, unit: String?, temperature: String) {
+        let p = parser.parse(line)
+        #expect(p.quantity == quantity)
+        #expect(p.unit == unit)
+        #expect(p.alternates.isEmpty)
+        let fields = [p.name, p.size, p.preparation, p.comment, p.purpose].compactMap { $0 }.joined(separator: " | ")
+        #expect(fields.contains(temperature), "\(fields)")
+    }
 }

@@ -20,18 +20,24 @@ extension LineAssembler.Pass {
         return k
     }
 
-    /// Numbers that belong to the name, each followed by a glued mark: "skim or 1% milk",
-    /// "low-fat or 2% milk" (a number with `%` after a name word and "or" describes the name
-    /// that goes on after it, as `%` at the start of a name does; where the tagger read "or 1"
-    /// as a note, "milk" was lost), and "type '00' pasta flour", "plain or ‘00’ flour" (a
-    /// number in quotes beside a name word names a grade or kind, not an amount).
+    /// Numbers followed by a glued mark or degree sign, relabeled where they are no amount:
+    ///
+    /// - Numbers that belong to the name: "skim or 1% milk", "low-fat or 2% milk" (a number with
+    ///   `%` after a name word and "or" describes the name that goes on after it, as `%` at the
+    ///   start of a name does; where the tagger read "or 1" as a note, "milk" was lost), and
+    ///   "type '00' pasta flour", "plain or ‘00’ flour" (a number in quotes beside a name word
+    ///   names a grade or kind, not an amount).
+    /// - Temperatures: a number glued to a degree sign ("105°F", "110° to 115°F", "43ºC") is
+    ///   never an amount and never punctuation: it joins the note or preparation it stands in
+    ///   ("warm water (105°F)" kept its temperature nowhere when the tagger read it as marks).
     mutating func relabelNumbersInName() {
         let n = tokens.count
         // Most lines have no number followed by a glued mark: one pass over the kinds tells.
         var candidates = false
         var c = 1
         while c + 1 < n {
-            if tokens[c].kind == .quantity, tokens[c + 1].kind == .punctuation, tokens[c + 1].start == tokens[c].end {
+            if tokens[c].kind == .quantity, tokens[c + 1].start == tokens[c].end,
+               tokens[c + 1].kind == .punctuation || isDegreeSign(at: tokens[c + 1].start) {
                 candidates = true
                 break
             }
@@ -41,7 +47,12 @@ extension LineAssembler.Pass {
         var i = 1
         while i + 1 < n {
             defer { i += 1 }
-            guard tokens[i].kind == .quantity, tokens[i + 1].kind == .punctuation, tokens[i + 1].start == tokens[i].end else { continue }
+            guard tokens[i].kind == .quantity, tokens[i + 1].start == tokens[i].end else { continue }
+            if tokens[i + 1].kind == .word {
+                if isDegreeSign(at: tokens[i + 1].start) { labelTemperature(i) }
+                continue
+            }
+            guard tokens[i + 1].kind == .punctuation else { continue }
             let wordAfter = i + 2 < n && tokens[i + 2].kind == .word && label(i + 2) == .name
             if tokens[i + 1].mark == 0x25 {
                 if i >= 2, wordAfter, label(i - 2) == .name, tokens[i - 1].kind == .word, isFunctionWord(tokens[i - 1], .alternative) {
@@ -52,6 +63,30 @@ extension LineAssembler.Pass {
                 for k in (i - 1)...(i + 1) { labels[k] = Label.name.rawValue }
             }
         }
+    }
+
+    /// Whether the line has a degree sign at byte `k`: U+00B0, or U+00BA (º, written for it).
+    func isDegreeSign(at k: Int) -> Bool {
+        k + 1 < line.count && line[k] == 0xC2 && (line[k + 1] == 0xB0 || line[k + 1] == 0xBA)
+    }
+
+    /// Labels the temperature of number `i` and the degree word glued to it as the note or
+    /// preparation nearest before it (a word labeled either, back to the last amount or name
+    /// word), or as a note.
+    mutating func labelTemperature(_ i: Int) {
+        var l = Label.comment
+        var k = i - 1
+        while k >= 0 {
+            let before = label(k)
+            if tokens[k].kind == .word, before == .comment || before == .preparation {
+                l = before
+                break
+            }
+            if before == .quantity || before == .unit || before == .name { break }
+            k -= 1
+        }
+        labels[i] = l.rawValue
+        labels[i + 1] = l.rawValue
     }
 
     /// A quotation mark: `'`, `"` or a typographic quote (which the tokenizer writes as `"`).
