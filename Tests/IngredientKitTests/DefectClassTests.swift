@@ -182,4 +182,23 @@ struct DefectClassTests {
         let fields = [p.name, p.size, p.preparation, p.comment, p.purpose].compactMap { $0 }.joined(separator: " | ")
         #expect(fields.contains(temperature), "\(fields)")
     }
+
+    /// A percentage that is no amount is never lost: it goes with the note, preparation or
+    /// name word right after it, or with the note before it; a parenthesis holding only a
+    /// percentage inside a name does not stop the name.
+    @Test(arguments: [
+        ("100 g dark chocolate (72% cocoa solids), chopped", "dark chocolate", "72% cocoa solids"),
+        ("½ cup whipping (36%) cream", "whipping cream", "36%"),
+        ("150 g bittersweet chocolate, 64% to 70%", "bittersweet chocolate", "64% to 70%"),
+        ("1 cup (250 mL) 3% cottage cheese", "3% cottage cheese", nil),
+        ("4 oz semisweet (not unsweetened) (58%) chocolate", "semisweet chocolate", "58%"),
+    ] as [(String, String, String?)])
+    func percentagesAreKept(_ line: String, name: String, note: String?) {
+        let p = parser.parse(line)
+        #expect(p.name == name)
+        if let note {
+            let notes = [p.preparation, p.comment].compactMap { $0 }.joined(separator: " | ")
+            #expect(notes.contains(note), "\(notes)")
+        }
+    }
 }

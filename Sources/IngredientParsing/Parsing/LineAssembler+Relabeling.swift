@@ -49,7 +49,7 @@ extension LineAssembler.Pass {
             defer { i += 1 }
             guard tokens[i].kind == .quantity, tokens[i + 1].start == tokens[i].end else { continue }
             if tokens[i + 1].kind == .word {
-                if isDegreeSign(at: tokens[i + 1].start) { labelTemperature(i) }
+                if isDegreeSign(at: tokens[i + 1].start) { labelAsNoteBefore(i) }
                 continue
             }
             guard tokens[i + 1].kind == .punctuation else { continue }
@@ -57,6 +57,8 @@ extension LineAssembler.Pass {
             if tokens[i + 1].mark == 0x25 {
                 if i >= 2, wordAfter, label(i - 2) == .name, tokens[i - 1].kind == .word, isFunctionWord(tokens[i - 1], .alternative) {
                     for k in (i - 1)...(i + 1) { labels[k] = Label.name.rawValue }
+                } else if label(i) != .name {
+                    labelPercentage(i)
                 }
             } else if isQuote(tokens[i + 1]), isQuote(tokens[i - 1]), tokens[i - 1].end == tokens[i].start,
                       wordAfter || (i >= 2 && tokens[i - 2].kind == .word && label(i - 2) == .name) {
@@ -65,15 +67,34 @@ extension LineAssembler.Pass {
         }
     }
 
+    /// A percentage not yet part of the name (a number with `%` is never an amount: "dark
+    /// chocolate (70% cocoa solids)", "whipping (35%) cream", "60% to 70%"): the number and its `%` go with the word
+    /// right after them when that word is a note, preparation or name (with the hyphens between,
+    /// as in "1%-fat milk"), and otherwise with the note or preparation before them, or make a
+    /// note. Before, the tagger often read them as marks and the percentage reached no field.
+    mutating func labelPercentage(_ i: Int) {
+        let n = tokens.count
+        var k = i + 2
+        while k < n, tokens[k].kind == .punctuation, tokens[k].mark == 0x2D, tokens[k].start == tokens[k - 1].end { k += 1 }
+        if k < n, tokens[k].kind == .word {
+            let after = label(k)
+            if after == .comment || after == .preparation || after == .name {
+                for j in i..<k { labels[j] = after.rawValue }
+                return
+            }
+        }
+        labelAsNoteBefore(i)
+    }
+
     /// Whether the line has a degree sign at byte `k`: U+00B0, or U+00BA (º, written for it).
     func isDegreeSign(at k: Int) -> Bool {
         k + 1 < line.count && line[k] == 0xC2 && (line[k + 1] == 0xB0 || line[k + 1] == 0xBA)
     }
 
-    /// Labels the temperature of number `i` and the degree word glued to it as the note or
-    /// preparation nearest before it (a word labeled either, back to the last amount or name
+    /// Labels number `i` and the token glued to it (a degree word, a `%`) as the note or
+    /// preparation nearest before them (a word labeled either, back to the last amount or name
     /// word), or as a note.
-    mutating func labelTemperature(_ i: Int) {
+    mutating func labelAsNoteBefore(_ i: Int) {
         var l = Label.comment
         var k = i - 1
         while k >= 0 {

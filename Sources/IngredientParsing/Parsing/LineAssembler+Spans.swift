@@ -26,7 +26,7 @@ extension LineAssembler.Pass {
             guard labels[i] == targetValue else { i += 1; continue }
             if let allowed = onlyAcross, previousEnd >= 0,
                !(previousEnd + 1..<i).allSatisfy({ (allowed &>> labels[$0]) & 1 == 1 }),
-               !isParenthesisOnly(previousEnd + 1..<i) {
+               !closesThenGroupsOnly(previousEnd + 1..<i) {
                 return i
             }
             var last = i
@@ -48,10 +48,11 @@ extension LineAssembler.Pass {
                 startByte = tokens[i - 1].start
                 endByte = tokens[last + 1].end
             }
-            // A run of only articles and "of" ("a", "of" around "a pinch of") says nothing.
+            // A run of only articles and "of" ("a", "of" around "a pinch of") says nothing; a
+            // number does ("(35%)").
             var onlyFillers = true
-            for k in i...last where tokens[k].kind == .word {
-                if cachedFunctionWordRoles(k) & FunctionWord.filler.rawValue == 0 {
+            for k in i...last where tokens[k].kind != .punctuation {
+                if tokens[k].kind != .word || cachedFunctionWordRoles(k) & FunctionWord.filler.rawValue == 0 {
                     onlyFillers = false
                     break
                 }
@@ -137,25 +138,27 @@ extension LineAssembler.Pass {
         b == 0x2C || b == 0x3B || b == 0x3A || b == 0x2D || b == 0x2A || b == 0x20
     }
 
-    /// Whether the tokens of `gap` are exactly one group in parentheses (or brackets), as in
-    /// "boneless (but not skinless, ideally) chicken breasts", which names "boneless chicken
-    /// breasts" whatever the note inside says. Nothing may stand outside the group: after
-    /// "mirin (Japanese rice wine), or water" the name stops.
-    private func isParenthesisOnly(_ gap: Range<Int>) -> Bool {
-        guard gap.count >= 2 else { return false }
+    /// Whether `gap` is groups in parentheses (or brackets) and nothing else, after the close of
+    /// a parenthesis the run before it is in, if any: "boneless (but not skinless, ideally)
+    /// chicken breasts" names "boneless chicken breasts" whatever the note inside says, and
+    /// "whipping (heavy) (35%) cream" goes on past ") (35%)". Nothing may stand outside the
+    /// groups: after "mirin (Japanese rice wine), or water" the name stops.
+    private func closesThenGroupsOnly(_ gap: Range<Int>) -> Bool {
         var depth = 0
+        var opened = false
         for k in gap {
             let t = tokens[k]
+            guard t.kind == .punctuation || depth > 0 else { return false }
             if t.kind == .punctuation, t.mark == 0x28 || t.mark == 0x5B {
                 depth += 1
+                opened = true
             } else if t.kind == .punctuation, t.mark == 0x29 || t.mark == 0x5D {
-                depth -= 1
-                if depth <= 0 { return depth == 0 && k == gap.upperBound - 1 }
+                if depth > 0 { depth -= 1 } else if opened { return false }
             } else if depth == 0 {
                 return false
             }
         }
-        return false
+        return opened && depth == 0
     }
 
     private func closesOrOpensParen(_ r: Range<Int>) -> Bool {
