@@ -30,7 +30,8 @@ extension LineAssembler.Pass {
     /// - Temperatures: a number glued to a degree sign ("105°F", "110° to 115°F", "43ºC") is
     ///   never an amount and never punctuation: it joins the note or preparation it stands in
     ///   ("warm water (105°F)" kept its temperature nowhere when the tagger read it as marks).
-    mutating func relabelNumbersInName() {
+    /// - Other percentages: never an amount (`labelPercentage`).
+    mutating func relabelNumbersWithGluedMarks() {
         let n = tokens.count
         // Most lines have no number followed by a glued mark: one pass over the kinds tells.
         var candidates = false

@@ -148,7 +148,6 @@ extension LineAssembler.Pass {
         var opened = false
         for k in gap {
             let t = tokens[k]
-            guard t.kind == .punctuation || depth > 0 else { return false }
             if t.kind == .punctuation, t.mark == 0x28 || t.mark == 0x5B {
                 depth += 1
                 opened = true

@@ -120,7 +120,7 @@ extension LineAssembler.Pass {
         if n >= 2 { trimNameStart() }
         if n >= 4, label(0) != .quantity { relabelNumberAfterPart() }
         if n >= 4, label(0) == .unit { relabelUnitBeforePart() }
-        if n >= 4 { relabelNumbersInName() }
+        if n >= 4 { relabelNumbersWithGluedMarks() }
         var doubts = Doubts()
         var amounts = PlainList<LineAmount>()
         swap(&amounts, &view.amounts) // reuse the storage the caller handed in

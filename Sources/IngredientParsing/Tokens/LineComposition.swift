@@ -4,7 +4,7 @@ import IngredientText
 /// and copied web text write it) are read composed (NFC), as the word tables spell their
 /// words: "cre" + U+0300 + "me" parses as "crème" does. The fields then hold the composed
 /// text; the input stays as it was given. Only lines in which the tokenizer met a combining
-/// mark (`Tokenizer.LineNotes.combiningMark`) go through ICU.
+/// mark (`Tokenizer.Lexed.combiningMark`) go through ICU.
 enum LineComposition {
     /// The line composed (NFC) into `composed`; false, leaving `composed` as it was, when
     /// composition changes nothing (a mark with nothing to join).

@@ -606,19 +606,15 @@ private struct LineTokens: Sequence {
 
     /// Composes `text` (which has a combining mark) into `composed` and lexes that instead into
     /// `room`, making `text` the composed text; leaves all as it was when composing changes
-    /// nothing. `room` has a token for each byte of `text`; composed text is longer only in a
-    /// few scripts (U+0958 composes to two scalars), and is then taken when its tokens are at
-    /// most as many as `text` has bytes, so that what a line reads as never depends on the room.
+    /// nothing. `room` has a token for each byte of `text`, and the composed text is lexed in
+    /// room of its own first: it is longer in a few scripts (U+0958 composes to two scalars),
+    /// and is taken when its tokens are at most as many as `text` has bytes, so that what a line
+    /// reads as never depends on the room.
     @inline(never)
     static func recompose(_ text: inout UnsafeBufferPointer<UInt8>, lexed: inout Tokenizer.Lexed,
                           into composed: UnsafeMutablePointer<PlainList<UInt8>>, room: UnsafeMutableBufferPointer<Token>) {
         guard LineComposition.compose(text, into: &composed.pointee), let base = room.baseAddress else { return }
         let composedText = composed.pointee.buffer
-        if composedText.count <= text.count {
-            text = composedText
-            lexed = Tokenizer.lex(text, writingAt: base)
-            return
-        }
         withUnsafeTemporaryAllocation(of: Token.self, capacity: composedText.count) { longer in
             guard let start = longer.baseAddress else { return }
             let made = Tokenizer.lex(composedText, writingAt: start)
