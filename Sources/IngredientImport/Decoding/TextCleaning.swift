@@ -150,22 +150,44 @@ package enum TextCleaning {
     /// the space are spacing); nil when the text is not ASCII.
     static func collapsingASCIISpaces(_ text: String) -> String? {
         var text = text
-        return text.withUTF8 { bytes -> String? in
-            var out: [UInt8] = []
-            out.reserveCapacity(bytes.count)
-            var pendingSpace = false
-            for b in bytes {
-                switch b {
-                case 0x80...: return nil
-                case 0x00...0x08, 0x0E...0x1F, 0x7F: continue
-                case 0x09...0x0D, 0x20: pendingSpace = !out.isEmpty
-                default:
-                    if pendingSpace { out.append(0x20); pendingSpace = false }
-                    out.append(b)
-                }
+        var clean = false // the text is ASCII and already collapsed: it is its own answer
+        let answer = text.withUTF8 { bytes -> String? in
+            if isCollapsedASCII(bytes) {
+                clean = true
+                return nil
             }
-            return String(decoding: out, as: UTF8.self)
+            var isASCII = true
+            let out = String(unsafeUninitializedCapacity: bytes.count) { out in
+                var n = 0
+                var pendingSpace = false
+                for b in bytes {
+                    switch b {
+                    case 0x80...: isASCII = false; return 0
+                    case 0x00...0x08, 0x0E...0x1F, 0x7F: continue
+                    case 0x09...0x0D, 0x20: pendingSpace = n > 0
+                    default:
+                        if pendingSpace { out[n] = 0x20; n += 1; pendingSpace = false }
+                        out[n] = b
+                        n += 1
+                    }
+                }
+                return n
+            }
+            return isASCII ? out : nil
         }
+        return clean ? text : answer
+    }
+
+    /// Whether `bytes` are printable ASCII and single spaces between them: text that
+    /// `collapsingASCIISpaces` gives back unchanged (most lines are).
+    static func isCollapsedASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let first = bytes.first, let last = bytes.last, first != 0x20, last != 0x20 else { return bytes.isEmpty }
+        var previous: UInt8 = 0
+        for b in bytes {
+            guard b >= 0x20, b < 0x7F, b != 0x20 || previous != 0x20 else { return false }
+            previous = b
+        }
+        return true
     }
 
     static func isWordScalar(_ s: Unicode.Scalar) -> Bool {

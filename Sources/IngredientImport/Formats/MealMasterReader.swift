@@ -22,6 +22,9 @@ enum MealMasterReader {
     /// that stripped the frames) a `Title:` line among the first lines followed by
     /// `Categories:`, `Yield:` or `Servings:`.
     static func sniff(_ text: Substring) -> Bool {
+        // Most files answer on their first lines: read those where they lie, and cut the
+        // 2,000-character head and its lines (below) only when they do not.
+        if let answer = sniffFirstLines(text) { return answer }
         var previousWasTitle = false
         var nonBlank = 0
         for line in TextDecoding.lines(String(firstCharacters(2000, of: text))) {
@@ -35,6 +38,36 @@ enum MealMasterReader {
             if nonBlank > 12 { return false }
         }
         return false
+    }
+
+    /// `sniff` of the lines that end within the first 1,999 bytes of `text`, which lie whole in
+    /// its first 2,000 characters (a character takes at least a byte): nil when those lines
+    /// do not answer.
+    static func sniffFirstLines(_ text: Substring) -> Bool? {
+        let u = text.utf8
+        return u.withContiguousStorageIfAvailable { bytes -> Bool? in
+            var previousWasTitle = false
+            var nonBlank = 0
+            var start = 0, i = 0
+            while i < bytes.count, i <= 1998 {
+                let b = bytes[i]
+                guard b == 0x0A || b == 0x0D else { i += 1; continue }
+                let line = text[u.index(u.startIndex, offsetBy: start)..<u.index(u.startIndex, offsetBy: i)]
+                i += b == 0x0D && i + 1 < bytes.count && bytes[i + 1] == 0x0A ? 2 : 1
+                start = i
+                let t = LineBytes.droppingLeadingSpaces(line, tabs: true)
+                if t.isEmpty { continue }
+                if isRecipeHeader(t) { return true }
+                if previousWasTitle {
+                    let lower = t.lowercased()
+                    return lower.hasPrefix("categories:") || lower.hasPrefix("yield:") || lower.hasPrefix("servings:")
+                }
+                previousWasTitle = startsWithTitle(t)
+                nonBlank += 1
+                if nonBlank > 12 { return false }
+            }
+            return nil
+        } ?? nil
     }
 
     /// `text.prefix(n)`, counted on the bytes while they are ASCII (`TextDecoding.asciiCharacters`):
@@ -62,6 +95,9 @@ enum MealMasterReader {
     /// characters do not (a byte test in front of the character tests, which cost ~2,000
     /// instructions a line).
     static func mayStartFrame(_ line: Substring) -> Bool {
+        if let answer = line.utf8.withContiguousStorageIfAvailable({ b in
+            b.count >= 5 && (b[0] == 0x4D || b[0] == 0x2D) && b[1] == b[0] && b[2] == b[0] && b[3] == b[0] && b[4] == b[0]
+        }) { return answer }
         var count = 0
         var first: UInt8 = 0
         for b in line.utf8.prefix(5) {
@@ -73,6 +109,10 @@ enum MealMasterReader {
 
     static func isRecipeHeader(_ line: Substring) -> Bool {
         guard mayStartFrame(line), line.hasPrefix("MMMMM") || line.hasPrefix("-----") else { return false }
+        if LineBytes.isASCII(line) {
+            return LineBytes.asciiContainsIgnoringCase(line, "meal-master") || LineBytes.asciiContainsIgnoringCase(line, "mealmaster")
+                || LineBytes.asciiContainsIgnoringCase(line, "recipe via") || LineBytes.asciiContainsIgnoringCase(line, "recipe extracted")
+        }
         let lower = line.lowercased()
         return lower.contains("meal-master") || lower.contains("mealmaster") || lower.contains("recipe via") || lower.contains("recipe extracted")
     }
@@ -104,7 +144,7 @@ enum MealMasterReader {
             inRecipe = false
         }
         for line in lines {
-            let t = line.drop { $0 == " " }
+            let t = LineBytes.droppingLeadingSpaces(line)
             if isRecipeHeader(t) {
                 finish()
                 inRecipe = true
@@ -145,11 +185,19 @@ enum MealMasterReader {
     /// The scalars of `line` (as `Array(line.unicodeScalars)`), made straight from the bytes
     /// when the line is ASCII (decoding scalar by scalar cost ~3,700 instructions a line).
     static func scalars(_ line: Substring) -> [Unicode.Scalar] {
-        var ascii: [Unicode.Scalar]?
-        _ = line.utf8.withContiguousStorageIfAvailable { bytes in
-            if bytes.allSatisfy({ $0 < 0x80 }) { ascii = bytes.map { Unicode.Scalar($0) } }
+        let ascii = line.utf8.withContiguousStorageIfAvailable { bytes -> [Unicode.Scalar]? in
+            var isASCII = true
+            let scalars = [Unicode.Scalar](unsafeUninitializedCapacity: bytes.count) { buffer, count in
+                for k in 0..<bytes.count {
+                    let b = bytes[k]
+                    if b >= 0x80 { isASCII = false; break }
+                    (buffer.baseAddress! + k).initialize(to: Unicode.Scalar(b))
+                    count = k + 1
+                }
+            }
+            return isASCII ? scalars : nil
         }
-        return ascii ?? Array(line.unicodeScalars)
+        return ascii.flatMap { $0 } ?? Array(line.unicodeScalars)
     }
 
     static func isAmountScalar(_ s: Unicode.Scalar) -> Bool {
@@ -178,8 +226,8 @@ enum MealMasterReader {
         // Most lines asked about are prose: a first word that is neither a number nor a unit
         // code answers without splitting the line (the same answer as below, far cheaper).
         if let first = line.utf8.first(where: { $0 != 0x20 }), first < 0x80, first != 0x2E, !(0x30...0x39).contains(first) {
-            let word = line.drop { $0 == " " }.prefix { $0 != " " }
-            if !units.contains(String(word)) { return nil }
+            let word = LineBytes.droppingLeadingSpaces(line).prefix { $0 != " " }
+            if word.utf8.count > longestUnit || !units.contains(String(word)) { return nil }
         }
         var asciiAnswer: Item?? // .none until an ASCII line is answered on its bytes
         _ = line.utf8.withContiguousStorageIfAvailable { bytes in
@@ -215,46 +263,58 @@ enum MealMasterReader {
     /// instructions a line).
     static func looseASCIIItem(_ b: UnsafeBufferPointer<UInt8>) -> Item? {
         guard b.count <= 80 else { return nil }
-        var words: [Range<Int>] = []
-        words.reserveCapacity(16)
-        var i = 0
-        while i < b.count {
-            if b[i] == 0x20 { i += 1; continue }
-            let start = i
-            while i < b.count, b[i] != 0x20 { i += 1 }
-            words.append(start..<i)
-        }
-        guard words.count >= 2 else { return nil }
-        func isDigit(_ c: UInt8) -> Bool { c >= 0x30 && c <= 0x39 }
-        func isNumber(_ w: Range<Int>) -> Bool {
-            guard isDigit(b[w.lowerBound]) || b[w.lowerBound] == 0x2E, b[w.upperBound - 1] != 0x2E else { return false }
-            return b[w].allSatisfy { isDigit($0) || $0 == 0x2F || $0 == 0x2E || $0 == 0x2D } && b[w].contains(where: isDigit)
-        }
-        func string(_ w: Range<Int>) -> String { String(decoding: b[w], as: UTF8.self) }
-        var k = 0
-        var amount: [Range<Int>] = []
-        if isNumber(words[0]) {
-            amount.append(words[0])
-            k = 1
-            if words.count > 2, b[words[1]].contains(0x2F), isNumber(words[1]), !b[words[0]].contains(0x2F) { amount.append(words[1]); k = 2 }
-        }
-        var unit = ""
-        if k < words.count - 1, units.contains(string(words[k])) {
-            unit = string(words[k])
-            k += 1
-        }
-        guard !amount.isEmpty || !unit.isEmpty, k < words.count else { return nil }
-        guard b[words[k].lowerBound] != 0x2E, b[words[k].lowerBound] != 0x29 else { return nil }
-        func joined(_ parts: ArraySlice<Range<Int>>) -> String {
-            var out: [UInt8] = []
-            out.reserveCapacity(b.count)
-            for w in parts {
-                if !out.isEmpty { out.append(0x20) }
-                out.append(contentsOf: b[w])
+        // At most 40 words in 80 bytes: their ranges live on the stack.
+        return withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: 41) { words -> Item? in
+            var count = 0
+            var i = 0
+            while i < b.count {
+                if b[i] == 0x20 { i += 1; continue }
+                let start = i
+                while i < b.count, b[i] != 0x20 { i += 1 }
+                words[count] = start..<i
+                count += 1
             }
-            return String(decoding: out, as: UTF8.self)
+            guard count >= 2 else { return nil }
+            func isDigit(_ c: UInt8) -> Bool { c >= 0x30 && c <= 0x39 }
+            func isNumber(_ w: Range<Int>) -> Bool {
+                guard isDigit(b[w.lowerBound]) || b[w.lowerBound] == 0x2E, b[w.upperBound - 1] != 0x2E else { return false }
+                return b[w].allSatisfy { isDigit($0) || $0 == 0x2F || $0 == 0x2E || $0 == 0x2D } && b[w].contains(where: isDigit)
+            }
+            var k = 0
+            var amount = 0..<0 // the words of the amount
+            if isNumber(words[0]) {
+                amount = 0..<1
+                k = 1
+                if count > 2, b[words[1]].contains(0x2F), isNumber(words[1]), !b[words[0]].contains(0x2F) { amount = 0..<2; k = 2 }
+            }
+            var unit = ""
+            if k < count - 1, isUnit(b[words[k]]) {
+                unit = String(decoding: b[words[k]], as: UTF8.self)
+                k += 1
+            }
+            guard !amount.isEmpty || !unit.isEmpty, k < count else { return nil }
+            guard b[words[k].lowerBound] != 0x2E, b[words[k].lowerBound] != 0x29 else { return nil }
+            // The words `parts`, one space between them.
+            func joined(_ parts: Range<Int>) -> String {
+                String(unsafeUninitializedCapacity: b.count) { out in
+                    var n = 0
+                    for part in parts {
+                        if n > 0 { out[n] = 0x20; n += 1 }
+                        for j in words[part] { out[n] = b[j]; n += 1 }
+                    }
+                    return n
+                }
+            }
+            return Item(amount: joined(amount), unit: unit, text: joined(k..<count))
         }
-        return Item(amount: joined(amount[...]), unit: unit, text: joined(words[k...]))
+    }
+
+    /// The bytes of the longest unit code: a longer word is no unit.
+    static let longestUnit = units.reduce(0) { max($0, $1.utf8.count) }
+
+    /// Whether the ASCII word `w` is a unit code.
+    static func isUnit(_ w: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
+        w.count <= longestUnit && units.contains(String(decoding: w, as: UTF8.self))
     }
 
     /// A continuation line's text (without its dash), if `s` is one at column `p`.
@@ -284,9 +344,9 @@ enum MealMasterReader {
         var i = 0
         // Header fields.
         while i < block.count {
-            let t = block[i].drop { $0 == " " || $0 == "\t" }
+            let t = LineBytes.droppingLeadingSpaces(block[i], tabs: true)
             if t.isEmpty { i += 1; continue }
-            guard let colon = t.firstIndex(of: ":") else { break }
+            guard let colon = LineBytes.firstIndex(of: 0x3A, in: t) else { break }
             let key = t[..<colon].lowercased().trimmingCharacters(" ")
             guard let field = headerKeys[key] else { break }
             let value = TextCleaning.collapsingSpaces(String(t[t.index(after: colon)...]))
@@ -309,7 +369,7 @@ enum MealMasterReader {
             right.removeAll()
         }
         func endParagraph() {
-            if !paragraph.isEmpty { instructions.append(paragraph.joined(separator: " ")) }
+            if !paragraph.isEmpty { instructions.append(LineBytes.joined(paragraph)) }
             paragraph.removeAll()
         }
         func nextIsIngredient(_ from: Int) -> Bool {
@@ -317,13 +377,13 @@ enum MealMasterReader {
             while k < block.count, block[k].allSatisfy({ $0 == " " }) { k += 1 }
             guard k < block.count else { return false }
             let s = scalars(block[k])
-            return fixedItem(s, at: 0) != nil || looseItem(block[k].drop { $0 == " " }) != nil
+            return fixedItem(s, at: 0) != nil || looseItem(LineBytes.droppingLeadingSpaces(block[k])) != nil
         }
 
         while i < block.count {
             let line = block[i]
             let scalars = Self.scalars(line)
-            let trimmed = line.drop { $0 == " " || $0 == "\t" }
+            let trimmed = LineBytes.droppingLeadingSpaces(line, tabs: true)
             i += 1
             if trimmed.isEmpty {
                 if twoColumn != nil { flush(); twoColumn = nil }
@@ -367,15 +427,16 @@ enum MealMasterReader {
                     started = true
                     continue
                 }
-                if !framed || !line.hasPrefix(" "), let handled = looseLine(trimmed, started: started, left: &left, group: &group, next: i < block.count ? block[i] : nil) {
+                if !framed || !LineBytes.startsWith(line, 0x20), let handled = looseLine(trimmed, started: started, left: &left, group: &group, next: i < block.count ? block[i] : nil) {
                     if handled { started = true }
                     continue
                 }
                 flush()
                 inDirections = true
             }
-            if trimmed.hasPrefix(":") { endParagraph() }
-            let text = TextCleaning.collapsingSpaces(String(trimmed.hasPrefix(":") ? trimmed.dropFirst() : trimmed))
+            let colon = LineBytes.startsWith(trimmed, 0x3A)
+            if colon { endParagraph() }
+            let text = TextCleaning.collapsingSpaces(String(colon ? trimmed.dropFirst() : trimmed))
             if !text.isEmpty { paragraph.append(text) }
         }
         flush()
@@ -391,7 +452,10 @@ enum MealMasterReader {
     /// the ingredients, false when it was skipped.
     static func looseLine(_ line: Substring, started: Bool, left: inout [Item], group: inout String?, next: Substring?) -> Bool? {
         let text = TextCleaning.collapsingSpaces(String(line))
-        let nextIsItem = next.map { looseItem($0.drop { $0 == " " }) != nil || $0.drop { $0 == " " }.hasPrefix("-") } ?? false
+        let nextIsItem = next.map {
+            let t = LineBytes.droppingLeadingSpaces($0)
+            return looseItem(t) != nil || LineBytes.startsWith(t, 0x2D)
+        } ?? false
         if !started {
             // Submitter ids and notes before the ingredients.
             return nextIsItem || text.count <= 40 ? false : nil

@@ -1,0 +1,72 @@
+/// Character-level tests and trims of a line done on its UTF-8 bytes where the bytes decide
+/// the answer, with the same results as the `Character` operations they stand for: a space,
+/// tab or other ASCII character followed by an ASCII byte is a whole character, so only a
+/// byte of 0x80 or above after it (a combining mark could extend it) falls back to the
+/// characters. The MealMaster reader asks these of every line; done on characters they were
+/// most of what reading a file cost.
+enum LineBytes {
+    /// `line.drop { $0 == " " || (tabs && $0 == "\t") }`.
+    static func droppingLeadingSpaces(_ line: Substring, tabs: Bool = false) -> Substring {
+        let u = line.utf8
+        var i = u.startIndex
+        while i != u.endIndex, u[i] == 0x20 || (tabs && u[i] == 0x09) { i = u.index(after: i) }
+        if i == u.startIndex { return line }
+        if i == u.endIndex || u[i] < 0x80 { return line[i...] }
+        return tabs ? line.drop { $0 == " " || $0 == "\t" } : line.drop { $0 == " " }
+    }
+
+    /// `line.hasPrefix(String(UnicodeScalar(byte)))` for an ASCII `byte`.
+    static func startsWith(_ line: Substring, _ byte: UInt8) -> Bool {
+        let u = line.utf8
+        guard let first = u.first, first == byte else { return false }
+        let next = u.index(after: u.startIndex)
+        if next == u.endIndex || u[next] < 0x80 { return true }
+        return line.hasPrefix(String(UnicodeScalar(byte)))
+    }
+
+    /// Whether every byte of `line` is ASCII.
+    static func isASCII(_ line: Substring) -> Bool {
+        if let answer = line.utf8.withContiguousStorageIfAvailable({ bytes in bytes.allSatisfy { $0 < 0x80 } }) { return answer }
+        return line.utf8.allSatisfy { $0 < 0x80 }
+    }
+
+    /// Whether the ASCII text `line` contains `needle` (lowercase ASCII) in any case: what
+    /// `line.lowercased().contains(needle)` answers for ASCII text.
+    static func asciiContainsIgnoringCase(_ line: Substring, _ needle: StaticString) -> Bool {
+        let n = UnsafeBufferPointer(start: needle.utf8Start, count: needle.utf8CodeUnitCount)
+        func lower(_ b: UInt8) -> UInt8 { b >= 0x41 && b <= 0x5A ? b | 0x20 : b }
+        let search = { (bytes: UnsafeBufferPointer<UInt8>) -> Bool in
+            guard bytes.count >= n.count else { return false }
+            var start = 0
+            while start + n.count <= bytes.count {
+                var k = 0
+                while k < n.count, lower(bytes[start + k]) == n[k] { k += 1 }
+                if k == n.count { return true }
+                start += 1
+            }
+            return false
+        }
+        if let answer = line.utf8.withContiguousStorageIfAvailable(search) { return answer }
+        return Array(line.utf8).withUnsafeBufferPointer(search)
+    }
+
+    /// `line.firstIndex(of: Character(UnicodeScalar(byte)))` for an ASCII `byte` other than
+    /// CR and LF: on the bytes when the line is ASCII (each byte a character).
+    static func firstIndex(of byte: UInt8, in line: Substring) -> Substring.Index? {
+        guard isASCII(line) else { return line.firstIndex(of: Character(UnicodeScalar(byte))) }
+        return line.utf8.firstIndex(of: byte)
+    }
+
+    /// `parts.joined(separator: " ")`, sized once.
+    static func joined(_ parts: [String]) -> String {
+        var count = max(0, parts.count - 1)
+        for part in parts { count += part.utf8.count }
+        var out = ""
+        out.reserveCapacity(count)
+        for (k, part) in parts.enumerated() {
+            if k > 0 { out += " " }
+            out += part
+        }
+        return out
+    }
+}
