@@ -24,7 +24,11 @@ enum MealMasterReader {
     static func sniff(_ text: Substring) -> Bool {
         // Most files answer on their first lines: read those where they lie, and cut the
         // 2,000-character head and its lines (below) only when they do not.
-        if let answer = sniffFirstLines(text) { return answer }
+        sniffFirstLines(text) ?? sniffHead(text)
+    }
+
+    /// `sniff` of the lines of the first 2,000 characters of `text`.
+    static func sniffHead(_ text: Substring) -> Bool {
         var previousWasTitle = false
         var nonBlank = 0
         for line in TextDecoding.lines(String(firstCharacters(2000, of: text))) {
