@@ -154,8 +154,11 @@ extension ParsedIngredient: JSONLineSource {
     func writeUnit(_ k: Int, _ w: inout ByteWriter) { w.string(amount(at: k).unit) }
 
     var maximumJSONSize: Int {
-        let text = [input, size, name, key, preparation, comment, purpose, section].reduce(0) { $0 + ($1?.utf8.count ?? 0) }
-        let units = (0..<amountCount).reduce(0) { $0 + (amount(at: $1).unit?.utf8.count ?? 0) }
+        // Summed field by field: an array of the fields cost more than writing them.
+        var text = input.utf8.count + (size?.utf8.count ?? 0) + (name?.utf8.count ?? 0) + (key?.utf8.count ?? 0)
+        text += (preparation?.utf8.count ?? 0) + (comment?.utf8.count ?? 0) + (purpose?.utf8.count ?? 0) + (section?.utf8.count ?? 0)
+        var units = amount?.unit?.utf8.count ?? 0
+        for alternate in alternates { units += alternate.unit?.utf8.count ?? 0 }
         return fixedJSONSize + 6 * text + amountJSONSize * (alternates.count + 1) + 6 * units
     }
 
