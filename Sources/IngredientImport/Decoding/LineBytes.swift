@@ -69,4 +69,29 @@ enum LineBytes {
         }
         return out
     }
+
+    /// `text.count`: the bytes of ASCII text without a CR (where each byte is a character).
+    static func characterCount(_ text: String) -> Int {
+        var text = text
+        let ascii = text.withUTF8 { bytes in bytes.allSatisfy { $0 < 0x80 && $0 != 0x0D } }
+        return ascii ? text.utf8.count : text.count
+    }
+
+    /// The endings after which an ingredient's text goes on in the next line (a list, a
+    /// parenthesis or a joining word left open).
+    static let openEndings: [String] = [",", ";", "--", "&", "(", " or", " and", " of", " to"]
+
+    /// Whether `text` ends in one of `openEndings` (`hasSuffix`, on the bytes when the text
+    /// is ASCII: the endings are ASCII without CR or LF, so there bytes and characters agree).
+    static func endsOpen(_ text: String) -> Bool {
+        var text = text
+        let answer = text.withUTF8 { bytes -> Bool? in
+            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+            return openEndings.contains { ending in
+                let e = ending.utf8
+                return bytes.count >= e.count && zip(bytes[(bytes.count - e.count)...], e).allSatisfy { $0 == $1 }
+            }
+        }
+        return answer ?? openEndings.contains { text.hasSuffix($0) }
+    }
 }

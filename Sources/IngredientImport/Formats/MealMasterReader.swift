@@ -178,9 +178,13 @@ enum MealMasterReader {
         var text: String
         var line: String {
             var line = amount
-            for part in [unit, text] where !part.isEmpty {
+            if !unit.isEmpty {
                 if !line.isEmpty { line += " " }
-                line += part
+                line += unit
+            }
+            if !text.isEmpty {
+                if !line.isEmpty { line += " " }
+                line += text
             }
             return line
         }
@@ -460,9 +464,10 @@ enum MealMasterReader {
             let t = LineBytes.droppingLeadingSpaces($0)
             return looseItem(t) != nil || LineBytes.startsWith(t, 0x2D)
         } ?? false
+        let count = LineBytes.characterCount(text)
         if !started {
             // Submitter ids and notes before the ingredients.
-            return nextIsItem || text.count <= 40 ? false : nil
+            return nextIsItem || count <= 40 ? false : nil
         }
         guard var last = left.last else { return nil }
         if text.hasPrefix("-") {
@@ -471,14 +476,13 @@ enum MealMasterReader {
             return true
         }
         let previous = last.text
-        let endsOpen = [",", ";", "--", "&", "(", " or", " and", " of", " to"].contains { previous.hasSuffix($0) }
-        let short = text.count <= 30
-        if short, endsOpen || previous.count >= 20 || text.first?.isLowercase == true {
+        let short = count <= 30
+        if short, LineBytes.endsOpen(previous) || LineBytes.characterCount(previous) >= 20 || text.first?.isLowercase == true {
             last.text += " " + text
             left[left.count - 1] = last
             return true
         }
-        guard nextIsItem, text.count <= 45 else { return nil }
+        guard nextIsItem, count <= 45 else { return nil }
         if text.hasSuffix(":") || (text.uppercased() == text && text.contains(where: \.isLetter)) {
             group = String(text.trimmingSuffix { $0 == ":" })
             return false
