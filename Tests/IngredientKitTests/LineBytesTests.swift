@@ -51,6 +51,14 @@ struct LineBytesTests {
         }
     }
 
+    @Test func countsAndEndingsAsCharactersDo() {
+        for text in ["", "a", "a\r\nb", "\r\n", "salt,", "salt,\u{301}", "oil or", "oil or\u{301}", "x --", "café (", "e\u{301}", "one and",
+                     "to", " to", "sugar to"] {
+            #expect(LineBytes.characterCount(text) == text.count, "\(text.debugDescription)")
+            #expect(LineBytes.endsOpen(text) == LineBytes.openEndings.contains { text.hasSuffix($0) }, "\(text.debugDescription)")
+        }
+    }
+
     @Test func collapsedTextComesBackAsItIs() {
         for text in ["", "a b", " a", "a ", "a  b", "a\tb", "a\u{1}b", "x\u{7F}", "plain line, one space each.", "é"] {
             #expect(TextCleaning.collapsingSpaces(text) == TextCleaning.collapsingSpacesByScalars(text), "\(text.debugDescription)")
