@@ -96,3 +96,37 @@ struct MealMasterSniffTests {
         }
     }
 }
+
+/// Lines are cut at LF, CR and CRLF wherever those fall in the blocks the scan skips.
+@Suite("Line splitting")
+struct LineSplittingTests {
+    /// The lines of `text`, one byte at a time.
+    static func reference(_ text: String) -> [String] {
+        let bytes = Array(text.utf8)
+        var lines: [String] = []
+        var start = 0, i = 0
+        while i < bytes.count {
+            if bytes[i] == 0x0A || bytes[i] == 0x0D {
+                lines.append(String(decoding: bytes[start..<i], as: UTF8.self))
+                i += bytes[i] == 0x0D && i + 1 < bytes.count && bytes[i + 1] == 0x0A ? 2 : 1
+                start = i
+            } else {
+                i += 1
+            }
+        }
+        if start != bytes.count { lines.append(String(decoding: bytes[start...], as: UTF8.self)) }
+        return lines
+    }
+
+    @Test func cutsAtEveryOffset() {
+        let ends = ["\n", "\r", "\r\n", "\n\n", "\r\r\n"]
+        for length in 0..<20 {
+            for end in ends {
+                for tail in ["", "x", "é tail", end] {
+                    let text = String(repeating: "a", count: length) + end + String(repeating: "b", count: 19 - length) + end + tail
+                    #expect(TextDecoding.lines(text).map(String.init) == Self.reference(text), "\(text.debugDescription)")
+                }
+            }
+        }
+    }
+}

@@ -48,8 +48,17 @@ package enum TextDecoding {
         // String.UTF8View index step each), the lines then cut at those offsets.
         let ranges = text.withUTF8 { bytes -> [Range<Int>] in
             var ranges: [Range<Int>] = []
+            ranges.reserveCapacity(bytes.count / 32 + 1)
             var start = 0, i = 0
             while i < bytes.count {
+                // Eight bytes at a time while none of them ends a line.
+                if i + 8 <= bytes.count {
+                    let block = UnsafeRawPointer(bytes.baseAddress! + i).loadUnaligned(as: UInt64.self)
+                    if !ByteBlock.contains(block, 0x0A), !ByteBlock.contains(block, 0x0D) {
+                        i += 8
+                        continue
+                    }
+                }
                 let b = bytes[i]
                 if b == 0x0A || b == 0x0D {
                     ranges.append(start..<i)
