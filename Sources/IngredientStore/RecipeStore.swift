@@ -255,8 +255,12 @@ public final class RecipeStore {
             do {
                 dataVersionQuery = try prepare("PRAGMA data_version")
                 emptinessQuery = try prepare("SELECT EXISTS (SELECT 1 FROM recipes) OR EXISTS (SELECT 1 FROM import_errors)")
+                // OR FAIL: a statement that meets a conflict keeps the rows it wrote before it
+                // instead of undoing them, so SQLite keeps no journal per statement; the batch's
+                // transaction is rolled back on any error (`SQLiteConnection.transaction`), so a
+                // batch is still written whole or not at all.
                 insertRecipe = try prepare("""
-                    INSERT INTO recipes (source, file, format, title, yield, instructions, warnings) VALUES (?, ?, ?, ?, ?, ?, ?)
+                    INSERT OR FAIL INTO recipes (source, file, format, title, yield, instructions, warnings) VALUES (?, ?, ?, ?, ?, ?, ?)
                     """)
                 insertError = try prepare("INSERT OR REPLACE INTO import_errors (source, file, error) VALUES (?, ?, ?)")
                 // A recipe's lines go with it (the batch does not cascade: see `flush`).
@@ -277,7 +281,7 @@ public final class RecipeStore {
             if let s = lineInserts[count - 1] { return s }
             let row = "(" + Array(repeating: "?", count: StoredRecord.lineColumns + 2).joined(separator: ", ") + ")"
             let s = try database.prepare("""
-                INSERT INTO ingredient_lines (recipe_id, position, group_name, text, kind, quantity, quantity_max, unit, size,
+                INSERT OR FAIL INTO ingredient_lines (recipe_id, position, group_name, text, kind, quantity, quantity_max, unit, size,
                     name, preparation, comment, purpose, optional, alternates, section, confidence, key)
                 VALUES \(Array(repeating: row, count: count).joined(separator: ", "))
                 """)

@@ -173,6 +173,31 @@ struct ImportStoreTests {
 
     /// A recipe of many lines is written in statements of several rows: the lines keep their
     /// order whatever the number of rows of the last statement.
+    /// Rows go in with `INSERT OR FAIL` (no journal per statement): a statement that fails
+    /// part-way keeps its first rows until the batch's transaction is rolled back, which must
+    /// leave nothing of the batch behind.
+    @Test func aStatementFailingPartWayLeavesNothingOfItsBatch() throws {
+        let dir = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("recipes.sqlite").path
+        let store = try RecipeStore(path: path)
+        try store.add(.recipe(RecipeRecord(source: "a.txt#1", format: .text, title: "A", ingredients: [.init(group: nil, text: "1 egg")])))
+        try store.flush()
+        try SQLiteConnection(path: path).execute("""
+            CREATE TRIGGER refuse BEFORE INSERT ON ingredient_lines WHEN NEW.position = 2
+            BEGIN SELECT RAISE(FAIL, 'refused'); END
+            """)
+        let lines = (0..<5).map { RecipeRecord.Ingredient(group: nil, text: "\($0 + 1) cups water") }
+        #expect(throws: (any Error).self) {
+            try store.add(.recipe(RecipeRecord(source: "b.txt#1", format: .text, title: "B", ingredients: lines)))
+            try store.flush()
+        }
+        #expect(store.committedRecords == 1)
+        let db = try SQLiteConnection(path: path)
+        #expect(try db.integer("SELECT COUNT(*) FROM recipes") == 1)
+        #expect(try db.integer("SELECT COUNT(*) FROM ingredient_lines") == 1)
+    }
+
     @Test func recipesOfManyLinesKeepTheirLinesInOrder() throws {
         let dir = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
