@@ -367,13 +367,18 @@ public struct RecipeImporter: Sendable {
 
     /// Outcomes with every recipe's lines parsed, in a session over working memory the parser
     /// keeps from job to job (a session per line started cold every time).
-    static func parsed(_ outcomes: [ReadOutcome], _ parser: IngredientParser) -> [ReadOutcome] {
-        parser.withSession { session in outcomes.map { o in
-            guard case let .success(record) = o.result else { return o }
-            var parsed = record.parsed(with: session)
-            if parsed.ingredients.isEmpty { parsed.warnings.append("no ingredient lines") }
-            return ReadOutcome(result: .success(parsed), source: o.source)
-        } }
+    static func parsed(_ outcomes: consuming [ReadOutcome], _ parser: IngredientParser) -> [ReadOutcome] {
+        var outcomes = outcomes
+        parser.withSession { session in
+            for k in outcomes.indices {
+                guard case var .success(record) = outcomes[k].result else { continue }
+                outcomes[k].result = .failure(.empty) // the record is held once, so it is parsed in place
+                record.parse(in: session)
+                if record.ingredients.isEmpty { record.warnings.append("no ingredient lines") }
+                outcomes[k].result = .success(record)
+            }
+        }
+        return outcomes
     }
 
     /// Reads, detects, extracts and parses one whole file.

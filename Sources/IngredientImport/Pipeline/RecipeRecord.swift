@@ -69,13 +69,20 @@ public struct RecipeRecord: Hashable, Sendable {
     /// The record with every ingredient line parsed in `session` (as `parsed(with:)` with the
     /// session's parser; a session kept from record to record parses faster).
     public func parsed(with session: IngredientParser.Session) -> RecipeRecord {
-        let parser = session.parser
         var copy = self
-        copy.ingredients.removeAll(keepingCapacity: true)
+        copy.parse(in: session)
+        return copy
+    }
+
+    /// `parsed(with:)` in place: the lines kept move to the front of `ingredients` with their
+    /// parses, so a record the caller owns is not copied line by line.
+    mutating func parse(in session: IngredientParser.Session) {
+        let parser = session.parser
         var subgroup: (within: String?, name: String)?
-        for var line in ingredients {
-            var parsed = session.parse(line.text)
-            if let stated = line.stated, parsed.kind != .empty {
+        var kept = 0
+        for k in ingredients.indices {
+            var parsed = session.parse(ingredients[k].text)
+            if let stated = ingredients[k].stated, parsed.kind != .empty {
                 parsed.kind = .ingredient
                 parsed.section = nil
                 parsed = stated.applied(to: parsed, lexicon: parser.lexicon)
@@ -84,15 +91,16 @@ public struct RecipeRecord: Hashable, Sendable {
             case .empty:
                 continue
             case .header:
-                subgroup = (line.group, parsed.section ?? line.text)
+                subgroup = (ingredients[k].group, parsed.section ?? ingredients[k].text)
                 continue
             case .ingredient:
-                if let s = subgroup, s.within == line.group { line.group = s.name } else { subgroup = nil }
-                line.parsed = parsed
-                copy.ingredients.append(line)
+                if let s = subgroup, s.within == ingredients[k].group { ingredients[k].group = s.name } else { subgroup = nil }
+                ingredients[k].parsed = parsed
+                if kept != k { ingredients.swapAt(kept, k) }
+                kept += 1
             }
         }
-        return copy
+        ingredients.removeLast(ingredients.count - kept)
     }
 }
 
