@@ -304,7 +304,11 @@ enum MealMasterReader {
             guard b[words[k].lowerBound] != 0x2E, b[words[k].lowerBound] != 0x29 else { return nil }
             // The words `parts`, one space between them.
             func joined(_ parts: Range<Int>) -> String {
-                String(unsafeUninitializedCapacity: b.count) { out in
+                guard !parts.isEmpty else { return "" }
+                // Room for exactly the words and their spaces: up to 15 bytes is a small string,
+                // stored in place.
+                let count = parts.reduce(parts.count - 1) { $0 + words[$1].count }
+                return String(unsafeUninitializedCapacity: count) { out in
                     var n = 0
                     for part in parts {
                         if n > 0 { out[n] = 0x20; n += 1 }
