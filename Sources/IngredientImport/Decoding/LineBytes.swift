@@ -1,3 +1,5 @@
+import IngredientText
+
 /// Character-level tests and trims of a line done on its UTF-8 bytes where the bytes decide
 /// the answer, with the same results as the `Character` operations they stand for: a space,
 /// tab or other ASCII character followed by an ASCII byte is a whole character, so only a
@@ -8,6 +10,15 @@ enum LineBytes {
     /// `line.drop { $0 == " " || (tabs && $0 == "\t") }`.
     static func droppingLeadingSpaces(_ line: Substring, tabs: Bool = false) -> Substring {
         let u = line.utf8
+        // On the contiguous bytes: how many spaces lead, or nil when a byte of 0x80 or above
+        // follows them.
+        if let found = u.withContiguousStorageIfAvailable({ b -> Int? in
+            var i = 0
+            while i < b.count, b[i] == 0x20 || (tabs && b[i] == 0x09) { i += 1 }
+            return i == 0 || i == b.count || b[i] < 0x80 ? i : nil
+        }), let spaces = found {
+            return spaces == 0 ? line : line[u.index(u.startIndex, offsetBy: spaces)...]
+        }
         var i = u.startIndex
         while i != u.endIndex, u[i] == 0x20 || (tabs && u[i] == 0x09) { i = u.index(after: i) }
         if i == u.startIndex { return line }
@@ -93,5 +104,19 @@ enum LineBytes {
             }
         }
         return answer ?? openEndings.contains { text.hasSuffix($0) }
+    }
+
+    /// Whether `bytes` hold a NUL, eight bytes at a time.
+    static func containsNUL(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var i = 0
+        while i + 8 <= bytes.count {
+            if ByteBlock.contains(UnsafeRawPointer(bytes.baseAddress! + i).loadUnaligned(as: UInt64.self), 0) { return true }
+            i += 8
+        }
+        while i < bytes.count {
+            if bytes[i] == 0 { return true }
+            i += 1
+        }
+        return false
     }
 }

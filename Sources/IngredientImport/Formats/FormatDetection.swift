@@ -100,7 +100,7 @@ package enum FormatDetection {
         if head.count >= 2, (head[0] == 0xFF && head[1] == 0xFE) || (head[0] == 0xFE && head[1] == 0xFF) { return false }
         let sample = head.prefix(8192)
         // Without a NUL the answer is no, whatever the controls: most files end here.
-        guard sample.contains(0) else { return false }
+        guard LineBytes.containsNUL(UnsafeBufferPointer(rebasing: sample)) else { return false }
         var nul = 0, control = 0
         for b in sample {
             if b == 0 { nul += 1 } else if b < 0x20, b != 0x09, b != 0x0A, b != 0x0D, b != 0x0C { control += 1 }

@@ -86,6 +86,10 @@ enum MealMasterReader {
     /// Whether a line starts with `Title:` in any case (as `lowercased().hasPrefix("title:")`,
     /// without lowercasing the whole line: lines of non-recipe text can be long).
     static func startsWithTitle(_ line: Substring) -> Bool {
+        if let answer = line.utf8.withContiguousStorageIfAvailable({ b in
+            b.count >= 6 && b[0] | 0x20 == 0x74 && b[1] | 0x20 == 0x69 && b[2] | 0x20 == 0x74 && b[3] | 0x20 == 0x6C
+                && b[4] | 0x20 == 0x65 && b[5] == 0x3A
+        }) { return answer }
         let title: [UInt8] = [0x74, 0x69, 0x74, 0x6C, 0x65, 0x3A] // "title:"
         var k = 0
         for b in line.utf8.prefix(6) {
