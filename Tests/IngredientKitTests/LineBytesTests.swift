@@ -38,6 +38,22 @@ struct LineBytesTests {
         }
     }
 
+    @Test func findsATitleAsLowercasingDoes() {
+        for text in ["Title: Soup", "TITLE:x", "title :", "Titles:", "title:", "titl", "", "Títle: x", "Title\u{301}: x", "tItLe:"] {
+            #expect(MealMasterReader.startsWithTitle(Substring(text)) == text.lowercased().hasPrefix("title:"), "\(text.debugDescription)")
+        }
+    }
+
+    @Test func findsANULAnywhere() {
+        for length in 0..<20 {
+            for at in [-1] + Array(0..<length) {
+                var bytes = [UInt8](repeating: 0x41, count: length)
+                if at >= 0 { bytes[at] = 0 }
+                #expect(bytes.withUnsafeBufferPointer(LineBytes.containsNUL) == (at >= 0), "\(length) \(at)")
+            }
+        }
+    }
+
     @Test func findsANeedleInAnyCase() {
         #expect(LineBytes.asciiContainsIgnoringCase("MMMMM----- Recipe via Meal-Master", "meal-master"))
         #expect(LineBytes.asciiContainsIgnoringCase("-----RECIPE VIA", "recipe via"))
