@@ -1,4 +1,10 @@
-import IngredientText
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Character-level tests and trims of a line done on its UTF-8 bytes where the bytes decide
 /// the answer, with the same results as the `Character` operations they stand for: a space,
@@ -19,10 +25,6 @@ enum LineBytes {
         }), let spaces = found {
             return spaces == 0 ? line : line[u.index(u.startIndex, offsetBy: spaces)...]
         }
-        var i = u.startIndex
-        while i != u.endIndex, u[i] == 0x20 || (tabs && u[i] == 0x09) { i = u.index(after: i) }
-        if i == u.startIndex { return line }
-        if i == u.endIndex || u[i] < 0x80 { return line[i...] }
         return tabs ? line.drop { $0 == " " || $0 == "\t" } : line.drop { $0 == " " }
     }
 
@@ -106,17 +108,9 @@ enum LineBytes {
         return answer ?? openEndings.contains { text.hasSuffix($0) }
     }
 
-    /// Whether `bytes` hold a NUL, eight bytes at a time.
+    /// Whether `bytes` hold a NUL (`memchr`, as the line and model readers look for newlines).
     static func containsNUL(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var i = 0
-        while i + 8 <= bytes.count {
-            if ByteBlock.contains(UnsafeRawPointer(bytes.baseAddress! + i).loadUnaligned(as: UInt64.self), 0) { return true }
-            i += 8
-        }
-        while i < bytes.count {
-            if bytes[i] == 0 { return true }
-            i += 1
-        }
-        return false
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return false }
+        return memchr(base, 0, bytes.count) != nil
     }
 }

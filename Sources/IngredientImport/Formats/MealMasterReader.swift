@@ -29,19 +29,31 @@ enum MealMasterReader {
 
     /// `sniff` of the lines of the first 2,000 characters of `text`.
     static func sniffHead(_ text: Substring) -> Bool {
-        var previousWasTitle = false
-        var nonBlank = 0
+        var sniffer = Sniffer()
         for line in TextDecoding.lines(String(firstCharacters(2000, of: text))) {
-            let t = line.drop { $0 == " " || $0 == "\t" }
-            if t.isEmpty { continue }
-            if isRecipeHeader(t) { return true }
-            let lower = t.lowercased()
-            if previousWasTitle { return lower.hasPrefix("categories:") || lower.hasPrefix("yield:") || lower.hasPrefix("servings:") }
-            previousWasTitle = lower.hasPrefix("title:")
-            nonBlank += 1
-            if nonBlank > 12 { return false }
+            if let answer = sniffer.read(line) { return answer }
         }
         return false
+    }
+
+    /// What `sniff` has seen of a text's first lines, read one by one.
+    struct Sniffer {
+        var previousWasTitle = false
+        var nonBlank = 0
+
+        /// Reads the next line: the answer once it decides, nil to read on.
+        mutating func read(_ line: Substring) -> Bool? {
+            let t = LineBytes.droppingLeadingSpaces(line, tabs: true)
+            if t.isEmpty { return nil }
+            if isRecipeHeader(t) { return true }
+            if previousWasTitle {
+                let lower = t.lowercased()
+                return lower.hasPrefix("categories:") || lower.hasPrefix("yield:") || lower.hasPrefix("servings:")
+            }
+            previousWasTitle = startsWithTitle(t)
+            nonBlank += 1
+            return nonBlank > 12 ? false : nil
+        }
     }
 
     /// `sniff` of the lines that end within the first 1,999 bytes of `text`, which lie whole in
@@ -50,8 +62,7 @@ enum MealMasterReader {
     static func sniffFirstLines(_ text: Substring) -> Bool? {
         let u = text.utf8
         return u.withContiguousStorageIfAvailable { bytes -> Bool? in
-            var previousWasTitle = false
-            var nonBlank = 0
+            var sniffer = Sniffer()
             var start = 0, i = 0
             while i < bytes.count, i <= 1998 {
                 let b = bytes[i]
@@ -59,16 +70,7 @@ enum MealMasterReader {
                 let line = text[u.index(u.startIndex, offsetBy: start)..<u.index(u.startIndex, offsetBy: i)]
                 i += b == 0x0D && i + 1 < bytes.count && bytes[i + 1] == 0x0A ? 2 : 1
                 start = i
-                let t = LineBytes.droppingLeadingSpaces(line, tabs: true)
-                if t.isEmpty { continue }
-                if isRecipeHeader(t) { return true }
-                if previousWasTitle {
-                    let lower = t.lowercased()
-                    return lower.hasPrefix("categories:") || lower.hasPrefix("yield:") || lower.hasPrefix("servings:")
-                }
-                previousWasTitle = startsWithTitle(t)
-                nonBlank += 1
-                if nonBlank > 12 { return false }
+                if let answer = sniffer.read(line) { return answer }
             }
             return nil
         } ?? nil
@@ -86,33 +88,22 @@ enum MealMasterReader {
     /// Whether a line starts with `Title:` in any case (as `lowercased().hasPrefix("title:")`,
     /// without lowercasing the whole line: lines of non-recipe text can be long).
     static func startsWithTitle(_ line: Substring) -> Bool {
-        if let answer = line.utf8.withContiguousStorageIfAvailable({ b in
+        // "title" in either case (a letter's case is its 0x20 bit), then ":".
+        let check = { (b: UnsafeBufferPointer<UInt8>) -> Bool in
             b.count >= 6 && b[0] | 0x20 == 0x74 && b[1] | 0x20 == 0x69 && b[2] | 0x20 == 0x74 && b[3] | 0x20 == 0x6C
                 && b[4] | 0x20 == 0x65 && b[5] == 0x3A
-        }) { return answer }
-        let title: [UInt8] = [0x74, 0x69, 0x74, 0x6C, 0x65, 0x3A] // "title:"
-        var k = 0
-        for b in line.utf8.prefix(6) {
-            guard b == title[k] || (k < 5 && b | 0x20 == title[k]) else { return false }
-            k += 1
         }
-        return k == 6
+        return line.utf8.withContiguousStorageIfAvailable(check) ?? Array(line.utf8.prefix(6)).withUnsafeBufferPointer(check)
     }
 
     /// Whether the bytes of `line` start with `MMMMM` or `-----`: false whenever the line's
     /// characters do not (a byte test in front of the character tests, which cost ~2,000
     /// instructions a line).
     static func mayStartFrame(_ line: Substring) -> Bool {
-        if let answer = line.utf8.withContiguousStorageIfAvailable({ b in
+        let check = { (b: UnsafeBufferPointer<UInt8>) -> Bool in
             b.count >= 5 && (b[0] == 0x4D || b[0] == 0x2D) && b[1] == b[0] && b[2] == b[0] && b[3] == b[0] && b[4] == b[0]
-        }) { return answer }
-        var count = 0
-        var first: UInt8 = 0
-        for b in line.utf8.prefix(5) {
-            if count == 0 { first = b } else if b != first { return false }
-            count += 1
         }
-        return count == 5 && (first == 0x4D || first == 0x2D)
+        return line.utf8.withContiguousStorageIfAvailable(check) ?? Array(line.utf8.prefix(5)).withUnsafeBufferPointer(check)
     }
 
     static func isRecipeHeader(_ line: Substring) -> Bool {
