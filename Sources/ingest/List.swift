@@ -13,7 +13,9 @@ struct ListCommand: ParsableCommand {
         discussion: """
             Each FILE is either `ingest import` JSON Lines (one recipe per line; error records are \
             skipped with a note) or a plain file of ingredient lines (one recipe per file, titled by \
-            its file name: beef-tacos.txt is "Beef tacos"). Lines of the same canonical key merge into one item; compatible amounts \
+            its file name: beef-tacos.txt is "Beef tacos"). A directory stands for the files in it, \
+            as `ingest import` walks them (names in byte order, subdirectories too; hidden files \
+            and images passed over). Lines of the same canonical key merge into one item; compatible amounts \
             add up, others are listed side by side; lines without a quantity are kept and flagged. \
             --servings N scales each recipe whose yield gives a number of servings to N servings \
             (others stay as written, with a note). --pantry FILE subtracts what is on hand: one \
@@ -45,7 +47,7 @@ struct ListCommand: ParsableCommand {
 
     @OptionGroup var dictionaryOptions: DictionaryOptions
 
-    @Argument(help: "Recipe files: `ingest import` JSON Lines, or ingredient lines (one recipe per file).")
+    @Argument(help: "Recipe files: `ingest import` JSON Lines, or ingredient lines (one recipe per file); a directory: the files in it.")
     var files: [String]
 
     func validate() throws {
@@ -87,7 +89,20 @@ struct ListCommand: ParsableCommand {
         }
         var unscaled = 0
         var failed = false
+        var paths: [String] = []
         for path in files {
+            guard RecipeFiles.isDirectory(path) else {
+                paths.append(path)
+                continue
+            }
+            let found = RecipeImporter.files(in: [path])
+            if found.isEmpty {
+                printError("list: \(path) is a directory with no recipe file in it")
+                failed = true
+            }
+            paths += found
+        }
+        for path in paths {
             let mark = merging.mark
             var fileUnscaled = 0
             do {
@@ -162,6 +177,12 @@ enum RecipeFiles {
         var lines: [String]
         /// The number of servings its yield gives, if any.
         var servings: Double?
+    }
+
+    /// Whether `path` names a directory (following symbolic links).
+    static func isDirectory(_ path: String) -> Bool {
+        var st = stat()
+        return path != "-" && stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR
     }
 
     /// The fields of an `ingest import` record that a list reads; the rest of a record (each

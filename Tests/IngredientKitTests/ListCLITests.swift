@@ -101,6 +101,37 @@ import Testing
         #expect(a.lines == b.lines)
     }
 
+    /// A directory stands for its files, walked as `ingest import` walks (names in byte order,
+    /// subdirectories, hidden files and images passed over); an empty one is an error.
+    @Test func directoriesStandForTheirFiles() throws {
+        let week = try KeysCLI.run(["list", "Corpora/list/week"])
+        #expect(week.status == 0, "\(week.stderr)")
+        #expect(week.lines == (try golden("week.txt")))
+
+        let dir = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let plan = dir.appendingPathComponent("plan", isDirectory: true)
+        let sides = plan.appendingPathComponent("sides", isDirectory: true)
+        try FileManager.default.createDirectory(at: sides, withIntermediateDirectories: true)
+        try Data("2 onions\n1 cup rice\n".utf8).write(to: plan.appendingPathComponent("pilaf.txt"))
+        try Data("1 red onion, sliced\n".utf8).write(to: sides.appendingPathComponent("salad.txt"))
+        try Data("5 kg sugar\n".utf8).write(to: plan.appendingPathComponent(".hidden.txt"))
+        try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0]).write(to: plan.appendingPathComponent("photo.png"))
+        let walked = try KeysCLI.run(["list", "--json", plan.path])
+        #expect(walked.status == 0, "\(walked.stderr)")
+        let named = try KeysCLI.run(["list", "--json", plan.appendingPathComponent("pilaf.txt").path,
+                                     sides.appendingPathComponent("salad.txt").path])
+        #expect(walked.lines == named.lines)
+        #expect(!walked.lines.joined().contains("sugar"))
+
+        let empty = dir.appendingPathComponent("empty", isDirectory: true)
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        let none = try KeysCLI.run(["list", empty.path, plan.appendingPathComponent("pilaf.txt").path])
+        #expect(none.status == 1)
+        #expect(none.stderr.contains("is a directory with no recipe file in it"))
+        #expect(none.lines.contains { $0.hasPrefix("  Onion — 2") })
+    }
+
     /// The number of threads never changes the list: recipes of the parse fixture's lines as
     /// `ingest import` JSON Lines, enough of them that several threads parse and make items.
     @Test func threadsGiveTheSameBytes() throws {
