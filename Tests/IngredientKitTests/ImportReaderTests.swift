@@ -131,6 +131,30 @@ struct ImportReaderTests {
         #expect(PlainTextReader.yieldValue("6 eggs", numberFirst: true) == nil)
     }
 
+
+    /// A title line with no blank line after it is the title, not also the first ingredient
+    /// (or step); a first line led by an amount is the list's first line, and a text with no
+    /// title line is titled by its file's name.
+    @Test func titleLineIsNotAnIngredientAndAListHasNoTitleLine() throws {
+        let titled = try #require(PlainTextReader.records("Monkey Bread\n4 egg yolks\n2 oz sugar\n1 cup milk\n").first)
+        #expect(titled.title == "Monkey Bread")
+        #expect(titled.ingredients.map(\.text) == ["4 egg yolks", "2 oz sugar", "1 cup milk"])
+        let prose = try #require(PlainTextReader.records("Toast\nToast the bread. Butter it while it is hot, then serve at once with jam.\n\n2 slices bread\n1 tbsp butter\n").first)
+        #expect(prose.title == "Toast")
+        #expect(prose.ingredients.map(\.text) == ["2 slices bread", "1 tbsp butter"])
+
+        let list = "2 tbsp vegetable oil\n1 head broccoli, cut into florets\nsalt to taste\n"
+        let untitled = try #require(PlainTextReader.records(list).first)
+        #expect(untitled.title == nil)
+        #expect(untitled.ingredients.map(\.text) == ["2 tbsp vegetable oil", "1 head broccoli, cut into florets", "salt to taste"])
+        let file = DocumentReader.read(Array(list.utf8), name: "week/vegetable stir-fry.txt", kind: .recipe(.text), forced: nil, depth: 0)
+        guard case let .success(record)? = file.first?.result else { Issue.record("no record"); return }
+        #expect(record.title == "vegetable stir-fry")
+        #expect(record.ingredients.count == 3)
+        #expect(PlainTextReader.title(fromFileName: "-") == nil)
+        #expect(PlainTextReader.title(fromFileName: "a/b/.txt") == ".txt")
+        #expect(PlainTextReader.title(fromFileName: "notes") == "notes")
+    }
     @Test func cooklang() throws {
         let r = try #require(ImportFixtures.recipes("pancakes.cook").first)
         #expect(r.title == "Sunday Pancakes")

@@ -75,6 +75,22 @@ enum PlainTextReader {
         return words <= 8 && !s.hasSuffix(".") && !s.contains(". ") && characterCount(s) <= 60
     }
 
+    /// The title of a text with no title line: its file's name without the extension
+    /// (`Latin Love.txt` → `Latin Love`), as Cooklang files are titled; nil for standard input
+    /// or a name that is all extension.
+    static func title(fromFileName name: String) -> String? {
+        guard name != "-", let last = name.split(separator: "/").last else { return nil }
+        var stem = last
+        if let dot = last.lastIndex(of: "."), dot != last.startIndex { stem = last[..<dot] }
+        let title = TextCleaning.collapsingSpaces(String(stem))
+        return title.isEmpty ? nil : title
+    }
+
+    /// Whether a line starts with a number (digits, a fraction character), as amounts do.
+    static func isAmountLed(_ s: String) -> Bool {
+        s.unicodeScalars.first?.properties.numericType != nil
+    }
+
     static func isProse(_ s: String) -> Bool {
         wordCount(s) > 12 && (s.contains(". ") || s.hasSuffix(".") || s.hasSuffix("!")) || characterCount(s) > 160
     }
@@ -119,6 +135,8 @@ enum PlainTextReader {
         var group: String?
         var sawHeading = false
         var headerLines: [String] = []
+        // The line the title was taken from (as `blocks` sees it), when it was a line of text.
+        var titleLine: String?
         var frontMatter = false
         var k = 0
         for raw in rawLines {
@@ -160,6 +178,7 @@ enum PlainTextReader {
             case .header:
                 if record.title == nil, raw.count <= 120 {
                     record.title = heading.isEmpty ? raw : heading
+                    titleLine = raw
                 } else {
                     headerLines.append(raw)
                 }
@@ -176,7 +195,7 @@ enum PlainTextReader {
             }
         }
         if !sawHeading || (record.ingredients.isEmpty && !headerLines.isEmpty) {
-            blocks(rawLines, into: &record)
+            blocks(rawLines, titleLine: titleLine, into: &record)
         }
         if record.ingredients.isEmpty && record.instructions.isEmpty { return [] }
         return [record]
@@ -184,7 +203,10 @@ enum PlainTextReader {
 
     /// Without headings: after the title, the first run of blank-line-separated blocks whose
     /// lines read like ingredients is the ingredient list; the prose after it the directions.
-    static func blocks(_ lines: [String], into record: inout RecipeRecord) {
+    /// `titleLine` is the line the title was taken from, if any: with no blank line after it,
+    /// it heads a block, where it is the title and not an ingredient or step too; but a line
+    /// led by an amount (`2 tbsp oil` above the other lines of a list) is no title.
+    static func blocks(_ lines: [String], titleLine: String? = nil, into record: inout RecipeRecord) {
         var blocks: [[String]] = [[]]
         for line in lines {
             if line.isEmpty { if !blocks[blocks.count - 1].isEmpty { blocks.append([]) } } else { blocks[blocks.count - 1].append(line) }
@@ -205,11 +227,18 @@ enum PlainTextReader {
             }
             return runs
         }
+        // The block the title line heads (no blank line after it): the line is the title, and
+        // is not read again as the block's first ingredient or step; or, led by an amount, it
+        // is the list's first line, and the text has no title line.
+        var titleBlock: Int?
+        if let titleLine, record.title != nil, let k = blocks.firstIndex(where: { $0.first == titleLine }), blocks[k].count > 1 {
+            if isAmountLed(strippingBullet(titleLine)) { record.title = nil } else { titleBlock = k }
+        }
         var ingredients: [RecipeRecord.Ingredient] = []
         var instructions: [String] = []
         var phase = 0 // 0 before ingredients, 1 in them, 2 after
         var group: String?
-        for block in blocks {
+        for (b, block) in blocks.enumerated() {
             var lines = block
             if !titleSeen, let first = lines.first, characterCount(first) <= 120 {
                 record.title = headingText(first)
@@ -220,21 +249,21 @@ enum PlainTextReader {
             if lines.allSatisfy({ $0 == record.title }) { continue }
             let cleaned = lines.map(strippingBullet)
             let likeCount = cleaned.filter(isIngredientLike).count
-            let amountCount = cleaned.filter { $0.unicodeScalars.first?.properties.numericType != nil }.count
+            let amountCount = cleaned.filter(isAmountLed).count
             let looksLikeIngredients = likeCount * 10 >= cleaned.count * 7 && !cleaned.contains(where: isProse)
                 && (amountCount > 0 || phase == 1)
             if phase < 2, looksLikeIngredients {
                 phase = 1
-                for line in cleaned {
+                for line in b == titleBlock ? cleaned.dropFirst() : cleaned[...] {
                     if let y = yieldValue(line), record.yield == nil { record.yield = y; continue }
                     if let g = subHeader(line), cleaned.count > 1 { group = g; continue }
                     ingredients.append(.init(group: group, text: line))
                 }
             } else if phase == 1 || (phase == 0 && cleaned.contains(where: isProse) && !ingredients.isEmpty) {
                 phase = 2
-                instructions += cleaned
+                instructions += b == titleBlock ? cleaned.dropFirst() : cleaned[...]
             } else if phase == 2 {
-                instructions += cleaned
+                instructions += b == titleBlock ? cleaned.dropFirst() : cleaned[...]
             } else if let g = cleaned.count == 1 ? subHeader(cleaned[0]) : nil {
                 group = g
             }

@@ -171,7 +171,11 @@ enum DocumentReader {
         case .cooklang:
             outcomes = CooklangReader.records(decoded.text, fileName: name).map { ReadOutcome(result: .success($0), source: .numbered(name)) }
         case .text:
-            outcomes = PlainTextReader.records(decoded.text).map { ReadOutcome(result: .success($0), source: .numbered(name)) }
+            outcomes = PlainTextReader.records(decoded.text).map { record in
+                var record = record
+                if record.title == nil { record.title = PlainTextReader.title(fromFileName: name) }
+                return ReadOutcome(result: .success(record), source: .numbered(name))
+            }
         }
         if outcomes.isEmpty {
             return fail(.noRecipe(format: format, detail: format == .text
