@@ -15,6 +15,7 @@ struct ImportPipelineTests {
             "import/yields.tsv": ["fact", "follows", "starts"],
             "import/app-state.tsv": ["name", "quantity", "unit"],
             "import/artifacts.tsv": ["open-plural"],
+            "import/continuations.tsv": ["mark", "word"],
         ]
         for (file, kinds) in expected {
             let rows = ImportWordTable.rows(file)

@@ -91,8 +91,13 @@ enum LineBytes {
     }
 
     /// The endings after which an ingredient's text goes on in the next line (a list, a
-    /// parenthesis or a joining word left open).
-    static let openEndings: [String] = [",", ";", "--", "&", "(", " or", " and", " of", " to"]
+    /// parenthesis or a joining word left open): `import/continuations.tsv`, a `word` row
+    /// with the space before it. Its endings must be ASCII without CR or LF (`endsOpen`).
+    static let openEndings: [String] = ImportWordTable.rows("import/continuations.tsv").map { row in
+        precondition(row.kind == "mark" || row.kind == "word", "import/continuations.tsv: kind \(row.kind) is neither mark nor word")
+        precondition(row.phrase.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x80 }, "import/continuations.tsv: \(row.phrase) is not printable ASCII")
+        return row.kind == "word" ? " " + row.phrase : row.phrase
+    }
 
     /// Whether `text` ends in one of `openEndings` (`hasSuffix`, on the bytes when the text
     /// is ASCII: the endings are ASCII without CR or LF, so there bytes and characters agree).
