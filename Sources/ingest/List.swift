@@ -13,7 +13,9 @@ struct ListCommand: ParsableCommand {
         discussion: """
             Each FILE is either `ingest import` JSON Lines (one recipe per line; error records are \
             skipped with a note) or a plain file of ingredient lines (one recipe per file, titled by \
-            its file name: beef-tacos.txt is "Beef tacos"). A directory stands for the files in it, \
+            its file name: beef-tacos.txt is "Beef tacos"), or a recipe file of another format \
+            `ingest import` reads (MealMaster, MasterCook, HTML, JSON, CSV, Cooklang, Paprika, \
+            archives): its recipes as imported. A directory stands for the files in it, \
             as `ingest import` walks them (names in byte order, subdirectories too; hidden files \
             and images passed over). Lines of the same canonical key merge into one item; compatible amounts \
             add up, others are listed side by side; lines without a quantity are kept and flagged. \
@@ -47,7 +49,7 @@ struct ListCommand: ParsableCommand {
 
     @OptionGroup var dictionaryOptions: DictionaryOptions
 
-    @Argument(help: "Recipe files: `ingest import` JSON Lines, or ingredient lines (one recipe per file); a directory: the files in it.")
+    @Argument(help: "Recipe files: `ingest import` JSON Lines, ingredient lines (one recipe per file), or any format `ingest import` reads; a directory: the files in it.")
     var files: [String]
 
     func validate() throws {
@@ -106,7 +108,7 @@ struct ListCommand: ParsableCommand {
             let mark = merging.mark
             var fileUnscaled = 0
             do {
-                let notes = try RecipeFiles.forEachRecipe(path: path) { recipe in
+                func take(_ recipe: RecipeFiles.RecipeText) {
                     var factor = 1.0
                     if let servings {
                         if let yield = recipe.servings {
@@ -119,6 +121,9 @@ struct ListCommand: ParsableCommand {
                     batch.append(ListRecipeText(id: recipe.id, title: recipe.title, servingsFactor: factor, lines: recipe.lines))
                     if batch.count == Self.recipesPerBatch { addBatch() }
                 }
+                let notes = RecipeFiles.isImportFormat(path: path)
+                    ? try RecipeFiles.forEachImportedRecipe(path: path, parser: builder.parser, take)
+                    : try RecipeFiles.forEachRecipe(path: path, take)
                 addBatch()
                 unscaled += fileUnscaled
                 for note in notes { printError(note) }
@@ -177,6 +182,39 @@ enum RecipeFiles {
         var lines: [String]
         /// The number of servings its yield gives, if any.
         var servings: Double?
+    }
+
+    /// Whether the file at `path` is a recipe file of a format `ingest import` reads other
+    /// than plain text and JSON Lines (MealMaster, MasterCook, HTML, JSON, CSV, Cooklang,
+    /// Paprika, archives of them), told as `ingest import` tells it, from its name and first
+    /// bytes. Such a file is read through the importer; plain files of ingredient lines and
+    /// `ingest import` output are read line by line (`forEachRecipe`).
+    static func isImportFormat(path: String) -> Bool {
+        var st = stat()
+        guard stat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG, let head = try? readHead(path, count: 65536) else { return false }
+        switch head.withUnsafeBufferPointer({ FormatDetection.detect(name: path, head: $0) }) {
+        case .recipe(.text), .recipe(.jsonl), .skip, .unreadable: return false
+        case .recipe, .zip, .gzip, .tar: return true
+        }
+    }
+
+    /// Calls `body` with each recipe `ingest import` reads from the file at `path` (its
+    /// title, yield and ingredient lines as written) and returns notes about the records that
+    /// could not be read. Throws when the file gives no recipe at all.
+    static func forEachImportedRecipe(path: String, parser: IngredientParser, _ body: (RecipeText) -> Void) throws -> [String] {
+        var notes: [String] = []
+        var failure: ImportError?
+        let summary = RecipeImporter(parser: parser, jobs: 1).run([path]) { record in
+            switch record {
+            case let .recipe(r):
+                body(RecipeText(id: r.source, title: r.title, lines: r.ingredients.map(\.text), servings: r.yield.flatMap(servings(inYield:))))
+            case let .failure(source, error):
+                failure = failure ?? error
+                notes.append("list: \(source): \(error); skipped")
+            }
+        }
+        if summary.recipes == 0, let failure { throw ListInputError.noRecipe(path: path, reason: "\(failure)") }
+        return notes
     }
 
     /// Whether `path` names a directory (following symbolic links).
@@ -312,10 +350,15 @@ enum ListInputError: Error, CustomStringConvertible {
     /// A line longer than any recipe line or record (`LineLimit.bytes`).
     case lineTooLong(path: String, line: Int, length: Int)
 
+    /// A recipe file (MealMaster, HTML, …) that gave no recipe, and why.
+    case noRecipe(path: String, reason: String)
+
     var description: String {
         switch self {
         case .binary(let path):
             "list: \(path) looks binary (NUL and control bytes), not a text file of ingredient lines or JSON Lines"
+        case let .noRecipe(path, reason):
+            "list: \(path): \(reason)"
         case let .lineTooLong(path, line, length):
             "list: \(path) line \(line) has \(length) bytes, more than the \(LineLimit.bytes) a line may have; not a recipe file"
         }

@@ -101,6 +101,30 @@ import Testing
         #expect(a.lines == b.lines)
     }
 
+    /// A recipe file of a format `ingest import` reads is read as imported: a MealMaster file's
+    /// two recipes by their titles (not its header lines as ingredients), a page's JSON-LD
+    /// recipe; a file of such a format with no recipe in it is an error.
+    @Test func importFormatsAreReadAsImported() throws {
+        let run = try KeysCLI.run(["list", "--json", "Corpora/import/potluck.mmf", "Corpora/import/jsonld-graph.html"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let doc = try KeysCLI.object(run.lines.joined(separator: "\n"))
+        let recipes = try #require(doc["recipes"] as? [[String: Any]])
+        #expect(Set(recipes.compactMap { $0["title"] as? String }) == ["Garden Vegetable Frittata", "Two Bean Chili", "Lemon Herb Roast Chicken"])
+        let items = try #require(doc["items"] as? [[String: Any]])
+        let keys = items.compactMap { $0["key"] as? String }
+        #expect(keys.contains("zucchini") && keys.contains("kidney bean"))
+        #expect(!keys.contains { $0.contains("title") || $0.contains("category") || $0.contains("mmmmm") }, "\(keys)")
+
+        let dir = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let page = dir.appendingPathComponent("empty.html")
+        try Data("<html><body><p>Nothing to cook here.</p></body></html>".utf8).write(to: page)
+        let none = try KeysCLI.run(["list", page.path, "Corpora/list/week/beef-tacos.txt"])
+        #expect(none.status == 1)
+        #expect(none.stderr.contains("empty.html: no recipe found"), "\(none.stderr)")
+        #expect(none.lines.contains { $0.contains("[Beef tacos]") })
+    }
+
     /// A directory stands for its files, walked as `ingest import` walks (names in byte order,
     /// subdirectories, hidden files and images passed over); an empty one is an error.
     @Test func directoriesStandForTheirFiles() throws {
