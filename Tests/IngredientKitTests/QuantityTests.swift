@@ -1,4 +1,5 @@
 import Testing
+@testable import IngredientParsing
 
 /// Quantities as `IngredientParser` reports them: every written number form, ranges,
 /// multipliers and number words.
@@ -71,6 +72,31 @@ struct QuantityTests {
         let down = parser.parse("3-2 cups flour")
         #expect(down.quantity == 3)
         #expect(down.quantityMax == 3)
+    }
+
+    /// A slash between two numbers makes a fraction only with a denominator recipes measure
+    /// in; otherwise it parts a range or two amounts, never a quantity of 0.8 or 550 pounds.
+    @Test func slashesThatAreNoFractions() {
+        let range = parser.parse("200/250 g di Fontina")
+        #expect(range.quantity == 200 && range.quantityMax == 250 && range.unit == "gram")
+        let count = parser.parse("2 pounds medium (36/40 count) shrimp")
+        #expect(count.quantity == 2 && count.unit == "pound")
+        #expect(count.alternates.contains { $0.quantity == 36 && $0.quantityMax == 40 && $0.unit == "count" })
+        #expect(count.name == "shrimp")
+        let mixed = parser.parse("24 16/20 count (medium-size) shrimp")
+        #expect(mixed.quantity == 24) // not 24.8
+        let metric = parser.parse("450/1lb good quality beef")
+        #expect(metric.quantity == 450 && metric.unit == nil) // not 450 pounds
+        #expect(metric.alternates.contains { $0.quantity == 1 && $0.unit == "pound" })
+        // Denominators recipes measure in stay fractions, 1/1 included.
+        for (line, value) in [("3/16 inch ginger", 0.1875), ("1/64 tsp saffron", 1.0 / 64), ("5/8 cup milk", 0.625), ("1/1 teaspoon salt", 1.0)] {
+            #expect(approx(parser.parse(line).quantity, value), "\(line)")
+        }
+        #expect(Tokenizer.slashReading(3, 2) == .fraction)
+        #expect(Tokenizer.slashReading(200, 250) == .range)
+        #expect(Tokenizer.slashReading(550, 1) == .twoAmounts)
+        #expect(Tokenizer.slashReading(11, 2006) == .fraction) // a date: read as it always was
+        #expect(Tokenizer.slashReading(80, 20) == .fraction)   // a ratio: likewise
     }
 
     @Test func thirdsAreExactEnoughForSixDecimals() {

@@ -299,6 +299,8 @@ package enum Tokenizer {
         var properFraction = false
         var integer = true
         var sawDigits = false
+        // The high end of a range written with a slash ("200/250 g").
+        var slashHigh: Double?
 
         // A whole part of a lone "0" ("0,667"): a comma after it is a decimal comma, never thousands.
         var wholeIsZero = false
@@ -340,11 +342,18 @@ package enum Tokenizer {
                 if i + 3 < n, s[i] == 0xE2, s[i + 1] == 0x81, s[i + 2] == 0x84, isDigit(s[i + 3]) { slashEnd = i + 3 }
                 if slashEnd > 0 {
                     let (den, _, j) = digits(s, from: slashEnd)
-                    if den > 0 {
+                    switch slashReading(whole, den) {
+                    case .fraction:
                         value = whole / den
                         properFraction = value < 1
                         integer = false
                         i = j
+                    case .range:
+                        // As "200-250 g": the low end here, the high end below.
+                        slashHigh = den
+                        i = j
+                    case .twoAmounts:
+                        break // the number ends before the slash
                     }
                 }
             }
@@ -367,7 +376,7 @@ package enum Tokenizer {
             slot.initialize(to: finished(Token(kind: .punctuation, start: start, end: start + 1, mark: s[start]), s))
             return start + 1
         }
-        var token = Token(kind: .quantity, start: start, end: i, value: value, maxValue: value)
+        var token = Token(kind: .quantity, start: start, end: i, value: value, maxValue: slashHigh ?? value)
         // A quantity's stem is all of it and it has no hash (as `finished` makes them).
         token.stemEnd = i
         token.isProperFraction = properFraction
@@ -382,6 +391,32 @@ package enum Tokenizer {
         }
         slot.initialize(to: token)
         return i
+    }
+
+    /// What a slash between two whole numbers makes of them.
+    enum SlashReading {
+        /// A fraction (`1/2`, `3/16`).
+        case fraction
+        /// A range, low to high (`200/250 g`, `16/20 count`).
+        case range
+        /// Two amounts, the first without its unit (`550/1lb`).
+        case twoAmounts
+    }
+
+    /// How `whole/den` written with a slash reads. A fraction has a denominator that recipes
+    /// measure in: halves to sixteenths, 32nds and 64ths (and `1/1`). Otherwise a quantity of
+    /// 0.8 or 550 is never what the line says: a smaller number before a larger one (below
+    /// 1,000, so not a date's year) is a range; a number over 1 before 1 is an amount before
+    /// another in other units, as `450g/1lb` is written without its "g". Anything else (a
+    /// date, `11/2006`; a ratio, `80/20 ground beef`) stays the one quantity it always was.
+    @inline(__always)
+    static func slashReading(_ whole: Double, _ den: Double) -> SlashReading {
+        switch den {
+        case 2, 3, 4, 5, 6, 8, 10, 12, 16, 32, 64: return .fraction
+        case 0: return .twoAmounts
+        case 1: return whole <= 1 ? .fraction : .twoAmounts
+        default: return whole < den && den < 1000 ? .range : .fraction
+        }
     }
 
     /// Whether the scalar at `i` is a space (U+2009 thin space, U+202F, …).
