@@ -95,7 +95,9 @@ struct QuantityTests {
         #expect(Tokenizer.slashReading(3, 2) == .fraction)
         #expect(Tokenizer.slashReading(200, 250) == .range)
         #expect(Tokenizer.slashReading(550, 1) == .twoAmounts)
-        #expect(Tokenizer.slashReading(11, 2006) == .fraction) // a date: read as it always was
+        #expect(Tokenizer.slashReading(11, 2006) == .date)
+        #expect(parser.parse("11/2006").quantity == nil)
+        #expect(parser.parse("Written: 2/2005").quantity == nil)
         #expect(Tokenizer.slashReading(80, 20) == .fraction)   // a ratio: likewise
     }
 

@@ -354,6 +354,10 @@ package enum Tokenizer {
                         i = j
                     case .twoAmounts:
                         break // the number ends before the slash
+                    case .date:
+                        // One word, no amount: a quantity of 0.0055 is not what "11/2006" says.
+                        slot.initialize(to: finished(Token(kind: .word, start: start, end: j), s))
+                        return j
                     }
                 }
             }
@@ -401,21 +405,26 @@ package enum Tokenizer {
         case range
         /// Two amounts, the first without its unit (`550/1lb`).
         case twoAmounts
+        /// A month and year (`11/2006`): a word, not an amount.
+        case date
     }
 
     /// How `whole/den` written with a slash reads. A fraction has a denominator that recipes
     /// measure in: halves to sixteenths, 32nds and 64ths (and `1/1`). Otherwise a quantity of
     /// 0.8 or 550 is never what the line says: a smaller number before a larger one (below
     /// 1,000, so not a date's year) is a range; a number over 1 before 1 is an amount before
-    /// another in other units, as `450g/1lb` is written without its "g". Anything else (a
-    /// date, `11/2006`; a ratio, `80/20 ground beef`) stays the one quantity it always was.
+    /// another in other units, as `450g/1lb` is written without its "g"; a month and a year
+    /// (`11/2006`, as recipe files date themselves) is a date. Anything else (a ratio,
+    /// `80/20 ground beef`) stays the one quantity it always was.
     @inline(__always)
     static func slashReading(_ whole: Double, _ den: Double) -> SlashReading {
         switch den {
         case 2, 3, 4, 5, 6, 8, 10, 12, 16, 32, 64: return .fraction
         case 0: return .twoAmounts
         case 1: return whole <= 1 ? .fraction : .twoAmounts
-        default: return whole < den && den < 1000 ? .range : .fraction
+        default:
+            if den >= 1900, den <= 2099, whole >= 1, whole <= 12 { return .date }
+            return whole < den && den < 1000 ? .range : .fraction
         }
     }
 
