@@ -121,9 +121,7 @@ struct ListCommand: ParsableCommand {
                     batch.append(ListRecipeText(id: recipe.id, title: recipe.title, servingsFactor: factor, lines: recipe.lines))
                     if batch.count == Self.recipesPerBatch { addBatch() }
                 }
-                let notes = RecipeFiles.isImportFormat(path: path)
-                    ? try RecipeFiles.forEachImportedRecipe(path: path, parser: builder.parser, take)
-                    : try RecipeFiles.forEachRecipe(path: path, take)
+                let notes = try RecipeFiles.forEachListRecipe(path: path, parser: builder.parser, take)
                 addBatch()
                 unscaled += fileUnscaled
                 for note in notes { printError(note) }
@@ -182,6 +180,15 @@ enum RecipeFiles {
         var lines: [String]
         /// The number of servings its yield gives, if any.
         var servings: Double?
+    }
+
+    /// Calls `body` with each recipe of the file at `path` as `ingest list` reads it: through
+    /// the importer when `ingest import` reads its format (`isImportFormat`), line by line
+    /// otherwise (`forEachRecipe`). Returns notes about records skipped.
+    static func forEachListRecipe(path: String, parser: IngredientParser, _ body: (RecipeText) -> Void) throws -> [String] {
+        isImportFormat(path: path)
+            ? try forEachImportedRecipe(path: path, parser: parser, body)
+            : try forEachRecipe(path: path, body)
     }
 
     /// Whether the file at `path` is a recipe file of a format `ingest import` reads other

@@ -47,7 +47,7 @@ struct BenchList: ParsableCommand {
         let builder = ShoppingListBuilder()
         var plan: [ListRecipe] = []
         for path in files {
-            _ = try RecipeFiles.forEachRecipe(path: path) { r in
+            _ = try RecipeFiles.forEachListRecipe(path: path, parser: builder.parser) { r in
                 plan.append(builder.recipe(id: r.id, title: r.title, lines: r.lines))
             }
         }
