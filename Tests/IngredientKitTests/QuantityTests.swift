@@ -92,13 +92,14 @@ struct QuantityTests {
         for (line, value) in [("3/16 inch ginger", 0.1875), ("1/64 tsp saffron", 1.0 / 64), ("5/8 cup milk", 0.625), ("1/1 teaspoon salt", 1.0)] {
             #expect(approx(parser.parse(line).quantity, value), "\(line)")
         }
-        #expect(Tokenizer.slashReading(3, 2) == .fraction)
-        #expect(Tokenizer.slashReading(200, 250) == .range)
-        #expect(Tokenizer.slashReading(550, 1) == .twoAmounts)
-        #expect(Tokenizer.slashReading(11, 2006) == .date)
+        #expect(Tokenizer.slashReading(3, 2, unitFollows: false) == .fraction)
+        #expect(Tokenizer.slashReading(200, 250, unitFollows: false) == .range)
+        #expect(Tokenizer.slashReading(550, 1, unitFollows: true) == .twoAmounts)
+        #expect(Tokenizer.slashReading(11, 2006, unitFollows: false) == .word)
+        #expect(Tokenizer.slashReading(80, 20, unitFollows: false) == .word)
+        #expect(Tokenizer.slashReading(400, 14, unitFollows: true) == .fraction)
         #expect(parser.parse("11/2006").quantity == nil)
         #expect(parser.parse("Written: 2/2005").quantity == nil)
-        #expect(Tokenizer.slashReading(80, 20) == .fraction)   // a ratio: likewise
     }
 
     @Test func thirdsAreExactEnoughForSixDecimals() {

@@ -6,6 +6,13 @@ extension KeyTables {
         (b &- 0x61) < 26 || (b &- 0x30) < 10 || b == 0x25 || b >= 0x80
     }
 
+    /// Whether `b` is a slash between two digits (`80/20`, `16/20`): part of the word, not
+    /// the "or" a slash between words reads as.
+    @inline(__always)
+    static func isSlashInNumber(_ b: UInt8, after previous: UInt8, before next: UInt8) -> Bool {
+        b == 0x2F && (previous &- 0x30) < 10 && (next &- 0x30) < 10
+    }
+
     /// The symbol kind of a separator byte, or nil for one that only separates.
     @inline(__always)
     static func symbol(_ b: UInt8) -> UInt8? {
@@ -20,9 +27,9 @@ extension KeyTables {
     }
 
     /// Splits the folded bytes at the start of the arena into words (letters, digits, `%`,
-    /// non-ASCII; apostrophes removed: "confectioners'" → "confectioners", "cow's" → "cows")
-    /// and the symbols the later steps read: `,` `;` (segments), brackets, `/` (or), `&` `+`
-    /// (and). Every other byte separates words.
+    /// non-ASCII, a slash between digits; apostrophes removed: "confectioners'" →
+    /// "confectioners", "cow's" → "cows") and the symbols the later steps read: `,` `;`
+    /// (segments), brackets, `/` (or), `&` `+` (and). Every other byte separates words.
     func tokenize(_ w: inout KeyWork) {
         let folded = w.used
         let a = w.arena
@@ -34,7 +41,7 @@ extension KeyTables {
                 var hasher = WordHasher()
                 while i < folded {
                     let c = a[i]
-                    if Self.isWordByte(c) {
+                    if Self.isWordByte(c) || Self.isSlashInNumber(c, after: w.used > start ? a[w.used - 1] : 0, before: i + 1 < folded ? a[i + 1] : 0) {
                         if w.used < w.arenaCount {
                             a[w.used] = c
                             w.used += 1
@@ -96,6 +103,9 @@ extension KeyTables {
                     let d = classes[Int(p.pointee)]
                     if d & word != 0 {
                         out.pointee = d & 0x7F
+                        out = out.successor()
+                    } else if d == 0x2F, out > start, p + 1 < end, Self.isSlashInNumber(0x2F, after: out[-1], before: p[1]) {
+                        out.pointee = 0x2F
                         out = out.successor()
                     } else if d != 0x27 {
                         break

@@ -8,7 +8,8 @@
 ///    1,024 bytes and 32 words of a name are read.
 /// 2. **Words.** Letters, digits and `%` make words; apostrophes are removed
 ///    ("confectioners'" → "confectioners", "cow's" → "cows"); hyphens and other punctuation
-///    separate words ("extra-virgin" → "extra virgin"). `/` reads "or", `&` and `+` "and".
+///    separate words ("extra-virgin" → "extra virgin"). `/` reads "or" (between two digits it
+///    stays in the word: "80/20 ground beef"), `&` and `+` "and".
 ///    A `key-overrides.tsv` row whose name has exactly these words wins over every later step.
 /// 3. **Singular.** Each word: an `invariants.tsv` word or phrase stays (hummus, molasses,
 ///    oats, grits); a `plurals.tsv` word takes its singular (leaves → leaf, cookies →
@@ -44,5 +45,5 @@ public enum KeySpec {
     /// The version of these rules and of the built-in tables behind them. It changes whenever
     /// a key computed from the built-in tables could change; the golden file
     /// `Corpora/keys/golden.tsv` pins it.
-    public static let version = 2
+    public static let version = 3
 }

@@ -342,7 +342,7 @@ package enum Tokenizer {
                 if i + 3 < n, s[i] == 0xE2, s[i + 1] == 0x81, s[i + 2] == 0x84, isDigit(s[i + 3]) { slashEnd = i + 3 }
                 if slashEnd > 0 {
                     let (den, _, j) = digits(s, from: slashEnd)
-                    switch slashReading(whole, den) {
+                    switch slashReading(whole, den, unitFollows: j < n && isASCIILetter(s[j])) {
                     case .fraction:
                         value = whole / den
                         properFraction = value < 1
@@ -354,8 +354,8 @@ package enum Tokenizer {
                         i = j
                     case .twoAmounts:
                         break // the number ends before the slash
-                    case .date:
-                        // One word, no amount: a quantity of 0.0055 is not what "11/2006" says.
+                    case .word:
+                        // One word, no amount: "11/2006" is no quantity of 0.0055, "80/20" none of 4.
                         slot.initialize(to: finished(Token(kind: .word, start: start, end: j), s))
                         return j
                     }
@@ -405,26 +405,29 @@ package enum Tokenizer {
         case range
         /// Two amounts, the first without its unit (`550/1lb`).
         case twoAmounts
-        /// A month and year (`11/2006`): a word, not an amount.
-        case date
+        /// A word, not an amount: a month and year (`11/2006`), a ratio (`80/20 ground beef`).
+        case word
     }
 
     /// How `whole/den` written with a slash reads. A fraction has a denominator that recipes
     /// measure in: halves to sixteenths, 32nds and 64ths (and `1/1`). Otherwise a quantity of
-    /// 0.8 or 550 is never what the line says: a smaller number before a larger one (below
+    /// 0.8, 550 or 4 is never what the line says: a smaller number before a larger one (below
     /// 1,000, so not a date's year) is a range; a number over 1 before 1 is an amount before
     /// another in other units, as `450g/1lb` is written without its "g"; a month and a year
-    /// (`11/2006`, as recipe files date themselves) is a date. Anything else (a ratio,
-    /// `80/20 ground beef`) stays the one quantity it always was.
+    /// (`11/2006`, as recipe files date themselves) and a larger number before a smaller one
+    /// (a ratio, `80/20 ground beef`, which names the product as `2%` does milk) are a word.
+    /// Before a unit glued on (`400/14oz`) the old reading stays: the labeled sentences read
+    /// it so.
     @inline(__always)
-    static func slashReading(_ whole: Double, _ den: Double) -> SlashReading {
+    static func slashReading(_ whole: Double, _ den: Double, unitFollows: Bool) -> SlashReading {
         switch den {
         case 2, 3, 4, 5, 6, 8, 10, 12, 16, 32, 64: return .fraction
         case 0: return .twoAmounts
         case 1: return whole <= 1 ? .fraction : .twoAmounts
         default:
-            if den >= 1900, den <= 2099, whole >= 1, whole <= 12 { return .date }
-            return whole < den && den < 1000 ? .range : .fraction
+            if den >= 1900, den <= 2099, whole >= 1, whole <= 12 { return .word }
+            if whole < den { return den < 1000 ? .range : .fraction }
+            return unitFollows ? .fraction : .word
         }
     }
 
