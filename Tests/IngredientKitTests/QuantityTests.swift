@@ -98,6 +98,8 @@ struct QuantityTests {
         #expect(Tokenizer.slashReading(11, 2006, unitFollows: false) == .word)
         #expect(Tokenizer.slashReading(80, 20, unitFollows: false) == .word)
         #expect(Tokenizer.slashReading(400, 14, unitFollows: true) == .fraction)
+        let ratio = parser.parse("½ lb 80/20 ground beef")
+        #expect(ratio.quantity == 0.5 && ratio.alternates.isEmpty && ratio.name == "80/20 ground beef" && ratio.key == "80/20 ground beef")
         #expect(parser.parse("11/2006").quantity == nil)
         #expect(parser.parse("Written: 2/2005").quantity == nil)
     }
