@@ -165,6 +165,30 @@ struct DefectClassTests {
         #expect(json == expected)
     }
 
+    /// Invisible format characters that web text carries (a zero-width joiner before the amount,
+    /// soft hyphens inside words, a direction mark) are read as absent: each line parses as
+    /// it does without them, the input stays as given, and the session's JSON path agrees.
+    @Test(arguments: [
+        ("\u{200D}225 g plain flour (maida)", "225 g plain flour (maida)"),
+        ("\u{FEFF}300 g dark chocolate", "300 g dark chocolate"),
+        ("2 EL Weizen\u{AD}mehl", "2 EL Weizenmehl"),
+        ("5 oz Parmigiano\u{AD}-Reggiano, finely grated", "5 oz Parmigiano-Reggiano, finely grated"),
+        ("5 large eggs, \u{200E}separated", "5 large eggs, separated"),
+        ("1 cup\u{200B} sugar\u{2060}", "1 cup sugar"),
+    ])
+    func invisibleCharactersAreReadAsAbsent(_ line: String, _ visible: String) throws {
+        let parsed = parser.parse(line)
+        var expected = parser.parse(visible)
+        expected.input = line
+        #expect(parsed == expected)
+        var json: [UInt8] = []
+        Array(line.utf8).withUnsafeBufferPointer { parser.makeSession().appendJSON(utf8: $0, to: &json) }
+        var written: [UInt8] = []
+        JSONLine.append(parsed, to: &written)
+        #expect(json == written)
+        #expect(parser.parse("\u{200B}\u{AD}").kind == .empty)
+    }
+
     /// A temperature (a number glued to a degree sign) is never an amount and is never lost:
     /// it stays in the note or preparation where it stands.
     @Test(arguments: [

@@ -161,10 +161,14 @@ struct Scorer {
         return u.hasSuffix("s") ? String(u.dropLast()) : u
     }
 
+    /// A name as scored: lowercased, runs of what is neither letter nor number made one
+    /// space, and invisible format characters (soft hyphens, zero-width joiners: Unicode's
+    /// `Cf`) left out, as text shows them.
     static func normalizeName(_ name: String) -> String {
         var out = ""
         var space = true
         for ch in name.lowercased() {
+            if ch.unicodeScalars.allSatisfy({ $0.properties.generalCategory == .format }) { continue }
             if ch.isLetter || ch.isNumber {
                 out.append(ch)
                 space = false

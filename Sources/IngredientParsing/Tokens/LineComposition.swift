@@ -2,14 +2,25 @@ import IngredientText
 
 /// Lines written in decomposed form (a letter followed by a combining accent, as some systems
 /// and copied web text write it) are read composed (NFC), as the word tables spell their
-/// words: "cre" + U+0300 + "me" parses as "crème" does. The fields then hold the composed
-/// text; the input stays as it was given. Only lines in which the tokenizer met a combining
-/// mark (`Tokenizer.Lexed.combiningMark`) go through ICU.
+/// words: "cre" + U+0300 + "me" parses as "crème" does; and lines are read without the
+/// invisible format characters web text carries (`Tokenizer.isInvisible`: soft hyphens,
+/// zero-width joiners, direction marks). The fields then hold that text; the input stays as it
+/// was given. Only lines in which the tokenizer met such a character
+/// (`Tokenizer.Lexed.needsNormalizing`) go through here (and ICU).
 enum LineComposition {
-    /// The line composed (NFC) into `composed`; false, leaving `composed` as it was, when
-    /// composition changes nothing (a mark with nothing to join).
+    /// The line without its invisible format characters, composed (NFC), into `composed`;
+    /// false, leaving `composed` as it was, when that changes nothing (a mark with nothing to
+    /// join).
     static func compose(_ line: UnsafeBufferPointer<UInt8>, into composed: inout PlainList<UInt8>) -> Bool {
-        var text = UnicodeFolding.apply(.nfc, utf8: line)
+        var visible: [UInt8] = []
+        visible.reserveCapacity(line.count)
+        var i = 0
+        while i < line.count {
+            let (scalar, length) = Tokenizer.decode(line, at: i)
+            if scalar < 0x80 || !Tokenizer.isInvisible(scalar) { visible.append(contentsOf: line[i..<(i + length)]) }
+            i += length
+        }
+        var text = visible.withUnsafeBufferPointer { UnicodeFolding.apply(.nfc, utf8: $0) }
         return text.withUTF8 { bytes in
             guard !bytes.elementsEqual(line) else { return false }
             composed.replace(with: bytes)

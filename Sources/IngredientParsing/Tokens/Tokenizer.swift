@@ -36,8 +36,9 @@ package enum Tokenizer {
 
     /// Tokenizes into `tokens`, reusing its storage, and returns what it noted of the line. A
     /// line with a combining mark that composition joins to the character before it
-    /// (U+0300–U+036F, Hangul jamo U+1100–U+11FF) is composed (NFC, `LineComposition`) into
-    /// `composed`, and its composed text tokenized: then `text` lies there.
+    /// (U+0300–U+036F, Hangul jamo U+1100–U+11FF) or an invisible format character
+    /// (`isInvisible`) is normalized (`LineComposition`: without the invisible characters,
+    /// composed, NFC) into `composed`, and that text tokenized: then `text` lies there.
     @inline(__always)
     static func tokenizeNoting(_ line: UnsafeBufferPointer<UInt8>, into tokens: inout [Token],
                                composingInto composed: UnsafeMutablePointer<PlainList<UInt8>>) -> LineNotes {
@@ -80,8 +81,8 @@ package enum Tokenizer {
         /// for `QuantityGrouping.isNeeded`.
         var quantities: UInt64 = 0
         /// Whether the line has a combining mark that composition may join to the character
-        /// before it (see `tokenizeNoting`).
-        var combiningMark = false
+        /// before it, or an invisible format character (see `tokenizeNoting`).
+        var needsNormalizing = false
     }
 
     /// The first pass: the line's tokens before quantity grouping, each with its hash and stem,
@@ -177,7 +178,7 @@ package enum Tokenizer {
                 continue
             }
             let (scalar, length) = decode(line, at: i)
-            if isCombiningMark(scalar) { marks = true }
+            if needsNormalizing(scalar) { marks = true }
             switch classify(scalar) {
             case .space:
                 i += length
@@ -194,7 +195,7 @@ package enum Tokenizer {
                 count &+= 1
             }
         }
-        return Lexed(count: count, plain: plain, quantities: quantities, combiningMark: marks)
+        return Lexed(count: count, plain: plain, quantities: quantities, needsNormalizing: marks)
     }
 
     // MARK: - Characters
@@ -204,9 +205,22 @@ package enum Tokenizer {
     @inline(__always) static func isDigit(_ b: UInt8) -> Bool { b &- 0x30 < 10 }
     @inline(__always) static func isASCIILetter(_ b: UInt8) -> Bool { (b | 0x20) &- 0x61 < 26 }
 
-    /// Whether a scalar is a combining mark that composition may join to the character before
-    /// it: U+0300–U+036F or a Hangul jamo (U+1100–U+11FF).
-    @inline(__always) static func isCombiningMark(_ c: UInt32) -> Bool { c &- 0x300 < 0x70 || c &- 0x1100 < 0x100 }
+    /// Whether a line with this (non-ASCII) scalar is read normalized (`LineComposition`): a
+    /// combining mark that composition may join to the character before it (U+0300–U+036F, a
+    /// Hangul jamo U+1100–U+11FF), or an invisible format character (`isInvisible`).
+    @inline(__always) static func needsNormalizing(_ c: UInt32) -> Bool {
+        c &- 0x300 < 0x70 || c &- 0x1100 < 0x100 || isInvisible(c)
+    }
+
+    /// Whether a scalar is an invisible format character that web pages and word processors
+    /// leave in text: a soft hyphen (U+00AD), zero-width space, non-joiner and joiner (U+200B–
+    /// U+200D), direction marks and embeddings (U+200E–U+200F, U+202A–U+202E, U+2066–U+2069),
+    /// a word joiner and invisible operators (U+2060–U+2064), a zero-width no-break space
+    /// (U+FEFF). A line is read without them: `\u{200D}225 g flour` is 225 g of flour, and
+    /// `Weizen\u{AD}mehl` the word `Weizenmehl`.
+    @inline(__always) static func isInvisible(_ c: UInt32) -> Bool {
+        c == 0xAD || c &- 0x200B < 5 || c &- 0x202A < 5 || c &- 0x2060 < 5 || c &- 0x2066 < 4 || c == 0xFEFF
+    }
 
     /// Decodes the scalar at `i` of valid UTF-8.
     @inline(__always)
@@ -470,7 +484,7 @@ package enum Tokenizer {
                 }
             } else {
                 let (c, length) = decode(s, at: i)
-                if isCombiningMark(c) { marks = true }
+                if needsNormalizing(c) { marks = true }
                 // A letter, or a typographic apostrophe before one ("it’s").
                 let apostrophe = c == 0x2019 && i + length < n && isASCIILetter(s[i + length])
                 if !apostrophe { guard case .letter = classify(c) else { break } }
@@ -639,7 +653,7 @@ private struct LineTokens: Sequence {
         }
         var lexed = Tokenizer.lex(line, writingAt: base)
         var text = line
-        if _slowPath(lexed.combiningMark), let composed {
+        if _slowPath(lexed.needsNormalizing), let composed {
             Self.recompose(&text, lexed: &lexed, into: composed, room: buffer)
         }
         notes.pointee = Tokenizer.LineNotes(plain: lexed.plain, text: text)
