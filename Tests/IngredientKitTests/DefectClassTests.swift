@@ -27,6 +27,10 @@ struct DefectClassTests {
         Case(line: "1 / 2 cup chopped parsley", quantity: 0.5, quantityMax: 0.5, unit: "cup", name: "parsley"),
         Case(line: "1 3 / 4 cups water", quantity: 1.75, quantityMax: 1.75, unit: "cup", name: "water"),
         Case(line: "3 /4 tsp salt", quantity: 0.75, quantityMax: 0.75, unit: "teaspoon", name: "salt"),
+        // A plural mark glued to the unit, as programs write a unit for any count.
+        Case(line: "3-4 tablespoon(s) sunflower oil", quantity: 3, quantityMax: 4, unit: "tablespoon", name: "sunflower oil"),
+        Case(line: "2 clove(s) of garlic", quantity: 2, quantityMax: 2, unit: "clove", name: "garlic"),
+        Case(line: "1 pinch(es) sea salt", quantity: 1, quantityMax: 1, unit: "pinch", name: "sea salt"),
         // Decimal commas that cannot separate thousands.
         Case(line: ",5 l vegetable stock", quantity: 0.5, quantityMax: 0.5, unit: "liter", name: "vegetable stock"),
         Case(line: "0,750 kg potatoes", quantity: 0.75, quantityMax: 0.75, unit: "kilogram", name: "potatoes"),

@@ -91,6 +91,28 @@ extension LineAssembler.Pass {
             guard record else { continue }
             addSpan(lexicon.sizes.value(forWordHash: tokens[j].hash) != nil ? .size : .comment, tokens[j].stemRange)
         }
+        // "tablespoon(s)", "clove(s)", "pièce(s)": a plural mark glued to the unit, as programs
+        // write a unit for any count, is the unit's (it was read as the start of the name).
+        if let after = pluralMark(after: end) {
+            if record { for j in end..<after { labels[j] = Label.unit.rawValue } }
+            return (.known(found.row), after)
+        }
         return (.known(found.row), end)
+    }
+
+    /// The index after `(s)` or `(es)` glued to the token before `i` (no space anywhere in
+    /// it), or nil.
+    @inline(__always)
+    func pluralMark(after i: Int) -> Int? {
+        guard i + 2 < tokens.count, i > 0 else { return nil }
+        let open = tokens[i], word = tokens[i + 1], close = tokens[i + 2]
+        guard open.kind == .punctuation, open.mark == 0x28, open.start == tokens[i - 1].end,
+              word.kind == .word, word.start == open.end, close.kind == .punctuation, close.mark == 0x29,
+              close.start == word.end else { return nil }
+        let length = word.end - word.start
+        guard length <= 2 else { return nil }
+        let last = line[word.end - 1] | 0x20
+        let first = line[word.start] | 0x20
+        return last == 0x73 && (length == 1 || first == 0x65) ? i + 3 : nil
     }
 }
