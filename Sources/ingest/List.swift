@@ -200,9 +200,28 @@ enum RecipeFiles {
         var st = stat()
         guard stat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG, let head = try? readHead(path, count: 65536) else { return false }
         switch head.withUnsafeBufferPointer({ FormatDetection.detect(name: path, head: $0) }) {
-        case .recipe(.text), .recipe(.jsonl), .skip, .unreadable: return false
+        case .recipe(.jsonl): return !startsWithImportRecord(head)
+        case .recipe(.text), .skip, .unreadable: return false
         case .recipe, .zip, .gzip, .tar: return true
         }
+    }
+
+    /// Whether the first record of JSON Lines is one `ingest import` writes: a `source`, and
+    /// an `error` or ingredient lines as objects with their `text`. Other JSON Lines (RecipeNLG's
+    /// lists of strings, schema.org's `recipeIngredient`) are read through the importer. A
+    /// first line longer than `head` is taken for a record of `ingest import` (as before).
+    static func startsWithImportRecord(_ head: [UInt8]) -> Bool {
+        var lines = head.split(separator: 0x0A, omittingEmptySubsequences: true).makeIterator()
+        while let raw = lines.next() {
+            let line = String(decoding: raw, as: UTF8.self)
+            guard !line.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" || $0 == "\u{FEFF}" }) else { continue }
+            guard raw.endIndex < head.endIndex || head.count < 65536 else { return true }
+            guard let value = try? LenientJSON.parse(line, keeping: recordFields).value, value["source"] != nil else { return false }
+            if value["error"] != nil { return true }
+            guard case let .array(ingredients)? = value["ingredients"] else { return false }
+            return ingredients.allSatisfy { $0["text"] != nil }
+        }
+        return true
     }
 
     /// Calls `body` with each recipe `ingest import` reads from the file at `path` (its

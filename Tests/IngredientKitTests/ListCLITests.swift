@@ -117,6 +117,19 @@ import Testing
 
         let dir = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
+        // JSON Lines of recipes that `ingest import` did not write (lines as strings, or
+        // schema.org's recipeIngredient) are read through the importer too, not as records
+        // without lines.
+        let nlg = dir.appendingPathComponent("recipes.jsonl")
+        try Data(("""
+            {"title":"Toast","ingredients":["2 slices bread","1 tbsp butter"]}
+            {"name":"Tea","recipeIngredient":["1 tea bag","1 cup water"]}
+
+            """).utf8).write(to: nlg)
+        let strings = try KeysCLI.run(["list", nlg.path])
+        #expect(strings.status == 0, "\(strings.stderr)")
+        #expect(strings.lines.contains { $0.contains("Bread — 2 slices") && $0.contains("[Toast]") })
+        #expect(strings.lines.contains { $0.contains("[Tea]") })
         let page = dir.appendingPathComponent("empty.html")
         try Data("<html><body><p>Nothing to cook here.</p></body></html>".utf8).write(to: page)
         let none = try KeysCLI.run(["list", page.path, "Corpora/list/week/beef-tacos.txt"])
