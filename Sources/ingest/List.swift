@@ -356,16 +356,9 @@ enum RecipeFiles {
         return lines
     }
 
-    /// The number of servings a yield states ("4 servings", "Serves 6", "4"), or nil when it
-    /// states something else ("1 loaf") or nothing.
-    static func servings(inYield yield: String) -> Double? {
-        let lower = yield.lowercased()
-        let words = lower.split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "." })
-        guard let number = words.lazy.compactMap({ Double($0) }).first, number > 0, number.isFinite else { return nil }
-        let onlyNumber = words.count == 1
-        let says = ["serv", "portion", "people", "person"].contains { lower.contains($0) }
-        return onlyNumber || says ? number : nil
-    }
+    /// The number of servings a yield states (`YieldWords.servings(in:)`: "4 servings",
+    /// "Serves 6", "4"), or nil when it states something else ("1 loaf") or nothing.
+    static func servings(inYield yield: String) -> Double? { YieldWords.servings(in: yield) }
 }
 
 /// Why `ingest list` could not use a file.

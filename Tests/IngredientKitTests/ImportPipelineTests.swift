@@ -12,7 +12,7 @@ struct ImportPipelineTests {
         // reader), and each table holds exactly the kinds its reader looks for.
         let expected: [String: Set<String>] = [
             "import/headings.tsv": ["ingredients", "instructions", "other", "qualifier"],
-            "import/yields.tsv": ["fact", "follows", "starts"],
+            "import/yields.tsv": ["fact", "follows", "servings", "starts"],
             "import/app-state.tsv": ["name", "quantity", "unit"],
             "import/artifacts.tsv": ["open-plural"],
             "import/continuations.tsv": ["mark", "word"],
@@ -22,6 +22,18 @@ struct ImportPipelineTests {
             #expect(!rows.isEmpty, "\(file)")
             #expect(Set(rows.map(\.kind)) == kinds, "\(file)")
             #expect(rows.allSatisfy { !$0.phrase.isEmpty && !$0.phrase.contains("\t") }, "\(file)")
+        }
+    }
+
+    /// A yield counts servings when it is a number alone or holds a `servings` word of
+    /// `import/yields.tsv`, as whole words ("4 cups, reserved" holds "serv" but no servings).
+    @Test func yieldsThatCountServings() {
+        for (yield, servings) in [("4 servings", 4.0), ("Serves 6", 6), ("4", 4), ("6 to 8 portions", 6), ("Pour 4 personnes", 4),
+                                  ("Serves: 2-3 people", 2), ("4 to 6 servings.", 4)] as [(String, Double)] {
+            #expect(YieldWords.servings(in: yield) == servings, "\(yield)")
+        }
+        for yield in ["Makes 12 muffins", "1 loaf", "4 cups, reserved", "servings", ""] {
+            #expect(YieldWords.servings(in: yield) == nil, "\(yield)")
         }
     }
 

@@ -1,6 +1,6 @@
 /// The words that mark a recipe's yield in plain text ("Serves 4", "6 servings"), from
 /// `Dictionaries/import/yields.tsv`.
-enum YieldWords {
+package enum YieldWords {
     /// Words a yield line starts with, longest first (so "servings" is tried before "serving").
     static let starts: [String] = words(of: "starts").sorted { $0.count != $1.count ? $0.count > $1.count : $0 < $1 }
     /// The most UTF-8 bytes of a word of `starts`.
@@ -9,6 +9,18 @@ enum YieldWords {
     static let follows: Set<String> = Set(words(of: "follows"))
     /// Words that, after a number, make a line a fact about the recipe ("10 Prep Time").
     static let facts: Set<String> = Set(words(of: "fact"))
+    /// Words by which a yield counts servings ("Serves 6", "4 portions").
+    static let servingWords: Set<String> = Set(words(of: "servings"))
+
+    /// The number of servings a yield states ("4 servings", "Serves 6", "4"): its first
+    /// number, when the yield is that number alone or holds a `servings` word; nil when it
+    /// states something else ("1 loaf", "Makes 12 muffins") or nothing.
+    package static func servings(in yield: String) -> Double? {
+        let words = yield.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "." })
+        guard let number = words.lazy.compactMap({ Double($0) }).first, number > 0, number.isFinite else { return nil }
+        // Words keep their dots (for "1.5"): a sentence's full stop is left out here ("servings.").
+        return words.count == 1 || words.contains(where: { servingWords.contains(String($0.filter { $0 != "." })) }) ? number : nil
+    }
 
     /// Whether `line` is a number followed by a fact word ("10 Prep Time", "6 Servings",
     /// "35 minutes"): a line of a page's recipe summary, not an ingredient.
