@@ -192,10 +192,11 @@ enum RecipeFiles {
     }
 
     /// Whether the file at `path` is a recipe file of a format `ingest import` reads other
-    /// than plain text and JSON Lines (MealMaster, MasterCook, HTML, JSON, CSV, Cooklang,
-    /// Paprika, archives of them), told as `ingest import` tells it, from its name and first
-    /// bytes. Such a file is read through the importer; plain files of ingredient lines and
-    /// `ingest import` output are read line by line (`forEachRecipe`).
+    /// than plain text and its own output (MealMaster, MasterCook, HTML, JSON, CSV, Cooklang,
+    /// Paprika, archives of them, JSON Lines of other recipe records), told as `ingest import`
+    /// tells it, from its name and first bytes. Such a file is read through the importer
+    /// (which also parses its lines, once more than the list needs); plain files of ingredient
+    /// lines and `ingest import` output are read line by line (`forEachRecipe`).
     static func isImportFormat(path: String) -> Bool {
         var st = stat()
         guard stat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG, let head = try? readHead(path, count: 65536) else { return false }

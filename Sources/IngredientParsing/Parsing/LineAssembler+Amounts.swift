@@ -91,7 +91,7 @@ extension LineAssembler.Pass {
             guard record else { continue }
             addSpan(lexicon.sizes.value(forWordHash: tokens[j].hash) != nil ? .size : .comment, tokens[j].stemRange)
         }
-        // "tablespoon(s)", "clove(s)", "pièce(s)": a plural mark glued to the unit, as programs
+        // "tablespoon(s)", "clove(s)", "pinch(es)": a plural mark glued to the unit, as programs
         // write a unit for any count, is the unit's (it was read as the start of the name).
         if let after = pluralMark(after: end) {
             if record { for j in end..<after { labels[j] = Label.unit.rawValue } }
