@@ -16,6 +16,7 @@ struct ImportPipelineTests {
             "import/app-state.tsv": ["name", "quantity", "unit"],
             "import/artifacts.tsv": ["open-plural"],
             "import/continuations.tsv": ["mark", "word"],
+            "import/credits.tsv": ["credit", "credit-key"],
         ]
         for (file, kinds) in expected {
             let rows = ImportWordTable.rows(file)

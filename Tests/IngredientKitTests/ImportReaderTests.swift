@@ -155,6 +155,20 @@ struct ImportReaderTests {
         #expect(PlainTextReader.title(fromFileName: "a/b/.txt") == ".txt")
         #expect(PlainTextReader.title(fromFileName: "notes") == "notes")
     }
+
+    /// A credit line among the ingredients ("Recipe courtesy …", "Source: …") is kept in the
+    /// warnings, not read as an ingredient; a line that only starts like one stays.
+    @Test func creditLinesAreNoIngredients() throws {
+        let text = "Monkey Bread\nRecipe courtesy Ann Example, 2006\n4 egg yolks\n2 oz sugar\nSource: Our Kitchen\n1 cup milk\n"
+        let r = try #require(PlainTextReader.records(text).first)
+        #expect(r.ingredients.map(\.text) == ["4 egg yolks", "2 oz sugar", "1 cup milk"])
+        #expect(r.warnings.contains("a credit line, not an ingredient: Recipe courtesy Ann Example, 2006"))
+        #expect(r.warnings.contains("a credit line, not an ingredient: Source: Our Kitchen"))
+        let headed = try #require(PlainTextReader.records("Soup\n\nIngredients\nPosted by Ann\n1 onion\nsource of heat\n").first)
+        #expect(headed.ingredients.map(\.text) == ["1 onion", "source of heat"])
+        #expect(!PlainTextReader.isCreditLine("from 2 lemons, the zest"))
+        #expect(PlainTextReader.isCreditLine("From: Gaye"))
+    }
     @Test func cooklang() throws {
         let r = try #require(ImportFixtures.recipes("pancakes.cook").first)
         #expect(r.title == "Sunday Pancakes")

@@ -1,7 +1,7 @@
 import IngredientText
 
 /// The rows of an import word table under `Dictionaries/import/` (`headings.tsv`,
-/// `yields.tsv`, `app-state.tsv`, `artifacts.tsv`, `continuations.tsv`): `kind<TAB>phrase`, read as every word
+/// `yields.tsv`, `app-state.tsv`, `artifacts.tsv`, `continuations.tsv`, `credits.tsv`): `kind<TAB>phrase`, read as every word
 /// table is (`TableBytes.forEachRow`: `#` comments and blank lines skipped, a carriage return
 /// before the line feed allowed).
 enum ImportWordTable {
