@@ -234,7 +234,7 @@ enum RecipeFiles {
         let summary = RecipeImporter(parser: parser, jobs: 1).run([path]) { record in
             switch record {
             case let .recipe(r):
-                body(RecipeText(id: r.source, title: r.title, lines: r.ingredients.map(\.text), servings: r.yield.flatMap(servings(inYield:))))
+                body(RecipeText(id: r.source, title: r.title, lines: r.ingredients.map(\.text), servings: r.yield.flatMap(YieldWords.servings(in:))))
             case let .failure(source, error):
                 failure = failure ?? error
                 notes.append("list: \(source): \(error); skipped")
@@ -286,7 +286,7 @@ enum RecipeFiles {
             }
             body(RecipeText(id: value["source"]?.text ?? "\(path)#\(n + 1)", title: value["title"]?.text,
                             lines: ingredients.compactMap { $0["text"]?.text },
-                            servings: value["yield"]?.text.flatMap(servings(inYield:))))
+                            servings: value["yield"]?.text.flatMap(YieldWords.servings(in:))))
         }
         // Lines are held only until the format is known (its first non-blank line), and for a
         // plain file, which is one recipe.
@@ -357,9 +357,6 @@ enum RecipeFiles {
         return lines
     }
 
-    /// The number of servings a yield states (`YieldWords.servings(in:)`: "4 servings",
-    /// "Serves 6", "4"), or nil when it states something else ("1 loaf") or nothing.
-    static func servings(inYield yield: String) -> Double? { YieldWords.servings(in: yield) }
 }
 
 /// Why `ingest list` could not use a file.

@@ -60,19 +60,13 @@ enum PlainTextReader {
         return words
     }
 
-    /// `s.count`, counted on the bytes of an ASCII line (`TextDecoding.asciiCharacters`).
-    static func characterCount(_ s: String) -> Int {
-        var s = s
-        return s.withUTF8 { TextDecoding.asciiCharacters($0) }?.count ?? s.count
-    }
-
     /// Whether a line reads like an ingredient: it starts with an amount, or is short and
     /// is not a sentence.
     static func isIngredientLike(_ s: String) -> Bool {
         guard let first = s.unicodeScalars.first else { return false }
         let words = wordCount(s)
         if first.properties.numericType != nil { return words <= 25 }
-        return words <= 8 && !s.hasSuffix(".") && !s.contains(". ") && characterCount(s) <= 60
+        return words <= 8 && !s.hasSuffix(".") && !s.contains(". ") && LineBytes.characterCount(s) <= 60
     }
 
     /// The title of a text with no title line: its file's name without the extension
@@ -111,12 +105,12 @@ enum PlainTextReader {
     }
 
     static func isProse(_ s: String) -> Bool {
-        wordCount(s) > 12 && (s.contains(". ") || s.hasSuffix(".") || s.hasSuffix("!")) || characterCount(s) > 160
+        wordCount(s) > 12 && (s.contains(". ") || s.hasSuffix(".") || s.hasSuffix("!")) || LineBytes.characterCount(s) > 160
     }
 
     /// A sub-header line ("For the sauce:", "TOPPING"), as its group name.
     static func subHeader(_ s: String) -> String? {
-        guard characterCount(s) <= 60, !s.contains(where: \.isNumber) else { return nil }
+        guard LineBytes.characterCount(s) <= 60, !s.contains(where: \.isNumber) else { return nil }
         if s.hasSuffix(":") { return String(s.dropLast()).trimmingCharacters(" ") }
         let lower = s.lowercased()
         if lower.hasPrefix("for the ") && wordCount(s) <= 6 { return s }
@@ -235,7 +229,7 @@ enum PlainTextReader {
         // A paragraph of prose written right above the list (no blank line between) is a
         // block of its own: split blocks where prose and short lines meet.
         var titleSeen = record.title != nil
-        if !titleSeen, let first = blocks.first?.first, characterCount(first) <= 120 {
+        if !titleSeen, let first = blocks.first?.first, LineBytes.characterCount(first) <= 120 {
             record.title = headingText(first)
             titleSeen = true
             blocks[0].removeFirst()
@@ -260,7 +254,7 @@ enum PlainTextReader {
         var group: String?
         for (b, block) in blocks.enumerated() {
             var lines = block
-            if !titleSeen, let first = lines.first, characterCount(first) <= 120 {
+            if !titleSeen, let first = lines.first, LineBytes.characterCount(first) <= 120 {
                 record.title = headingText(first)
                 titleSeen = true
                 lines.removeFirst()
