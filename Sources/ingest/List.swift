@@ -118,6 +118,13 @@ struct ListCommand: ParsableCommand {
                             fileUnscaled += 1
                         }
                     }
+                    if let parsed = recipe.parsed {
+                        // Parsed once already, by the importer: merged as parsed, after the
+                        // recipes read before it.
+                        addBatch()
+                        merging.add(ListRecipe(id: recipe.id, title: recipe.title, servingsFactor: factor, lines: parsed))
+                        return
+                    }
                     batch.append(ListRecipeText(id: recipe.id, title: recipe.title, servingsFactor: factor, lines: recipe.lines))
                     if batch.count == Self.recipesPerBatch { addBatch() }
                 }
@@ -180,6 +187,10 @@ enum RecipeFiles {
         var lines: [String]
         /// The number of servings its yield gives, if any.
         var servings: Double?
+        /// Its lines as the importer parsed them (headers and blank lines left out), for a
+        /// file read through the importer; nil where the list parses `lines` itself (a plain
+        /// file, `ingest import` output, a recipe whose source states fields of its lines).
+        var parsed: [ParsedIngredient]? = nil
     }
 
     /// Calls `body` with each recipe of the file at `path` as `ingest list` reads it: through
@@ -194,9 +205,9 @@ enum RecipeFiles {
     /// Whether the file at `path` is a recipe file of a format `ingest import` reads other
     /// than plain text and its own output (MealMaster, MasterCook, HTML, JSON, CSV, Cooklang,
     /// Paprika, archives of them, JSON Lines of other recipe records), told as `ingest import`
-    /// tells it, from its name and first bytes. Such a file is read through the importer
-    /// (which also parses its lines, once more than the list needs); plain files of ingredient
-    /// lines and `ingest import` output are read line by line (`forEachRecipe`).
+    /// tells it, from its name and first bytes. Such a file is read through the importer,
+    /// whose parse of each line the list merges (`RecipeText.parsed`); plain files of
+    /// ingredient lines and `ingest import` output are read line by line (`forEachRecipe`).
     static func isImportFormat(path: String) -> Bool {
         var st = stat()
         guard stat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG, let head = try? readHead(path, count: 65536) else { return false }
@@ -226,15 +237,20 @@ enum RecipeFiles {
     }
 
     /// Calls `body` with each recipe `ingest import` reads from the file at `path` (its
-    /// title, yield and ingredient lines as written) and returns notes about the records that
-    /// could not be read. Throws when the file gives no recipe at all.
+    /// title, yield, ingredient lines as written and as the importer parsed them) and returns
+    /// notes about the records that could not be read. Throws when the file gives no recipe
+    /// at all.
     static func forEachImportedRecipe(path: String, parser: IngredientParser, _ body: (RecipeText) -> Void) throws -> [String] {
         var notes: [String] = []
         var failure: ImportError?
         let summary = RecipeImporter(parser: parser, jobs: 1).run([path]) { record in
             switch record {
             case let .recipe(r):
-                body(RecipeText(id: r.source, title: r.title, lines: r.ingredients.map(\.text), servings: r.yield.flatMap(YieldWords.servings(in:))))
+                // A recipe with fields its source states (Cooklang, Mealie, Tandoor) is merged
+                // from its lines as written, as the list has always read it.
+                let parsed = r.ingredients.contains { $0.stated != nil } ? nil : r.ingredients.compactMap(\.parsed)
+                body(RecipeText(id: r.source, title: r.title, lines: r.ingredients.map(\.text), servings: r.yield.flatMap(YieldWords.servings(in:)),
+                                parsed: parsed))
             case let .failure(source, error):
                 failure = failure ?? error
                 notes.append("list: \(source): \(error); skipped")

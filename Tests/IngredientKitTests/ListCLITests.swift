@@ -138,6 +138,27 @@ import Testing
         #expect(none.lines.contains { $0.contains("[Beef tacos]") })
     }
 
+    /// The list merges the importer's parse of a recipe file's lines (each line parsed once);
+    /// it is the list the same recipes give as `ingest import` output, whose lines the list
+    /// parses itself: for every format, sections and yields included.
+    @Test func importedFilesGiveTheListOfTheirImportOutput() throws {
+        let files = ["potluck.mmf", "jsonld-graph.html", "lemonade.mxp", "box-export.csv", "microdata.html",
+                     "app-export-two-recipes.html", "pancakes.cook", "mealie-export.json", "tandoor-recipe.json",
+                     "nlg-style.csv"].map { "Corpora/import/" + $0 }
+        let dir = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let records = dir.appendingPathComponent("records.jsonl")
+        let imported = try KeysCLI.run(["import", "--out", records.path] + files)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        for servings in [[], ["--servings", "6"]] {
+            let direct = try KeysCLI.run(["list", "--json"] + servings + files)
+            let viaRecords = try KeysCLI.run(["list", "--json"] + servings + [records.path])
+            #expect(direct.status == 0, "\(direct.stderr)")
+            #expect(direct.lines == viaRecords.lines)
+            #expect(direct.lines.joined().contains("\"skippedLines\":"))
+        }
+    }
+
     /// A directory stands for its files, walked as `ingest import` walks (names in byte order,
     /// subdirectories, hidden files and images passed over); an empty one is an error.
     @Test func directoriesStandForTheirFiles() throws {

@@ -48,7 +48,8 @@ struct BenchList: ParsableCommand {
         var plan: [ListRecipe] = []
         for path in files {
             _ = try RecipeFiles.forEachListRecipe(path: path, parser: builder.parser) { r in
-                plan.append(builder.recipe(id: r.id, title: r.title, lines: r.lines))
+                plan.append(r.parsed.map { ListRecipe(id: r.id, title: r.title, lines: $0) }
+                    ?? builder.recipe(id: r.id, title: r.title, lines: r.lines))
             }
         }
         guard !plan.isEmpty else { throw ValidationError("no recipes in the plan") }
