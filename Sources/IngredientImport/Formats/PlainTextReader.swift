@@ -29,19 +29,6 @@ enum PlainTextReader {
         return TextCleaning.collapsingSpaces(String(s))
     }
 
-    /// `line.firstIndex(of: ":")`, found on the bytes: each ":" byte is checked to be a whole
-    /// character (searching character by character cost ~28,000 instructions a long line).
-    static func firstColon(_ line: String) -> String.Index? {
-        var from = line.utf8.startIndex
-        while let i = line.utf8[from...].firstIndex(of: 0x3A) {
-            // The character there (rounded down to its start, should the byte sit inside one)
-            // is ":" only when the byte is a whole character of its own.
-            if line[i] == ":" { return i }
-            from = line.utf8.index(after: i)
-        }
-        return nil
-    }
-
     /// Markdown heading marks, emphasis and surrounding decoration removed.
     static func headingText(_ line: String) -> String {
         var s = Substring(line).drop { $0 == "#" || $0 == " " || $0 == "*" || $0 == "_" || $0 == "=" }
@@ -161,7 +148,7 @@ enum PlainTextReader {
             if raw.isEmpty { continue }
             let heading = headingText(raw)
             // Front-matter style keys.
-            if let colon = Self.firstColon(raw), raw.distance(from: raw.startIndex, to: colon) <= 16 {
+            if let colon = LineBytes.firstIndex(of: 0x3A, in: Substring(raw)), raw.distance(from: raw.startIndex, to: colon) <= 16 {
                 let key = raw[..<colon].lowercased()
                 let value = TextCleaning.collapsingSpaces(String(raw[raw.index(after: colon)...])).trimmingCharacters("\"")
                 if ["title", "name"].contains(key), !value.isEmpty, record.title == nil {
