@@ -169,6 +169,32 @@ struct ImportReaderTests {
         #expect(!PlainTextReader.isCreditLine("from 2 lemons, the zest"))
         #expect(PlainTextReader.isCreditLine("From: Gaye"))
     }
+
+    /// A MealMaster recipe's credit line without an amount ("Posted by …") is a warning too;
+    /// an ingredient that starts like one, with its amount, stays.
+    @Test func mealMasterCreditLinesAreNoIngredients() throws {
+        let text = """
+            MMMMM----- Recipe via Meal-Master (tm) v8.05
+
+                  Title: Apple Crisp
+                  Yield: 6 servings
+
+                  4 c  Apples, sliced
+                  1 c  Sugar
+                       Posted by Ann Example
+                  1 ts From the spice jar: cinnamon
+                       Formatted by: Bob Example
+
+              Bake until golden.
+
+            MMMMM
+
+            """
+        let r = try #require(MealMasterReader.records(text).first)
+        #expect(r.ingredients.map(\.text) == ["4 c Apples, sliced", "1 c Sugar", "1 ts From the spice jar: cinnamon"])
+        #expect(r.warnings.contains("a credit line, not an ingredient: Posted by Ann Example"))
+        #expect(r.warnings.contains("a credit line, not an ingredient: Formatted by: Bob Example"))
+    }
     @Test func cooklang() throws {
         let r = try #require(ImportFixtures.recipes("pancakes.cook").first)
         #expect(r.title == "Sunday Pancakes")

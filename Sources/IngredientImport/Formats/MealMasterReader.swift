@@ -371,7 +371,14 @@ enum MealMasterReader {
         var inDirections = false
 
         func flush() {
-            for item in left + right { record.ingredients.append(.init(group: group, text: item.line)) }
+            for item in left + right {
+                // A credit among the ingredients ("Posted by …", "Formatted by …"): a warning.
+                if item.amount.isEmpty, item.unit.isEmpty, PlainTextReader.isCreditLine(item.text) {
+                    record.warnings.append("a credit line, not an ingredient: \(item.text.trimmingCharacters(" "))")
+                    continue
+                }
+                record.ingredients.append(.init(group: group, text: item.line))
+            }
             left.removeAll()
             right.removeAll()
         }
