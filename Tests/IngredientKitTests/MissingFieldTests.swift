@@ -104,7 +104,7 @@ struct MissingFieldTests {
         Case(line: "3 large, very fresh duck eggs", quantity: 3, unit: nil, name: "fresh duck eggs"),
         Case(line: "3 cups kale finely shredded", quantity: 3, unit: "cup", name: "kale"),
         Case(line: "1 pint 7-Up, cold", quantity: 1, unit: "pint", name: "7-Up"),
-        Case(line: "5 tea bags", quantity: 5, unit: "bag", name: "tea"),
+        Case(line: "5 tea bags", quantity: 5, unit: nil, name: "tea bags"),
         Case(line: "2 tablespoons, plus 1 teaspoon sesame oil", quantity: 2, unit: "tablespoon", name: "sesame oil"),
     ]
 

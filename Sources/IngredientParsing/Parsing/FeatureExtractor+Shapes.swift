@@ -15,6 +15,42 @@ extension FeatureExtractor {
         }
     }
 
+    /// Which case pattern of the word shapes tells nothing in this line, as a shape's case
+    /// pattern (`WordShape.code`): 2 (a first capital) where every word of four or more bytes
+    /// starts with a capital ("2 Tbsp Chopped Fresh Parsley", as many sites write their lists),
+    /// 1 (no small letter) where every such word is in capitals ("1 CUP BROWN SUGAR"), else 0
+    /// (none: capitals mark a name, a brand, a note's first word). At least two such words.
+    /// Where a line capitalizes every word, a capital says nothing of the word; its shape is
+    /// read as the lowercase word's (`foldingCase`), as the labeled lines mostly write it.
+    static func uninformativeCase(_ tokens: UnsafeBufferPointer<Token>, _ line: UnsafeBufferPointer<UInt8>) -> Int {
+        var long = 0, capitalized = 0, capitals = 0, lowercaseWord = false
+        for t in tokens where t.kind == .word {
+            let c = shapeID(t, line) &- 1
+            guard c >= 0, c < WordShape.largestCode else { continue }
+            let pattern = c % 12 / 3, lengthClass = c % 3
+            if pattern == 0 {
+                // A lowercase word of four or more bytes: most lines stop here.
+                if lengthClass == 0 { return 0 }
+                if lengthClass == 2 { lowercaseWord = true }
+                continue
+            }
+            guard lengthClass == 0 else { continue }
+            long += 1
+            if pattern == 2 { capitalized += 1 } else if pattern == 1 { capitals += 1 }
+        }
+        guard long >= 2 else { return 0 }
+        if capitals == long, !lowercaseWord { return 1 }
+        if capitalized >= 2, capitalized + capitals == long { return 2 }
+        return 0
+    }
+
+    /// The word shape `id` with the case pattern `pattern` read as no capital (0: unchanged).
+    @inline(__always)
+    static func foldingCase(_ id: Int, pattern: Int) -> Int {
+        guard pattern != 0, id >= 1, id <= WordShape.largestCode else { return id }
+        return (id &- 1) % 12 / 3 == pattern ? id &- 3 &* pattern : id
+    }
+
     /// A coarse class for conjunctions: quantity, unit word, other word, punctuation.
     @inline(__always)
     static func coarse(_ t: Token, _ lex: SmallBytes) -> UInt8 {

@@ -209,6 +209,7 @@ package final class FeatureExtractor: Sendable {
         let n = tokens.count
         let lexAt = UnsafeBufferPointer(lex), rowAt = UnsafeBufferPointer(rows)
         tokens.withUnsafeBufferPointer { tokenAt in
+            let foldedCase = Self.uninformativeCase(tokenAt, line)
             shapes.withUnsafeBufferPointer { shapeAt in
                 for i in 0..<n {
                     // Fields are read where they are used: a copy of the whole token cost a load and
@@ -216,7 +217,7 @@ package final class FeatureExtractor: Sendable {
                     let t = tokenAt.baseAddress.unsafelyUnwrapped + i
                     let lexI = lexAt[i]
                     let needsAffixes = f.beginToken(i, wordHash: t.pointee.kind == .word ? t.pointee.hash : 0, vocabularyRow: rowAt[i])
-                    let shapeID = Self.shapeID(t.pointee, line)
+                    let shapeID = Self.foldingCase(Self.shapeID(t.pointee, line), pattern: foldedCase)
                     let shape = shapeAt[shapeID]
                     f.addShape(shapeID, shape)
                     if lexI.count > 0 { f.addLexicon(lexI, shapeID: shapeID, shape: shape) }
