@@ -164,6 +164,9 @@ struct MissingFieldTests {
     @Test("an amount written after the name is read", arguments: [
         ("Brandy, 2 tablespoons", "2"), ("Duck eggs (large), 4", "4"), ("Walnut oil, 2 teaspoons, plus 1 more for brushing", "2"),
         ("Quail eggs, 12, or 16 if small", "12"),
+        // Written last after a spaced dash or a colon, as some sites and other languages do.
+        ("Olive oil, plus extra for greasing - 4 tbsp", "4"), ("Soy sauce, or to taste – 2 tsp", "2"),
+        ("Zucker: 100 g", "100"), ("Eggs (large), at room temperature - 3", "3"),
     ])
     func amountAfterTheName(_ line: String, _ number: String) {
         let scored = Self.scoresReadingNoAmount(line)
@@ -181,6 +184,8 @@ struct MissingFieldTests {
     @Test("numbers in notes stay notes", arguments: [
         "Cook until golden, 6 minutes", "Sesame seeds, toasted for 15 minutes", "Vegetable oil, plus 2 tbsp for frying",
         "Egg wash, made with 1 beaten egg",
+        // After a dash or a colon only an amount that ends the line; a hyphen is no dash.
+        "Marinated chicken - 12 hours ahead", "Dough: 2 balls, rested", "Sugar-2 tbsp", "Rest the dough - 30 minutes",
     ])
     func numbersInNotes(_ line: String) {
         let scored = Self.scoresReadingNoAmount(line)

@@ -50,16 +50,26 @@ extension IngredientParser {
     /// Replaces `labels` (a name and no amount) by the best labeling of `emission` that reads
     /// as the quantity a number written as the amount after the name: after a comma, and
     /// followed by nothing or by a unit of the units table before the line or the comma ends
-    /// ("Whiskey, 1½ teaspoons", "Egg whites (large), 7, or 8 at altitude"); false, `labels`
-    /// unchanged, when the line has no such number. Numbers in notes ("blanched for 1 minute",
-    /// "plus 2 tbsp for frying", "Cook until smooth, 6 minutes") stay notes.
+    /// ("Whiskey, 1½ teaspoons", "Egg whites (large), 7, or 8 at altitude"), or ending the
+    /// line after a colon or a spaced dash ("olive oil, plus extra for greasing - 4 tbsp",
+    /// "Zucker: 100 g", as some sites and many other languages write the amount last); false,
+    /// `labels` unchanged, when the line has no such number. Numbers in notes ("blanched for 1
+    /// minute", "plus 2 tbsp for frying", "Cook until smooth, 6 minutes") stay notes.
     @inline(never)
     func amountANumber(_ tokens: [Token], _ line: UnsafeBufferPointer<UInt8>, emission: UnsafeBufferPointer<SIMD8<Float>>,
                        labels: inout [Int]) -> Bool {
         let n = tokens.count
-        // Most lines without an amount have no number after a comma: they cost this scan only.
+        // A comma, or a colon or a dash with spaces on both sides ("salt - 1 tsp", "Mehl: 200 g").
+        func isSeparator(_ k: Int) -> Bool {
+            let t = tokens[k]
+            guard t.kind == .punctuation else { return false }
+            if t.mark == 0x2C { return true }
+            guard t.mark == 0x3A || t.mark == 0x2D, k > 0, k + 1 < n else { return false }
+            return (t.mark == 0x3A || tokens[k - 1].end < t.start) && tokens[k + 1].start > t.end
+        }
+        // Most lines without an amount have no number after a separator: they cost this scan only.
         var k = 1
-        while k < n, !(tokens[k].kind == .quantity && tokens[k - 1].kind == .punctuation && tokens[k - 1].mark == 0x2C) { k += 1 }
+        while k < n, !(tokens[k].kind == .quantity && isSeparator(k - 1)) { k += 1 }
         guard k < n else { return false }
         let lexicon = tables.lexicon
         func isComma(_ k: Int) -> Bool { tokens[k].kind == .punctuation && tokens[k].mark == 0x2C }
@@ -70,9 +80,11 @@ extension IngredientParser {
             return tokens.withUnsafeBufferPointer { lexicon.unitAliases.longestMatch(start: k, words: Words($0)) }?.words == 1
         }
         func writtenAsAmount(_ k: Int) -> Bool {
-            guard tokens[k].kind == .quantity, k > 0, isComma(k - 1) else { return false }
-            if k + 1 == n || isComma(k + 1) { return true }
-            return isUnit(k + 1) && (k + 2 == n || isComma(k + 2))
+            guard tokens[k].kind == .quantity, k > 0, isSeparator(k - 1) else { return false }
+            // After a colon or a dash the amount ends the line; after a comma it may go on.
+            let more = isComma(k - 1)
+            if k + 1 == n || (more && isComma(k + 1)) { return true }
+            return isUnit(k + 1) && (k + 2 == n || (more && isComma(k + 2)))
         }
         return relabel(requiring: .quantity, at: writtenAsAmount, emission: emission, labels: &labels)
     }
