@@ -193,6 +193,40 @@ struct DefectClassTests {
         #expect(parser.parse("\u{200B}\u{AD}").kind == .empty)
     }
 
+    /// A list marker that opens a pasted line (a bullet, a dash, a star, a list number before
+    /// the amount) is read as absent: each line parses as it does without it, the input stays
+    /// as given, and the session's JSON path agrees. A minus glued to a number, a number with
+    /// a decimal point and a number before a word keep their reading.
+    @Test(arguments: [
+        ("• 1 cup flour", "1 cup flour"),
+        ("- 2 tbsp butter, melted", "2 tbsp butter, melted"),
+        ("* salt and pepper to taste", "salt and pepper to taste"),
+        ("▪ 3 large eggs (room temperature)", "3 large eggs (room temperature)"),
+        ("  – ½ tsp ground cumin", "½ tsp ground cumin"),
+        ("✓ 1 (14 oz) can coconut milk", "1 (14 oz) can coconut milk"),
+        ("1. 2 cups milk", "2 cups milk"),
+        ("12) 1/2 cup chopped walnuts", "1/2 cup chopped walnuts"),
+    ])
+    func listMarkersAreReadAsAbsent(_ line: String, _ bare: String) throws {
+        let parsed = parser.parse(line)
+        var expected = parser.parse(bare)
+        expected.input = line
+        #expect(parsed == expected)
+        var json: [UInt8] = []
+        Array(line.utf8).withUnsafeBufferPointer { parser.makeSession().appendJSON(utf8: $0, to: &json) }
+        var written: [UInt8] = []
+        JSONLine.append(parsed, to: &written)
+        #expect(json == written)
+    }
+
+    @Test func numbersThatAreNoListMarkers() {
+        #expect(parser.parse("1.5 cups milk").quantity == 1.5)
+        #expect(parser.parse("2. Salt").quantity == 2)
+        let onion = parser.parse("1 onion, chopped")
+        #expect(onion.quantity == 1 && onion.name == "onion")
+        #expect(parser.parse("•").kind != .ingredient || parser.parse("•").name == nil)
+    }
+
     /// A temperature (a number glued to a degree sign) is never an amount and is never lost:
     /// it stays in the note or preparation where it stands.
     @Test(arguments: [

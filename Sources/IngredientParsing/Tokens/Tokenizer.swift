@@ -66,7 +66,35 @@ package enum Tokenizer {
         withUnsafeMutablePointer(to: &notes) { notes in
             tokens.append(contentsOf: LineTokens(line: line, grouping: grouping, notes: notes, composed: composed))
         }
+        // A list marker that opens the line ("• 2 cups flour", "- 1 onion", "* salt") is no
+        // part of the ingredient: the line is read as if it were not there.
+        if tokens.count > 1, isListMarker(tokens[0], before: tokens[1], in: notes.text) { tokens.removeFirst() }
+        // So is a list number before the amount ("1. 2 cups milk", "3) 1 onion").
+        if tokens.count > 3, isListNumber(tokens[0], tokens[1], before: tokens[2]) { tokens.removeFirst(2) }
         return notes
+    }
+
+    /// Whether `number` and `mark` are a list number ("1.", "12)") with a space before `next`,
+    /// an amount: a whole number below 100 with a dot or a closing parenthesis right after it.
+    static func isListNumber(_ number: Token, _ mark: Token, before next: Token) -> Bool {
+        number.kind == .quantity && number.isInteger && number.value >= 1 && number.value < 100 && !number.isMultiplier
+            && number.maxValue == number.value && mark.kind == .punctuation && (mark.mark == 0x2E || mark.mark == 0x29)
+            && mark.start == number.end && next.start > mark.end && next.kind == .quantity
+    }
+
+    /// Whether `token` is one bullet character (`•`, `‣`, `⁃`, `·`, `▪`, `●`, `○`, `◦`, `■`,
+    /// `□`, `★`, `✓`, `*`, `-`, `–`, `—`) with a space before `next`.
+    static func isListMarker(_ token: Token, before next: Token, in text: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard token.kind == .punctuation, next.start > token.end, token.start < text.count else { return false }
+        let (scalar, length) = decode(text, at: token.start)
+        guard length == token.end - token.start else { return false }
+        switch scalar {
+        case 0x2A, 0x2D, 0x2013, 0x2014, 0x2022, 0x2023, 0x2043, 0xB7, 0x25A0, 0x25A1, 0x25AA, 0x25AB, 0x25CB, 0x25CF,
+             0x25E6, 0x2605, 0x2606, 0x2713, 0x2714:
+            return true
+        default:
+            return false
+        }
     }
 
     /// What `lex` made of a line.
