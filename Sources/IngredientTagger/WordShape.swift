@@ -14,6 +14,8 @@
 
     /// The largest code `code` makes.
     package static let largestCode = 192
+    /// What a trailing dot adds to a code (its mark bit, 8, times 12): codes above this have one.
+    package static let trailingDotCodes: UInt8 = 96
 
     /// Counts the bytes of `stem`: what the tokenizer's scan counts as it goes.
     @inlinable package init(stem: UnsafeBufferPointer<UInt8>, trailingDot: Bool) {

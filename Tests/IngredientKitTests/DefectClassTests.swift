@@ -194,9 +194,10 @@ struct DefectClassTests {
     }
 
     /// A list marker that opens a pasted line (a bullet, a dash, a star, a list number before
-    /// the amount) is read as absent: each line parses as it does without it, the input stays
-    /// as given, and the session's JSON path agrees. A minus glued to a number, a number with
-    /// a decimal point and a number before a word keep their reading.
+    /// the amount) and a full stop that ends it are read as absent: each line parses as it does
+    /// without them, the input stays as given, and the session's JSON path agrees. A minus
+    /// glued to a number, a number with a decimal point and a number before a word keep their
+    /// reading.
     @Test(arguments: [
         ("• 1 cup flour", "1 cup flour"),
         ("- 2 tbsp butter, melted", "2 tbsp butter, melted"),
@@ -206,6 +207,10 @@ struct DefectClassTests {
         ("✓ 1 (14 oz) can coconut milk", "1 (14 oz) can coconut milk"),
         ("1. 2 cups milk", "2 cups milk"),
         ("12) 1/2 cup chopped walnuts", "1/2 cup chopped walnuts"),
+        ("1 cup shredded coconut.", "1 cup shredded coconut"),
+        ("¼ cup toasted sesame oil.", "¼ cup toasted sesame oil"),
+        ("3 tablespoons rice vinegar (not seasoned).", "3 tablespoons rice vinegar (not seasoned)"),
+        ("- 1 lemon, juiced.", "1 lemon, juiced"),
     ])
     func listMarkersAreReadAsAbsent(_ line: String, _ bare: String) throws {
         let parsed = parser.parse(line)

@@ -71,6 +71,19 @@ package enum Tokenizer {
         if tokens.count > 1, isListMarker(tokens[0], before: tokens[1], in: notes.text) { tokens.removeFirst() }
         // So is a list number before the amount ("1. 2 cups milk", "3) 1 onion").
         if tokens.count > 3, isListNumber(tokens[0], tokens[1], before: tokens[2]) { tokens.removeFirst(2) }
+        // And a full stop that ends the line ("1 cup shredded coconut.", "1 lemon, juiced."):
+        // on its own after a word or a parenthesis, or kept by a short word ("oil.").
+        if !tokens.isEmpty {
+            let last = tokens.count - 1
+            if last > 0, tokens[last].kind == .punctuation, tokens[last].mark == 0x2E, tokens[last].end - tokens[last].start == 1,
+               tokens[last - 1].kind == .word || (tokens[last - 1].kind == .punctuation && tokens[last - 1].mark == 0x29) {
+                tokens.removeLast()
+            } else if tokens[last].kind == .word, tokens[last].end == tokens[last].stemEnd + 1,
+                      tokens[last].wordShape > WordShape.trailingDotCodes {
+                tokens[last].end = tokens[last].stemEnd
+                tokens[last].wordShape -= WordShape.trailingDotCodes
+            }
+        }
         return notes
     }
 
