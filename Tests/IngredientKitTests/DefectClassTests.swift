@@ -1,5 +1,6 @@
 import Testing
 @testable import IngredientParsing
+@testable import IngredientEvaluation
 
 /// The defect classes of issue 15, each fixed by a general rule: the lines here are our own,
 /// written to exercise the rule, not the lines that exposed it.
@@ -55,7 +56,7 @@ struct DefectClassTests {
         Case(line: "2 (4 1/2) pounds whole ducks", quantity: 2, quantityMax: 2, unit: nil, name: "whole ducks",
              alternates: [Pair(quantity: 4.5, unit: "pound")]),
         // A unit in the plural with no number before it: some of them, how many unsaid.
-        Case(line: "Basil sprigs", quantity: nil, quantityMax: nil, unit: "sprig", name: "Basil"),
+        Case(line: "Parsley sprigs", quantity: nil, quantityMax: nil, unit: "sprig", name: "Parsley"),
         Case(line: "Wedges of lime", quantity: nil, quantityMax: nil, unit: "wedge", name: "lime"),
         Case(line: "Slices of rye bread", quantity: nil, quantityMax: nil, unit: "slice", name: "rye bread"),
         // A number glued to a length word between a count and a countable unit is the size.
@@ -267,5 +268,36 @@ struct DefectClassTests {
             let notes = [p.preparation, p.comment].compactMap { $0 }.joined(separator: " | ")
             #expect(notes.contains(note), "\(notes)")
         }
+    }
+}
+
+/// A spaced "&" reads as the word "and" ("salt & pepper", "1 & 1/2 cups"), and the trainer
+/// learns it as "and" is labeled between the words it joins.
+@Suite("An ampersand is and")
+struct AmpersandTests {
+    @Test func ampersandParsesAsAnd() {
+        let pepper = parser.parse("Salt & freshly ground black pepper, to taste")
+        #expect(pepper.name == "Salt & black pepper")
+        let flour = parser.parse("1 & 1/2 cups flour")
+        #expect(flour.quantity == 1.5 && flour.unit == "cup" && flour.name == "flour")
+        #expect(parser.parse("M&M candies").name == "M&M candies")
+        #expect(parser.parse("1 cup Lea & Perrins Worcestershire sauce").name == "Lea & Perrins Worcestershire sauce")
+        // The fields keep the "&" as written; the tagger reads it as "and".
+        let and = parser.parse("Salt and freshly ground black pepper, to taste")
+        #expect(and.name == "Salt and black pepper")
+        #expect(and.preparation == pepper.preparation && and.comment == pepper.comment)
+    }
+
+    @Test func trainingLabelsAnAmpersandAsTheWordsAroundIt() throws {
+        let gold = try GoldSentence(jsonLine: """
+            {"input": "1 tbsp Lea & Perrins sauce, to taste", "amounts": [], "name": "Lea Perrins sauce", \
+            "tokens": ["1", "tbsp", "Lea", "&", "Perrins", "sauce", ",", "to", "taste"], \
+            "labels": ["QTY", "UNIT", "NAME", "PUNC", "NAME", "NAME", "PUNC", "COMMENT", "COMMENT"]}
+            """)
+        let line = Array(gold.input.utf8)
+        let labels = try #require(line.withUnsafeBufferPointer { b in
+            GoldAlignment.labels(for: Tokenizer.tokenize(b), line: b, gold: gold)
+        })
+        #expect(labels == [Label.quantity, .unit, .name, .name, .name, .name, .punctuation, .comment, .comment].map(\.rawValue))
     }
 }

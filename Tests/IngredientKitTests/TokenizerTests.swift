@@ -38,7 +38,8 @@ struct TokenizerTests {
         for line in lines {
             let bytes = Array(line.utf8)
             bytes.withUnsafeBufferPointer { b in
-                for t in Tokenizer.tokenize(b) where t.kind == .word && t.wordShape != 0 {
+                // (A spaced "&" is read as the word "and", with the shape of "and".)
+                for t in Tokenizer.tokenize(b) where t.kind == .word && t.wordShape != 0 && b[t.start] != 0x26 {
                     let counted = WordShape(stem: UnsafeBufferPointer(rebasing: b[t.stemRange]), trailingDot: t.end != t.stemEnd)
                     #expect(t.wordShape == counted.code, "\(line): \(t)")
                     words += 1

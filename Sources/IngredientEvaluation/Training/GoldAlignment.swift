@@ -66,6 +66,13 @@ enum GoldAlignment {
             if let p = previous { filled[k] = p }
             else if let next = result[(k + 1)...].compactMap({ $0 }).first { filled[k] = next }
         }
+        // The labelers write "&" as punctuation, also between two words of a name ("Lea &
+        // Perrins"), where "and" is name; the parser reads a spaced "&" as "and", so it learns
+        // it as "and" is labeled there: the label of the words on both sides, when they agree.
+        // (The scored name leaves punctuation out either way.)
+        for k in 1..<max(1, n - 1) where tokens[k].kind == .word && ours[k] == "&" && filled[k] == Label.punctuation.rawValue {
+            if filled[k - 1] == filled[k + 1], filled[k - 1] != Label.punctuation.rawValue { filled[k] = filled[k - 1] }
+        }
         return filled
     }
 

@@ -8,6 +8,9 @@ import IngredientTagger
 /// multipliers (`8 x`, `x2`) are grouped in a second pass. Units glued to numbers
 /// (`400g`, `10-ounce`) are split off.
 package enum Tokenizer {
+    /// The word "and" as the tokenizer reads it: a spaced "&" is read as it.
+    static let and: Token = Array("and".utf8).withUnsafeBufferPointer { tokenize($0)[0] }
+
     /// Stand-in marks for non-ASCII punctuation.
     static let dashMark: UInt8 = 0x2D // en and em dashes behave like '-'
     static let timesMark: UInt8 = 0x78 // '×' behaves like 'x'
@@ -213,6 +216,14 @@ package enum Tokenizer {
                 var token = Token(kind: kind, start: i, end: i + 1, mark: kind == .word ? 0 : b)
                 token.stemEnd = i + 1
                 token.hash = ByteHash.mix(ByteHash.seed, b)
+                // An "&" between spaces is the word "and" ("salt & pepper", "1 & 1/2 cups"): the
+                // tagger and the rules read it as "and"; the fields keep the "&" as written.
+                if b == 0x26, i > 0, i + 1 < n, line[i - 1] == 0x20, line[i + 1] == 0x20 {
+                    token = Token(kind: .word, start: i, end: i + 1)
+                    token.stemEnd = i + 1
+                    token.hash = Self.and.hash
+                    token.wordShape = Self.and.wordShape
+                }
                 (tokens + count).initialize(to: token)
                 count &+= 1
                 i += 1
