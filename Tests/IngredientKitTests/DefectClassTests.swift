@@ -171,8 +171,10 @@ struct DefectClassTests {
     }
 
     /// Invisible format characters that web text carries (a zero-width joiner before the amount,
-    /// soft hyphens inside words, a direction mark) are read as absent: each line parses as
-    /// it does without them, the input stays as given, and the session's JSON path agrees.
+    /// soft hyphens inside words, a direction mark), a list marker that opens a pasted line (a
+    /// bullet, a dash, a star, a list number before the amount) and a full stop that ends it are
+    /// read as absent: each line parses as it does without them, the input stays as given, and
+    /// the session's JSON path agrees.
     @Test(arguments: [
         ("\u{200D}225 g plain flour (maida)", "225 g plain flour (maida)"),
         ("\u{FEFF}300 g dark chocolate", "300 g dark chocolate"),
@@ -180,26 +182,6 @@ struct DefectClassTests {
         ("5 oz Parmigiano\u{AD}-Reggiano, finely grated", "5 oz Parmigiano-Reggiano, finely grated"),
         ("5 large eggs, \u{200E}separated", "5 large eggs, separated"),
         ("1 cup\u{200B} sugar\u{2060}", "1 cup sugar"),
-    ])
-    func invisibleCharactersAreReadAsAbsent(_ line: String, _ visible: String) throws {
-        let parsed = parser.parse(line)
-        var expected = parser.parse(visible)
-        expected.input = line
-        #expect(parsed == expected)
-        var json: [UInt8] = []
-        Array(line.utf8).withUnsafeBufferPointer { parser.makeSession().appendJSON(utf8: $0, to: &json) }
-        var written: [UInt8] = []
-        JSONLine.append(parsed, to: &written)
-        #expect(json == written)
-        #expect(parser.parse("\u{200B}\u{AD}").kind == .empty)
-    }
-
-    /// A list marker that opens a pasted line (a bullet, a dash, a star, a list number before
-    /// the amount) and a full stop that ends it are read as absent: each line parses as it does
-    /// without them, the input stays as given, and the session's JSON path agrees. A minus
-    /// glued to a number, a number with a decimal point and a number before a word keep their
-    /// reading.
-    @Test(arguments: [
         ("• 1 cup flour", "1 cup flour"),
         ("- 2 tbsp butter, melted", "2 tbsp butter, melted"),
         ("* salt and pepper to taste", "salt and pepper to taste"),
@@ -213,7 +195,7 @@ struct DefectClassTests {
         ("3 tablespoons rice vinegar (not seasoned).", "3 tablespoons rice vinegar (not seasoned)"),
         ("- 1 lemon, juiced.", "1 lemon, juiced"),
     ])
-    func listMarkersAreReadAsAbsent(_ line: String, _ bare: String) throws {
+    func readAsAbsent(_ line: String, _ bare: String) throws {
         let parsed = parser.parse(line)
         var expected = parser.parse(bare)
         expected.input = line
@@ -225,12 +207,14 @@ struct DefectClassTests {
         #expect(json == written)
     }
 
-    @Test func numbersThatAreNoListMarkers() {
+    /// A line of invisible characters is empty; a minus glued to a number, a number with a
+    /// decimal point and a number before a word are no list markers.
+    @Test func whatIsNotReadAsAbsent() {
+        #expect(parser.parse("\u{200B}\u{AD}").kind == .empty)
         #expect(parser.parse("1.5 cups milk").quantity == 1.5)
         #expect(parser.parse("2. Salt").quantity == 2)
         let onion = parser.parse("1 onion, chopped")
         #expect(onion.quantity == 1 && onion.name == "onion")
-        #expect(parser.parse("•").kind != .ingredient || parser.parse("•").name == nil)
     }
 
     /// A temperature (a number glued to a degree sign) is never an amount and is never lost:
