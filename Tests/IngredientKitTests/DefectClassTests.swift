@@ -285,3 +285,28 @@ struct AmpersandTests {
         #expect(labels == [Label.quantity, .unit, .name, .name, .name, .name, .punctuation, .comment, .comment].map(\.rawValue))
     }
 }
+
+/// A whole number written as a word that opens the line is the count, as the labeled sources
+/// write every such line, also where a number further on reads as an amount.
+@Suite("A number word opening the line")
+struct LeadingNumberWordTests {
+    @Test(arguments: [
+        ("three whole garlic cloves, unpeeled", 3.0, "clove", "whole garlic"),
+        ("four wild salmon fillets, each about 175g/6oz, skinned", 4.0, nil, "wild salmon fillets"),
+        ("Four venison fillets or 240g/9oz venison saddle", 4.0, nil, "venison fillets"),
+        ("Two 400g tins chopped tomatoes", 2.0, "tin", "chopped tomatoes"),
+    ] as [(String, Double, String?, String)])
+    func numberWordIsTheCount(_ line: String, _ quantity: Double, _ unit: String?, _ name: String) {
+        let p = parser.parse(line)
+        #expect(p.quantity == quantity)
+        #expect(p.unit == unit)
+        #expect(p.name == name)
+    }
+
+    /// Articles, halves and vague words keep their readings.
+    @Test func otherNumberWordsKeepTheirReading() {
+        #expect(parser.parse("half a lemon").quantity == 0.5)
+        #expect(parser.parse("a few sprigs thyme").quantity == nil)
+        #expect(parser.parse("A dozen eggs").quantity == 12)
+    }
+}

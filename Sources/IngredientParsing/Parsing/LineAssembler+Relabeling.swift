@@ -204,6 +204,14 @@ extension LineAssembler.Pass {
             for k in 0..<m.words { labels[k] = Label.quantity.rawValue }
             return
         }
+        // A whole number written as a word that opens the line before a word is the count
+        // ("four whole garlic cloves, unpeeled", "twelve sage leaves, 3 leaves cut into
+        // quarters"), as the labeled sources write every such line, even where a number
+        // further on reads as an amount.
+        if m.value >= 1, m.value.rounded() == m.value, tokens[m.words].kind == .word, !isArticle(tokens[0]) {
+            for k in 0..<m.words { labels[k] = Label.quantity.rawValue }
+            return
+        }
         guard let (row, unit) = unitMatch(at: m.words), lexicon.units[Int(row)].dimension != .item else { return }
         let of = m.words + unit
         guard of < tokens.count, isFunctionWord(tokens[of], .measureOf) else { return }
