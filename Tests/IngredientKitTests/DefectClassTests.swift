@@ -210,6 +210,9 @@ struct DefectClassTests {
     /// A line of invisible characters is empty; a minus glued to a number, a number with a
     /// decimal point and a number before a word are no list markers.
     @Test func whatIsNotReadAsAbsent() {
+        // A new parser's working memory holds no composed text yet: a line of invisible
+        // characters alone composes to nothing there (this crashed before 2026-11-27).
+        #expect(IngredientParser().parse("\u{200B}\u{AD}").kind == .empty)
         #expect(parser.parse("\u{200B}\u{AD}").kind == .empty)
         #expect(parser.parse("1.5 cups milk").quantity == 1.5)
         #expect(parser.parse("2. Salt").quantity == 2)

@@ -56,7 +56,8 @@ struct PlainList<Element: BitwiseCopyable> {
     mutating func replace(with elements: UnsafeBufferPointer<Element>) {
         counts.count = 0
         while capacity < elements.count { grow() }
-        if let source = elements.baseAddress { base.unsafelyUnwrapped.initialize(from: source, count: elements.count) }
+        // (An empty list may have no memory yet: nothing to copy then, whatever the source.)
+        if elements.count > 0, let source = elements.baseAddress { base.unsafelyUnwrapped.initialize(from: source, count: elements.count) }
         counts.count = Int32(truncatingIfNeeded: elements.count)
     }
 
