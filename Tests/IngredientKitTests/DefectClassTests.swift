@@ -306,8 +306,25 @@ struct LeadingNumberWordTests {
         #expect(p.name == name)
     }
 
+    /// Number words make ranges as digits do, also after a digit ("one or two eggs" reads as
+    /// "1 or 2 eggs"); a number word before a fraction counts what the fraction measures.
+    @Test(arguments: [
+        ("one or two eggs", 1.0, 2.0, nil, "eggs"),
+        ("two to three cups flour", 2.0, 3.0, "cup", "flour"),
+        ("1 to two teaspoons cumin seeds", 1.0, 2.0, "teaspoon", "cumin seeds"),
+        ("Three or four sprigs thyme", 3.0, 4.0, "sprig", "thyme"),
+        ("One ½-inch piece fresh ginger", 1.0, 1.0, "piece", "fresh ginger"),
+    ] as [(String, Double, Double, String?, String)])
+    func numberWordRanges(_ line: String, _ low: Double, _ high: Double, _ unit: String?, _ name: String) {
+        let p = parser.parse(line)
+        #expect(p.quantity == low && p.quantityMax == high)
+        #expect(p.unit == unit)
+        #expect(p.name == name)
+    }
+
     /// Articles, halves and vague words keep their readings.
     @Test func otherNumberWordsKeepTheirReading() {
+        #expect(parser.parse("Cut into two pieces").quantity == nil)
         #expect(parser.parse("half a lemon").quantity == 0.5)
         #expect(parser.parse("a few sprigs thyme").quantity == nil)
         #expect(parser.parse("A dozen eggs").quantity == 12)

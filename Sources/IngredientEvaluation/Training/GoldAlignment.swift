@@ -18,6 +18,8 @@ enum GoldAlignment {
         func similarity(_ i: Int, _ j: Int) -> Int {
             let t = tokens[i]
             if t.kind == .quantity {
+                // A number word read as a number ("one") is the labelers' word.
+                if ours[i] == theirs[j] { return 3 }
                 guard let v = theirValues[j] else { return -2 }
                 return abs(v - t.value) < 1e-6 ? 3 : 1
             }

@@ -73,7 +73,8 @@ package struct TaggerTrainer {
         for g in gold {
             var text = g.input
             text.withUTF8 { line in
-                let tokens = Tokenizer.tokenize(line)
+                var tokens = Tokenizer.tokenize(line)
+                NumberWordReading.apply(&tokens, line, lexicon: lexicon)
                 guard !tokens.isEmpty, let labels = GoldAlignment.labels(for: tokens, line: line, gold: g) else { return }
                 out.append(Example(features: extractor.features(tokens, line), gold: labels))
             }

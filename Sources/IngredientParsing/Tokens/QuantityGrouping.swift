@@ -140,7 +140,7 @@ enum QuantityGrouping {
         t.kind == .punctuation && t.mark == 0x2D
     }
 
-    private static func isRangeJoiner(_ t: Token, _ s: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func isRangeJoiner(_ t: Token, _ s: UnsafeBufferPointer<UInt8>) -> Bool {
         if isHyphen(t) { return true }
         guard t.kind == .word, t.end - t.start == 2 else { return false }
         let a = s[t.start] | 0x20, b = s[t.start + 1] | 0x20
