@@ -24,24 +24,34 @@ extension FeatureExtractor {
     /// read as the lowercase word's (`foldingCase`), as the labeled lines mostly write it.
     static func uninformativeCase(_ tokens: UnsafeBufferPointer<Token>, _ line: UnsafeBufferPointer<UInt8>) -> Int {
         var long = 0, capitalized = 0, capitals = 0, lowercaseWord = false
+        let classes = caseClass
         for t in tokens where t.kind == .word {
-            let c = shapeID(t, line) &- 1
-            guard c >= 0, c < WordShape.largestCode else { continue }
-            let pattern = c % 12 / 3, lengthClass = c % 3
-            if pattern == 0 {
-                // A lowercase word of four or more bytes: most lines stop here.
-                if lengthClass == 0 { return 0 }
-                if lengthClass == 2 { lowercaseWord = true }
-                continue
+            let id = t.wordShape != 0 ? Int(t.wordShape) : shapeID(t, line)
+            guard id <= WordShape.largestCode else { continue }
+            switch classes[id] {
+            case 0: return 0 // a lowercase word of four or more bytes: most lines stop here
+            case 1: lowercaseWord = true
+            case 2: long &+= 1; capitalized &+= 1
+            case 3: long &+= 1; capitals &+= 1
+            case 4: long &+= 1
+            default: break
             }
-            guard lengthClass == 0 else { continue }
-            long += 1
-            if pattern == 2 { capitalized += 1 } else if pattern == 1 { capitals += 1 }
         }
         guard long >= 2 else { return 0 }
         if capitals == long, !lowercaseWord { return 1 }
         if capitalized >= 2, capitalized + capitals == long { return 2 }
         return 0
+    }
+
+    /// Per word shape code, what `uninformativeCase` counts: 0 a lowercase word of four bytes or
+    /// more, 1 a lowercase word of two or three, 2 a long word with a first capital, 3 a long
+    /// word in capitals, 4 another long word (mixed case), 5 nothing.
+    static let caseClass: [UInt8] = (0...Int(WordShape.largestCode)).map { id in
+        guard id >= 1 else { return 5 }
+        let c = id - 1, pattern = c % 12 / 3, lengthClass = c % 3
+        if pattern == 0 { return lengthClass == 0 ? 0 : lengthClass == 2 ? 1 : 5 }
+        guard lengthClass == 0 else { return 5 }
+        return pattern == 2 ? 2 : pattern == 1 ? 3 : 4
     }
 
     /// The word shape `id` with the case pattern `pattern` read as no capital (0: unchanged).

@@ -176,7 +176,7 @@ public struct IngredientParser: Sendable {
         let notes = withUnsafeMutablePointer(to: &w.composed) { composed in
             Tokenizer.tokenizeNoting(line, into: &w.tokens, composingInto: composed)
         }
-        NumberWordReading.apply(&w.tokens, notes.text, lexicon: tables.lexicon)
+        NumberWordReading.apply(&w.tokens, notes.text, lexicon: tables.lexicon, joinable: notes.joinable)
         return analyze(tokenized: notes.text, given: line, lineIsPlain: notes.plain, workspace: w,
                        forcedLabels: forcedLabels, keyAsBytes: keyAsBytes, body)
     }

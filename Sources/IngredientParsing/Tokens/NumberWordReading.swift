@@ -5,44 +5,63 @@ import IngredientLexicon
 /// "or" or a dash that follows a number ("one or two eggs", "1 to two teaspoons"). They become
 /// quantity tokens, grouped into ranges as digits are, so that the tagger and the assembler
 /// read "one or two eggs" as they read "1 or 2 eggs". Articles ("a", "an") and fractions
-/// ("half") keep their own rules.
+/// ("half") keep their own rules, and a word before a fraction stays a word ("One ½-inch
+/// piece" is one piece, where "1 ½" is a mixed number).
 package enum NumberWordReading {
     /// Reads the number words of `tokens` (of `text`) that stand as amounts as numbers, and
-    /// groups the line's numbers again when one was read.
-    package static func apply(_ tokens: inout [Token], _ text: UnsafeBufferPointer<UInt8>, lexicon: Lexicon) {
-        let n = tokens.count
-        guard n >= 2 else { return }
-        var changed = false
-        // Not before a fraction: "One ½-inch piece" is one piece, where "1 ½" is a mixed number.
-        if tokens[0].kind == .word, tokens[1].kind == .word || (tokens[1].kind == .quantity && !tokens[1].isProperFraction),
-           read(&tokens, at: 0, text, lexicon) {
-            changed = true
-        }
-        // A word after a joiner after a number (most lines have no such place).
-        var i = 2
-        while i < n {
-            if tokens[i].kind == .word, tokens[i - 2].kind == .quantity, !tokens[i - 2].isMultiplier,
-               QuantityGrouping.isRangeJoiner(tokens[i - 1], text), read(&tokens, at: i, text, lexicon) {
-                changed = true
-            }
-            i += 1
-        }
+    /// groups the line's numbers again when one was read. `joinable` false (the tokenizer saw
+    /// no number followed by a joiner: `Tokenizer.LineNotes.joinable`) skips the search after
+    /// numbers, which could find nothing then.
+    @inline(__always)
+    package static func apply(_ tokens: inout [Token], _ text: UnsafeBufferPointer<UInt8>, lexicon: Lexicon, joinable: Bool = true) {
+        guard tokens.count >= 2 else { return }
+        // Most lines open with a number and have no number before a joiner: nothing to read.
+        guard joinable || tokens[0].kind == .word else { return }
+        let changed = tokens.withUnsafeMutableBufferPointer { read($0, text, lexicon, joinable: joinable) }
         guard changed else { return }
         let count = tokens.withUnsafeMutableBufferPointer { QuantityGrouping.group($0, text) }
         tokens.removeLast(tokens.count - count)
     }
 
+    /// The reading of `apply` in place; whether a word became a number.
+    private static func read(_ t: UnsafeMutableBufferPointer<Token>, _ text: UnsafeBufferPointer<UInt8>, _ lexicon: Lexicon,
+                             joinable: Bool) -> Bool {
+        let n = t.count
+        var changed = false
+        if t[0].kind == .word, t[1].kind == .word || (t[1].kind == .quantity && !t[1].isProperFraction),
+           read(t, at: 0, lexicon) {
+            changed = true
+        }
+        // A word after a joiner after a number (most lines have no number two tokens before a
+        // word): each token's kind is read once.
+        guard joinable || changed else { return changed }
+        var twoBefore = t[0].kind, oneBefore = t[1].kind
+        var i = 2
+        while i < n {
+            let kind = t[i].kind
+            if twoBefore == .quantity, kind == .word, !t[i &- 2].isMultiplier,
+               QuantityGrouping.isRangeJoiner(t[i &- 1], text), read(t, at: i, lexicon) {
+                changed = true
+            }
+            twoBefore = oneBefore
+            oneBefore = kind
+            i &+= 1
+        }
+        return changed
+    }
+
     /// Makes token `i` a quantity when it is a one-word number phrase of a whole value from 1
     /// to 100 and no article; whether it did.
-    private static func read(_ tokens: inout [Token], at i: Int, _ text: UnsafeBufferPointer<UInt8>, _ lexicon: Lexicon) -> Bool {
-        let t = tokens[i]
-        guard t.stemEnd == t.end, !lexicon.functionWordRoles(hash: t.hash, length: t.stemEnd - t.start).contains(.article),
-              let m = tokens.withUnsafeBufferPointer({ lexicon.numbers.longestMatch(start: i, words: Words($0)) }), m.words == 1,
-              m.value >= 1, m.value <= 100, m.value.rounded() == m.value else { return false }
-        var q = Token(kind: .quantity, start: t.start, end: t.end, value: m.value, maxValue: m.value)
+    private static func read(_ t: UnsafeMutableBufferPointer<Token>, at i: Int, _ lexicon: Lexicon) -> Bool {
+        let token = t[i]
+        guard token.stemEnd == token.end,
+              let m = lexicon.numbers.longestMatch(start: i, words: Words(UnsafeBufferPointer(t))), m.words == 1,
+              m.value >= 1, m.value <= 100, m.value.rounded() == m.value,
+              !lexicon.functionWordRoles(hash: token.hash, length: token.stemEnd - token.start).contains(.article) else { return false }
+        var q = Token(kind: .quantity, start: token.start, end: token.end, value: m.value, maxValue: m.value)
         q.isInteger = true
-        q.stemEnd = t.end
-        tokens[i] = q
+        q.stemEnd = token.end
+        t[i] = q
         return true
     }
 }

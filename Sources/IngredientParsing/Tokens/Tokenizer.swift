@@ -35,6 +35,9 @@ package enum Tokenizer {
         var plain: Bool
         /// The text the tokens are of: the line, or its composed form (see `tokenizeNoting`).
         var text: UnsafeBufferPointer<UInt8>
+        /// Whether some number is followed by a token that may join it ("to", "or", a dash, a
+        /// fraction: `QuantityGrouping.isNeeded`); false where the line was not grouped.
+        var joinable = false
     }
 
     /// Tokenizes into `tokens`, reusing its storage, and returns what it noted of the line. A
@@ -713,6 +716,7 @@ private struct LineTokens: Sequence {
         let tokens = UnsafeMutableBufferPointer(start: base, count: count)
         if grouping, QuantityGrouping.isNeeded(UnsafeBufferPointer(tokens), quantities: lexed.quantities, text) {
             count = QuantityGrouping.group(tokens, text)
+            notes.pointee.joinable = true
         }
         return (Iterator(), count)
     }
