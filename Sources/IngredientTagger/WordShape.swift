@@ -14,8 +14,26 @@
 
     /// The largest code `code` makes.
     package static let largestCode = 192
+
+    /// The case pattern of a code (1…`largestCode`, see `code`): 0 no capital, 1 no small
+    /// letter, 2 one capital that comes first, 3 mixed.
+    @inlinable @inline(__always)
+    package static func casePattern(ofCode code: Int) -> Int { (code &- 1) % 12 / 3 }
+
+    /// The length class of a code: 0 four bytes or more, 1 one, 2 two or three.
+    @inlinable @inline(__always)
+    package static func lengthClass(ofCode code: Int) -> Int { (code &- 1) % 3 }
+
+    /// The code of the same word with no capital (its case pattern 0).
+    @inlinable @inline(__always)
+    package static func withoutCapitals(code: Int) -> Int { code &- 3 &* casePattern(ofCode: code) }
+
     /// What a trailing dot adds to a code (its mark bit, 8, times 12): codes above this have one.
-    package static let trailingDotCodes: UInt8 = 96
+    @usableFromInline static let trailingDotCodes: UInt8 = 96
+
+    /// The code of the same word without its trailing dot, or nil when it has none.
+    @inlinable @inline(__always)
+    package static func withoutTrailingDot(code: UInt8) -> UInt8? { code > trailingDotCodes ? code &- trailingDotCodes : nil }
 
     /// Counts the bytes of `stem`: what the tokenizer's scan counts as it goes.
     @inlinable package init(stem: UnsafeBufferPointer<UInt8>, trailingDot: Bool) {
@@ -60,13 +78,13 @@
         var s = SmallBytes()
         guard code >= 1, Int(code) <= largestCode else { return s }
         let c = Int(code) - 1
-        switch c % 12 / 3 {
+        switch casePattern(ofCode: Int(code)) {
         case 0: s.append(0x78) // x
         case 1: s.append(0x58); s.append(0x58) // XX
         case 2: s.append(0x58); s.append(0x78) // Xx
         default: s.append(0x78); s.append(0x58) // xX
         }
-        switch c % 3 {
+        switch lengthClass(ofCode: Int(code)) {
         case 1: s.append(0x31)
         case 2: s.append(0x32)
         default: break

@@ -48,7 +48,7 @@ extension FeatureExtractor {
     /// word in capitals, 4 another long word (mixed case), 5 nothing.
     static let caseClass: [UInt8] = (0...Int(WordShape.largestCode)).map { id in
         guard id >= 1 else { return 5 }
-        let c = id - 1, pattern = c % 12 / 3, lengthClass = c % 3
+        let pattern = WordShape.casePattern(ofCode: id), lengthClass = WordShape.lengthClass(ofCode: id)
         if pattern == 0 { return lengthClass == 0 ? 0 : lengthClass == 2 ? 1 : 5 }
         guard lengthClass == 0 else { return 5 }
         return pattern == 2 ? 2 : pattern == 1 ? 3 : 4
@@ -58,7 +58,7 @@ extension FeatureExtractor {
     @inline(__always)
     static func foldingCase(_ id: Int, pattern: Int) -> Int {
         guard pattern != 0, id >= 1, id <= WordShape.largestCode else { return id }
-        return (id &- 1) % 12 / 3 == pattern ? id &- 3 &* pattern : id
+        return WordShape.casePattern(ofCode: id) == pattern ? WordShape.withoutCapitals(code: id) : id
     }
 
     /// A coarse class for conjunctions: quantity, unit word, other word, punctuation.

@@ -85,9 +85,9 @@ package enum Tokenizer {
                tokens[last - 1].kind == .word || (tokens[last - 1].kind == .punctuation && tokens[last - 1].mark == 0x29) {
                 tokens.removeLast()
             } else if tokens[last].kind == .word, tokens[last].end == tokens[last].stemEnd + 1,
-                      tokens[last].wordShape > WordShape.trailingDotCodes {
+                      let shape = WordShape.withoutTrailingDot(code: tokens[last].wordShape) {
                 tokens[last].end = tokens[last].stemEnd
-                tokens[last].wordShape -= WordShape.trailingDotCodes
+                tokens[last].wordShape = shape
             }
         }
         return notes
