@@ -166,8 +166,8 @@ struct ImportReaderTests {
         #expect(r.warnings.contains("a credit line, not an ingredient: Source: Our Kitchen"))
         let headed = try #require(PlainTextReader.records("Soup\n\nIngredients\nPosted by Ann\n1 onion\nsource of heat\n").first)
         #expect(headed.ingredients.map(\.text) == ["1 onion", "source of heat"])
-        #expect(!PlainTextReader.isCreditLine("from 2 lemons, the zest"))
-        #expect(PlainTextReader.isCreditLine("From: Gaye"))
+        #expect(!CreditLines.isCredit("from 2 lemons, the zest"))
+        #expect(CreditLines.isCredit("From: Gaye"))
     }
 
     /// A MealMaster recipe's credit line without an amount ("Posted by …") is a warning too;

@@ -373,8 +373,8 @@ enum MealMasterReader {
         func flush() {
             for item in left + right {
                 // A credit among the ingredients ("Posted by …", "Formatted by …"): a warning.
-                if item.amount.isEmpty, item.unit.isEmpty, PlainTextReader.isCreditLine(item.text) {
-                    record.warnings.append("a credit line, not an ingredient: \(item.text.trimmingCharacters(" "))")
+                if item.amount.isEmpty, item.unit.isEmpty, CreditLines.isCredit(item.text) {
+                    record.warnings.append(CreditLines.warning(item.text.trimmingCharacters(" ")))
                     continue
                 }
                 record.ingredients.append(.init(group: group, text: item.line))

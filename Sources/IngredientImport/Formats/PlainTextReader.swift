@@ -67,25 +67,6 @@ enum PlainTextReader {
         return title.isEmpty ? nil : title
     }
 
-    /// The phrases of `import/credits.tsv`: a credit line starts with one, then a space or a
-    /// colon (`credit`) or a colon (`credit-key`).
-    static let credits: [(phrase: String, keyOnly: Bool)] = ImportWordTable.rows("import/credits.tsv").map { row in
-        precondition(row.kind == "credit" || row.kind == "credit-key", "import/credits.tsv: kind \(row.kind) is neither credit nor credit-key")
-        return (row.phrase, row.kind == "credit-key")
-    }
-
-    /// Whether a line says who wrote, adapted or sent the recipe ("Recipe courtesy Alton
-    /// Brown, 2006", "Source: Cook's Country"): a credit, not an ingredient.
-    static func isCreditLine(_ s: String) -> Bool {
-        guard let first = s.utf8.first, (first | 0x20) &- 0x61 < 26 else { return false }
-        let lower = s.lowercased()
-        return credits.contains { credit in
-            guard lower.hasPrefix(credit.phrase) else { return false }
-            let after = lower.dropFirst(credit.phrase.count).first
-            return after == ":" || (!credit.keyOnly && after == " ")
-        }
-    }
-
     /// Whether a line starts with a number (digits, a fraction character), as amounts do.
     static func isAmountLed(_ s: String) -> Bool {
         s.unicodeScalars.first?.properties.numericType != nil
@@ -185,7 +166,7 @@ enum PlainTextReader {
             case .ingredients:
                 let line = strippingBullet(raw)
                 if line.isEmpty { continue }
-                if isCreditLine(line) { record.warnings.append("a credit line, not an ingredient: \(line)"); continue }
+                if CreditLines.isCredit(line) { record.warnings.append(CreditLines.warning(line)); continue }
                 if let g = subHeader(headingText(line)) { group = g; continue }
                 record.ingredients.append(.init(group: group, text: line))
             case .instructions:
@@ -257,7 +238,7 @@ enum PlainTextReader {
                 phase = 1
                 for line in b == titleBlock ? cleaned.dropFirst() : cleaned[...] {
                     if let y = yieldValue(line), record.yield == nil { record.yield = y; continue }
-                    if isCreditLine(line) { record.warnings.append("a credit line, not an ingredient: \(line)"); continue }
+                    if CreditLines.isCredit(line) { record.warnings.append(CreditLines.warning(line)); continue }
                     if let g = subHeader(line), cleaned.count > 1 { group = g; continue }
                     ingredients.append(.init(group: group, text: line))
                 }
