@@ -183,7 +183,8 @@ enum RecipeFiles {
     struct RecipeText {
         var id: String
         var title: String?
-        /// Its ingredient lines as written.
+        /// Its ingredient lines as written, where the list parses them (empty where `parsed`
+        /// holds them, each with its `input`).
         var lines: [String]
         /// The number of servings its yield gives, if any.
         var servings: Double?
@@ -249,8 +250,8 @@ enum RecipeFiles {
                 // A recipe with fields its source states (Cooklang, Mealie, Tandoor) is merged
                 // from its lines as written, as the list has always read it.
                 let parsed = r.ingredients.contains { $0.stated != nil } ? nil : r.ingredients.compactMap(\.parsed)
-                body(RecipeText(id: r.source, title: r.title, lines: r.ingredients.map(\.text), servings: r.yield.flatMap(YieldWords.servings(in:)),
-                                parsed: parsed))
+                body(RecipeText(id: r.source, title: r.title, lines: parsed == nil ? r.ingredients.map(\.text) : [],
+                                servings: r.yield.flatMap(YieldWords.servings(in:)), parsed: parsed))
             case let .failure(source, error):
                 failure = failure ?? error
                 notes.append("list: \(source): \(error); skipped")
