@@ -298,6 +298,7 @@ struct LeadingNumberWordTests {
         ("four wild salmon fillets, each about 175g/6oz, skinned", 4.0, nil, "wild salmon fillets"),
         ("Four venison fillets or 240g/9oz venison saddle", 4.0, nil, "venison fillets"),
         ("Two 400g tins chopped tomatoes", 2.0, "tin", "chopped tomatoes"),
+        ("one hundred grams sugar", 100.0, "gram", "sugar"),
     ] as [(String, Double, String?, String)])
     func numberWordIsTheCount(_ line: String, _ quantity: Double, _ unit: String?, _ name: String) {
         let p = parser.parse(line)

@@ -207,7 +207,8 @@ extension LineAssembler.Pass {
         // A whole number written as a word that opens the line before a word is the count
         // ("four whole garlic cloves, unpeeled", "twelve sage leaves, 3 leaves cut into
         // quarters"), as the labeled sources write every such line, even where a number
-        // further on reads as an amount.
+        // further on reads as an amount. A one-word number is a number token already
+        // (`NumberWordReading`); this reads the phrases of several words ("one hundred").
         if m.value >= 1, m.value.rounded() == m.value, tokens[m.words].kind == .word, !isArticle(tokens[0]) {
             for k in 0..<m.words { labels[k] = Label.quantity.rawValue }
             return
