@@ -194,6 +194,10 @@ struct DefectClassTests {
         ("¼ cup toasted sesame oil.", "¼ cup toasted sesame oil"),
         ("3 tablespoons rice vinegar (not seasoned).", "3 tablespoons rice vinegar (not seasoned)"),
         ("- 1 lemon, juiced.", "1 lemon, juiced"),
+        ("1 cup brown sugar...", "1 cup brown sugar"),
+        ("2 tbsp olive oil..", "2 tbsp olive oil"),
+        ("salt, to taste…", "salt, to taste"),
+        ("2 eggs (beaten)...", "2 eggs (beaten)"),
     ])
     func readAsAbsent(_ line: String, _ bare: String) throws {
         let parsed = parser.parse(line)
@@ -323,11 +327,63 @@ struct LeadingNumberWordTests {
         #expect(p.name == name)
     }
 
+    /// A number word that opens a name of the synonym tables is that name's first word, in
+    /// any case and with or without an amount after the name; other number words still count.
+    @Test(arguments: [
+        ("Five spice powder", nil, nil, "Five spice powder"),
+        ("five spice powder, to taste", nil, nil, "five spice powder"),
+        ("Half and half, 1 cup", 1.0, "cup", "Half and half"),
+        ("Thousand Island dressing", nil, nil, "Thousand Island dressing"),
+        ("Five eggs", 5.0, nil, "eggs"),
+        ("two tsp five spice powder", 2.0, "teaspoon", "five spice powder"),
+    ] as [(String, Double?, String?, String)])
+    func numberWordOpeningAName(_ line: String, _ quantity: Double?, _ unit: String?, _ name: String) {
+        let p = parser.parse(line)
+        #expect(p.quantity == quantity)
+        #expect(p.unit == unit)
+        #expect(p.name == name)
+    }
+
     /// Articles, halves and vague words keep their readings.
     @Test func otherNumberWordsKeepTheirReading() {
         #expect(parser.parse("Cut into two pieces").quantity == nil)
         #expect(parser.parse("half a lemon").quantity == 0.5)
         #expect(parser.parse("a few sprigs thyme").quantity == nil)
         #expect(parser.parse("A dozen eggs").quantity == 12)
+    }
+}
+
+@Suite("HTML character references in a line")
+struct CharacterReferenceTests {
+    /// A raw line copied from a page reads as the page shows it: named, decimal and hex
+    /// references (and references escaped twice) are decoded for the fields, while the input
+    /// stays as given; the session's JSON path agrees.
+    @Test(arguments: [
+        ("1 &frac12; cups flour", "1 ½ cups flour"),
+        ("1&frac12; cups flour", "1½ cups flour"),
+        ("&#189; tsp salt", "½ tsp salt"),
+        ("&#xBD; tsp salt", "½ tsp salt"),
+        ("2 cups cr&egrave;me fra&icirc;che", "2 cups crème fraîche"),
+        ("salt &amp; pepper", "salt & pepper"),
+        ("1 &amp;frac12; cup milk", "1 ½ cup milk"),
+        ("5 cups confectioners&#8217; sugar", "5 cups confectioners’ sugar"),
+        ("200&nbsp;g butter", "200\u{A0}g butter"),
+    ])
+    func referencesReadDecoded(_ line: String, _ decoded: String) {
+        let parsed = parser.parse(line)
+        var expected = parser.parse(decoded)
+        expected.input = line
+        #expect(parsed == expected)
+        var json: [UInt8] = []
+        Array(line.utf8).withUnsafeBufferPointer { parser.makeSession().appendJSON(utf8: $0, to: &json) }
+        var written: [UInt8] = []
+        JSONLine.append(parsed, to: &written)
+        #expect(json == written)
+    }
+
+    /// An ampersand that opens no known reference stays as written.
+    @Test func unknownReferencesStay() {
+        #expect(parser.parse("2 cups M&Ms").name == "M&Ms")
+        #expect(parser.parse("1 jar Pick&Mix sweets").name == "Pick&Mix sweets")
     }
 }

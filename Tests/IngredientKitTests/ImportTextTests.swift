@@ -1,5 +1,6 @@
 import Testing
 @testable import IngredientText
+@testable import IngredientLexicon
 @testable import IngredientImport
 @testable import IngredientEvaluation
 
@@ -44,7 +45,7 @@ struct ImportTextTests {
 
     @Test func entitiesAndTags() {
         #expect(TextCleaning.line("2 &frac12; cups <a href=\"/x\">flour</a>,&nbsp;sifted &amp;amp; more") == "2 ½ cups flour, sifted & more")
-        #expect(TextCleaning.decodingEntities("&#189; &#x2153; &#150; &unknown; &amp") == "½ ⅓ – &unknown; &")
+        #expect(CharacterReferences.decoding("&#189; &#x2153; &#150; &unknown; &amp") == "½ ⅓ – &unknown; &")
         #expect(TextCleaning.lines("1 egg<br>2 cups milk<br/>\n<p>salt</p>") == ["1 egg", "2 cups milk", "salt"])
     }
 

@@ -1,81 +1,9 @@
+import IngredientLexicon
+
 /// Turns markup-laden strings from web pages and JSON into plain lines: HTML tags removed,
 /// character references decoded, double-encoded UTF-8 repaired, invisible characters
 /// dropped, spacing collapsed.
 package enum TextCleaning {
-    /// The named character references, from `Dictionaries/import/html-entities.tsv`.
-    static let entities: [String: Unicode.Scalar] = {
-        var table: [String: Unicode.Scalar] = [:]
-        guard let text = EmbeddedDictionaries.files["import/html-entities.tsv"] else { return table }
-        for line in text.split(separator: "\n") where !line.hasPrefix("#") {
-            let columns = line.split(separator: "\t")
-            guard columns.count == 2, let v = UInt32(columns[1], radix: 16), let s = Unicode.Scalar(v) else { continue }
-            table[String(columns[0])] = s
-        }
-        return table
-    }()
-
-    /// `text` with `&name;`, `&#nn;` and `&#xhh;` references decoded (a few common names are
-    /// also accepted without their `;`, as browsers do).
-    package static func decodingEntities(_ text: String) -> String {
-        guard text.utf8.contains(0x26) else { return text }
-        var out = String.UnicodeScalarView()
-        let scalars = Array(text.unicodeScalars)
-        var i = 0
-        while i < scalars.count {
-            let s = scalars[i]
-            guard s == "&" else { out.append(s); i += 1; continue }
-            var k = i + 1
-            if k < scalars.count, scalars[k] == "#" {
-                k += 1
-                let hex = k < scalars.count && (scalars[k] == "x" || scalars[k] == "X")
-                if hex { k += 1 }
-                var value: UInt32 = 0
-                var digits = 0
-                while k < scalars.count, digits < 8, let d = hexDigit(scalars[k]), hex || d < 10 {
-                    value = value &* (hex ? 16 : 10) &+ d
-                    digits += 1
-                    k += 1
-                }
-                if digits > 0 {
-                    if k < scalars.count, scalars[k] == ";" { k += 1 }
-                    let fixed: UInt32 = value >= 0x80 && value < 0xA0 ? TextDecoding.windows1252High[Int(value - 0x80)] : value
-                    out.append(Unicode.Scalar(fixed == 0 ? 0xFFFD : fixed) ?? "\u{FFFD}")
-                    i = k
-                    continue
-                }
-            } else {
-                var name = ""
-                while k < scalars.count, name.unicodeScalars.count < 32, scalars[k].isASCII,
-                      scalars[k].properties.isAlphabetic || (scalars[k].value >= 0x30 && scalars[k].value <= 0x39) {
-                    name.unicodeScalars.append(scalars[k])
-                    k += 1
-                }
-                if k < scalars.count, scalars[k] == ";", let r = entities[name] {
-                    out.append(r)
-                    i = k + 1
-                    continue
-                }
-                if let r = entities[name], ["amp", "lt", "gt", "quot", "nbsp", "frac12", "frac14", "frac34", "deg", "eacute", "egrave"].contains(name) {
-                    out.append(r)
-                    i = k
-                    continue
-                }
-            }
-            out.append(s)
-            i += 1
-        }
-        return String(out)
-    }
-
-    static func hexDigit(_ s: Unicode.Scalar) -> UInt32? {
-        switch s.value {
-        case 0x30...0x39: s.value - 0x30
-        case 0x41...0x46: s.value - 0x41 + 10
-        case 0x61...0x66: s.value - 0x61 + 10
-        default: nil
-        }
-    }
-
     /// `text` without HTML tags and comments; `<br>` and block tags become line breaks.
     package static func strippingTags(_ text: String) -> String {
         guard text.utf8.contains(0x3C) else { return text }
@@ -199,7 +127,7 @@ package enum TextCleaning {
     package static func line(_ text: String) -> String {
         var s = text
         if s.utf8.contains(0x3C) { s = strippingTags(s) }
-        if s.utf8.contains(0x26) { s = decodingEntities(decodingEntities(s)) }
+        if s.utf8.contains(0x26) { s = CharacterReferences.decoding(CharacterReferences.decoding(s)) }
         if s.utf8.contains(0x3C), s.contains("</") || s.contains("<br") { s = strippingTags(s) }
         s = TextDecoding.repairingMojibake(s)
         return collapsingSpaces(s)
@@ -210,7 +138,7 @@ package enum TextCleaning {
     package static func lines(_ text: String) -> [String] {
         var s = text
         if s.utf8.contains(0x3C) { s = strippingTags(s) }
-        if s.utf8.contains(0x26) { s = decodingEntities(decodingEntities(s)) }
+        if s.utf8.contains(0x26) { s = CharacterReferences.decoding(CharacterReferences.decoding(s)) }
         s = TextDecoding.repairingMojibake(s)
         return TextDecoding.lines(s).map { collapsingSpaces(String($0)) }.filter { !$0.isEmpty }
     }

@@ -109,18 +109,11 @@ package enum TextDecoding {
         return (valid, invalid)
     }
 
-    /// The characters Windows-1252 puts at 0x80…0x9F (the five undefined bytes map to the
-    /// C1 control of the same value, as Latin-1 does).
-    static let windows1252High: [UInt32] = [
-        0x20AC, 0x81, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0x8D, 0x017D, 0x8F,
-        0x90, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014, 0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0x9D, 0x017E, 0x0178,
-    ]
-
     /// `bytes` read as Windows-1252.
     static func windows1252(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         var scalars = String.UnicodeScalarView()
         for b in bytes {
-            let value = b >= 0x80 && b < 0xA0 ? windows1252High[Int(b - 0x80)] : UInt32(b)
+            let value = b >= 0x80 && b < 0xA0 ? Windows1252.high[Int(b - 0x80)] : UInt32(b)
             scalars.append(Unicode.Scalar(value)!)
         }
         return String(scalars)
@@ -129,7 +122,7 @@ package enum TextDecoding {
     /// The Windows-1252 byte of a scalar, if it has one (C1 controls count as Latin-1 bytes).
     static func windows1252Byte(_ s: Unicode.Scalar) -> UInt8? {
         if s.value < 0x100 { return UInt8(s.value) }
-        if let k = windows1252High.firstIndex(of: s.value) { return UInt8(0x80 + k) }
+        if let k = Windows1252.high.firstIndex(of: s.value) { return UInt8(0x80 + k) }
         return nil
     }
 

@@ -1,3 +1,5 @@
+import IngredientLexicon
+
 /// A small, lenient HTML reader: enough of a tree to find JSON-LD scripts, microdata and
 /// the class names recipe plugins put on ingredient lists. It never fails: unclosed and
 /// stray tags are resolved the way browsers mostly do (void elements, `<li>`, `<p>`,
@@ -342,7 +344,7 @@ struct HTMLDocument {
 
     /// The decoded value of attribute `name` of node `index`.
     func attribute(_ name: Substring, of index: Int) -> String? {
-        nodes[index].attributes.last { $0.name == name }.map { TextCleaning.decodingEntities(String($0.value)) }
+        nodes[index].attributes.last { $0.name == name }.map { CharacterReferences.decoding(String($0.value)) }
     }
 
     /// Whether node `index` has attribute `name`.

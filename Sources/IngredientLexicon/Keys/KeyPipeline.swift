@@ -129,3 +129,15 @@ extension KeyTables {
         }
     }
 }
+
+extension KeyTables {
+    /// How many words from the first word of UTF-8 `name`, after folding and singulars, make up
+    /// the longest name of the synonym tables (`synonyms.tsv`, a canonical name or a variant);
+    /// 0 when none starts there. The parser asks this of a line opening with a number word:
+    /// "Five spice powder" opens with a name ("five spice"), "Five eggs" does not.
+    package func leadingNameWords(utf8 name: UnsafeBufferPointer<UInt8>) -> Int {
+        withWork(name, mode: .phrase, foldsDiacritics: true, forceICU: false) { work, _ in
+            work.count > 0 ? longestEntries(work, at: 0).synonym : 0
+        }
+    }
+}

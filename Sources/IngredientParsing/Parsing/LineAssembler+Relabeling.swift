@@ -198,8 +198,12 @@ extension LineAssembler.Pass {
     ///
     /// A number phrase right before a number ("Three 8-ounce cans", "Two 400g tins") is the
     /// count of what that amount measures, as the digit of "3 8-ounce cans" is.
+    ///
+    /// A number word that opens a name of the synonym tables ("five spice powder, to taste")
+    /// is that name's first word, not a count.
     mutating func relabelLeadingAmount() {
         guard let m = lexicon.numbers.longestMatch(start: 0, words: Words(tokens)), m.words + 1 < tokens.count else { return }
+        if m.words == 1, tokens[1].kind == .word, opensName() { return }
         if tokens[m.words].kind == .quantity, label(m.words) == .quantity, !m.value.isNaN, m.words > 1 || !isArticle(tokens[0]) {
             for k in 0..<m.words { labels[k] = Label.quantity.rawValue }
             return
@@ -219,6 +223,18 @@ extension LineAssembler.Pass {
         for k in 0..<m.words { labels[k] = Label.quantity.rawValue }
         for k in m.words..<of { labels[k] = Label.unit.rawValue }
         labels[of] = Label.punctuation.rawValue
+    }
+
+    /// Whether the line opens with a number word that begins a name of the synonym tables
+    /// (`NumberWordReading.opensName`: "Five spice powder").
+    @inline(never)
+    func opensName() -> Bool { NumberWordReading.opensName(tokens, line, tables.lexicon) }
+
+    /// A number word the tagger labeled quantity that opens a name of the synonym tables
+    /// ("Five spice powder") takes the label of the word after it.
+    @inline(never)
+    mutating func keepNumberWordOpeningName() {
+        if opensName() { labels[0] = labels[1] }
     }
 
     /// The index of the line's one word labeled unit when the line has a number and every

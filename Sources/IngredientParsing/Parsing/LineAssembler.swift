@@ -113,8 +113,14 @@ extension LineAssembler.Pass {
         let anyPhraseStart = phraseStarts.next(from: 0, end: n) < n
         if anyPhraseStart { relabelPhrases() }
         // "a cup of flour": a number word, a unit and "of" opening the line are its amount
-        // even when the tagger read them as a note.
-        if n > 3, label(0) != .quantity, tokens[0].kind == .word { relabelLeadingAmount() }
+        // even when the tagger read them as a note; "Five spice powder" has none.
+        if n > 1, tokens[0].kind == .word {
+            if label(0) != .quantity {
+                if n > 3 { relabelLeadingAmount() }
+            } else if tokens[1].kind == .word {
+                keepNumberWordOpeningName()
+            }
+        }
         // (Each rule's first test that most lines fail is asked here, before the call.)
         if n >= 4, tokens[n - 2].kind == .quantity { relabelAmountAfterTimesSign() }
         if n >= 2 { trimNameStart() }
@@ -293,10 +299,12 @@ extension LineAssembler.Pass {
                 i += 1
             }
         }
-        // Number phrases the tagger left unlabeled at the start: "a couple of onions", "a dozen eggs".
+        // Number phrases the tagger left unlabeled at the start: "a couple of onions", "a dozen
+        // eggs"; not the number word that opens a name ("Five spice powder").
         if amounts.isEmpty, let first = tokens.first, first.kind == .word,
            let m = lexicon.numbers.longestMatch(start: 0, words: Words(tokens)),
-           m.words > 1 || !isArticle(tokens[0]), m.words < n, label(m.words) != .quantity, !m.value.isNaN {
+           m.words > 1 || !isArticle(tokens[0]), m.words < n, label(m.words) != .quantity, !m.value.isNaN,
+           m.words > 1 || !opensName() {
             amounts.append(LineAmount(quantity: m.value, unit: .none))
             for k in 0..<m.words { labels[k] = Label.quantity.rawValue }
         }

@@ -42,9 +42,10 @@ package enum Tokenizer {
 
     /// Tokenizes into `tokens`, reusing its storage, and returns what it noted of the line. A
     /// line with a combining mark that composition joins to the character before it
-    /// (U+0300–U+036F, Hangul jamo U+1100–U+11FF) or an invisible format character
-    /// (`isInvisible`) is normalized (`LineComposition`: without the invisible characters,
-    /// composed, NFC) into `composed`, and that text tokenized: then `text` lies there.
+    /// (U+0300–U+036F, Hangul jamo U+1100–U+11FF), an invisible format character
+    /// (`isInvisible`) or an HTML character reference (`&frac12;`) is normalized
+    /// (`LineComposition`: references decoded, without the invisible characters, composed,
+    /// NFC) into `composed`, and that text tokenized: then `text` lies there.
     @inline(__always)
     static func tokenizeNoting(_ line: UnsafeBufferPointer<UInt8>, into tokens: inout [Token],
                                composingInto composed: UnsafeMutablePointer<PlainList<UInt8>>) -> LineNotes {
@@ -78,10 +79,18 @@ package enum Tokenizer {
         // So is a list number before the amount ("1. 2 cups milk", "3) 1 onion").
         if tokens.count > 3, isListNumber(tokens[0], tokens[1], before: tokens[2]) { tokens.removeFirst(2) }
         // And a full stop that ends the line ("1 cup shredded coconut.", "1 lemon, juiced."):
-        // on its own after a word or a parenthesis, or kept by a short word ("oil.").
+        // on its own after a word or a parenthesis, or kept by a short word ("oil."); and so is
+        // an ellipsis ("1 cup sugar...", "salt…"), with the dot of the word it follows.
         if !tokens.isEmpty {
-            let last = tokens.count - 1
-            if last > 0, tokens[last].kind == .punctuation, tokens[last].mark == 0x2E, tokens[last].end - tokens[last].start == 1,
+            var last = tokens.count - 1
+            var ellipsis = false
+            if tokens[last].kind == .punctuation, tokens[last].mark == 0x2E || tokens[last].mark == otherMark,
+               let start = ellipsisStart(tokens, in: notes.text) {
+                tokens.removeLast(tokens.count - start)
+                last = start - 1
+                ellipsis = true
+            }
+            if !ellipsis, last > 0, tokens[last].kind == .punctuation, tokens[last].mark == 0x2E, tokens[last].end - tokens[last].start == 1,
                tokens[last - 1].kind == .word || (tokens[last - 1].kind == .punctuation && tokens[last - 1].mark == 0x29) {
                 tokens.removeLast()
             } else if tokens[last].kind == .word, tokens[last].end == tokens[last].stemEnd + 1,
@@ -91,6 +100,30 @@ package enum Tokenizer {
             }
         }
         return notes
+    }
+
+    /// Where an ellipsis that ends the line starts: two or more full stops, or `…` (U+2026),
+    /// after a word or a closing parenthesis (a word's own trailing dot counts as one of the
+    /// stops: "sugar..." is the word "sugar." and two stops); nil when the line ends otherwise.
+    static func ellipsisStart(_ tokens: [Token], in text: UnsafeBufferPointer<UInt8>) -> Int? {
+        var start = tokens.count
+        var dots = 0
+        while start > 1, tokens[start - 1].kind == .punctuation, tokens[start - 1].start < text.count {
+            let token = tokens[start - 1]
+            if token.mark == 0x2E, token.end - token.start == 1 {
+                dots += 1
+            } else if token.mark == otherMark, decode(text, at: token.start).0 == 0x2026 {
+                dots += 3
+            } else {
+                break
+            }
+            start -= 1
+        }
+        guard start < tokens.count else { return nil }
+        let before = tokens[start - 1]
+        guard before.kind == .word || (before.kind == .punctuation && before.mark == 0x29) else { return nil }
+        if before.kind == .word, before.end == before.stemEnd + 1, before.end == tokens[start].start { dots += 1 }
+        return dots >= 2 ? start : nil
     }
 
     /// Whether `number` and `mark` are a list number ("1.", "12)") with a space before `next`,
@@ -128,7 +161,8 @@ package enum Tokenizer {
         /// for `QuantityGrouping.isNeeded`.
         var quantities: UInt64 = 0
         /// Whether the line has a combining mark that composition may join to the character
-        /// before it, or an invisible format character (see `tokenizeNoting`).
+        /// before it, an invisible format character, or an `&` that may open a character
+        /// reference (see `tokenizeNoting`).
         var needsNormalizing = false
     }
 
@@ -221,11 +255,17 @@ package enum Tokenizer {
                 token.hash = ByteHash.mix(ByteHash.seed, b)
                 // An "&" between spaces is the word "and" ("salt & pepper", "1 & 1/2 cups"): the
                 // tagger and the rules read it as "and"; the fields keep the "&" as written.
-                if b == 0x26, i > 0, i + 1 < n, line[i - 1] == 0x20, line[i + 1] == 0x20 {
-                    token = Token(kind: .word, start: i, end: i + 1)
-                    token.stemEnd = i + 1
-                    token.hash = Self.and.hash
-                    token.wordShape = Self.and.wordShape
+                if b == 0x26 {
+                    if i > 0, i + 1 < n, line[i - 1] == 0x20, line[i + 1] == 0x20 {
+                        token = Token(kind: .word, start: i, end: i + 1)
+                        token.stemEnd = i + 1
+                        token.hash = Self.and.hash
+                        token.wordShape = Self.and.wordShape
+                    } else if isASCIILetter(line[min(i + 1, n - 1)]) || line[min(i + 1, n - 1)] == 0x23 {
+                        // "&frac12;", "&#189;": a character reference, which the line is read
+                        // with decoded (`LineComposition`).
+                        marks = true
+                    }
                 }
                 (tokens + count).initialize(to: token)
                 count &+= 1
