@@ -59,6 +59,9 @@ extension LineAssembler.Pass {
             if let m = unitMatch(at: k, end: end) { found = (m.row, k, k + m.words) }
             k += 1
         }
+        // A phrase of the units table that the tagger cut short, so that the words it labeled
+        // are no unit, is read whole ("cuillère à | soupe").
+        if found == nil, end < tokens.count, tokens[end].kind == .word { found = unitCutShort(from: start, end: &end) }
         // The container's words, which are no note (one run: the search stops at the first).
         var skip = 0..<0
         guard let found else {
@@ -98,6 +101,17 @@ extension LineAssembler.Pass {
             return (.known(found.row), after)
         }
         return (.known(found.row), end)
+    }
+
+    /// The unit phrase of the table that starts at `start` and goes on past `end` (the end of
+    /// the words labeled unit), with `end` moved to its end and its words labeled unit; nil
+    /// when there is none.
+    @inline(never)
+    mutating func unitCutShort(from start: Int, end: inout Int) -> (row: Int32, from: Int, to: Int)? {
+        guard let m = tables.lexicon.unitAliases.longestMatch(start: start, words: Words(tokens)), start + m.words > end else { return nil }
+        end = start + m.words
+        for j in start..<end { labels[j] = Label.unit.rawValue }
+        return (m.value, start, end)
     }
 
     /// The index after `(s)` or `(es)` glued to the token before `i` (no space anywhere in

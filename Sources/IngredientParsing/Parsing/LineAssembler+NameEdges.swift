@@ -19,7 +19,7 @@ extension LineAssembler.Pass {
         func has(_ role: FunctionWord) -> Bool { roles & role.rawValue != 0 }
         if first > 0, isTimesSign(t), label(first - 1) == .quantity || label(first - 1) == .unit {
             labels[first] = Label.punctuation.rawValue
-        } else if has(.measureOf) {
+        } else if has(.measureOf), !opensProperName(first) {
             labels[first] = Label.punctuation.rawValue
         } else if has(.article), t.end - t.start <= 2, label(first - 1) == .quantity {
             labels[first] = Label.punctuation.rawValue
@@ -42,6 +42,19 @@ extension LineAssembler.Pass {
             labels[0] = Label.quantity.rawValue
         }
     }
+
+    /// Whether the word at `k`, capitalized, and the capitalized word after it open a proper
+    /// name after a lowercase word: "1/4 cup Di Giorno Alfredo Sauce", "1 lb De Cecco
+    /// spaghetti" keep their "Di" and "De", where "2 Cups Of Flour" (every word capitalized)
+    /// and "200 g de farine" read the measure's "of".
+    func opensProperName(_ k: Int) -> Bool {
+        guard k > 0, k + 1 < tokens.count, isCapital(tokens[k]), isCapital(tokens[k + 1]) else { return false }
+        let before = tokens[k - 1]
+        return before.kind == .word && !isCapital(before)
+    }
+
+    /// Whether a word token begins with an ASCII capital.
+    func isCapital(_ t: Token) -> Bool { t.kind == .word && t.start < line.count && line[t.start] &- 0x41 < 26 }
 
     /// Words read as name inside parentheses, once the name has begun outside them, are a note
     /// unless the whole parenthesis is name ("1½ pounds steak (ribeye, sirloin, or strip)":

@@ -1,0 +1,45 @@
+import Testing
+@testable import IngredientParsing
+
+/// Measures as recipe pages in other languages write them: the units table's rows carry their
+/// common forms, "de" and "di" join a measure to its ingredient as "of" does, and a unit phrase
+/// the tagger cut short is read whole. Lines written for this test, in the forms pages use.
+@Suite("Units written in other languages")
+struct OtherLanguageUnitTests {
+    @Test(arguments: [
+        ("2 EL Olivenöl", 2.0, "tablespoon", "Olivenöl"),
+        ("1 TL Salz", 1.0, "teaspoon", "Salz"),
+        ("1 Prise Zucker", 1.0, "pinch", "Zucker"),
+        ("3 Stück Karotten", 3.0, "piece", "Karotten"),
+        ("1 Bund Schnittlauch", 1.0, "bunch", "Schnittlauch"),
+        ("2 el olijfolie", 2.0, "tablespoon", "olijfolie"),
+        ("2 spsk smør", 2.0, "tablespoon", "smør"),
+        ("1 tsk kanel", 1.0, "teaspoon", "kanel"),
+        ("3 krm salt", 3.0, "milliliter", "salt"),
+        ("1 cuillère à soupe huile", 1.0, "tablespoon", "huile"),
+        ("2 gousses d'ail", 2.0, "clove", "d'ail"),
+        ("2 cucharadas de azúcar", 2.0, "tablespoon", "azúcar"),
+        ("1 taza de leche", 1.0, "cup", "leche"),
+        ("1 colher de sopa de azeite", 1.0, "tablespoon", "azeite"),
+        ("1 spicchio di aglio", 1.0, "clove", "aglio"),
+        ("200 gramos de harina", 200.0, "gram", "harina"),
+        ("2 evőkanál cukor", 2.0, "tablespoon", "cukor"),
+        ("125 克 细砂糖", 125.0, "gram", "细砂糖"),
+    ] as [(String, Double, String, String)])
+    func measureOfAnotherLanguage(_ line: String, _ quantity: Double, _ unit: String, _ name: String) {
+        let p = parser.parse(line)
+        #expect(p.quantity == quantity)
+        #expect(p.unit == unit)
+        #expect(p.name == name)
+    }
+
+    /// "El Paso" is a name ("EL" is a unit only in capitals or lowercase), a capitalized "Di"
+    /// or "De" after a lowercase word opens a brand, and "de" inside a name stays.
+    @Test func namesKeepTheirWords() {
+        #expect(parser.parse("1 package El Paso taco seasoning").name?.hasPrefix("El Paso") == true)
+        #expect(parser.parse("1/4 cup Di Giorno Alfredo Sauce").name == "Di Giorno Alfredo Sauce")
+        #expect(parser.parse("1 lb De Cecco spaghetti").name == "De Cecco spaghetti")
+        #expect(parser.parse("1 tbsp herbes de Provence").name == "herbes de Provence")
+        #expect(parser.parse("2 Cups Of Flour").name == "Flour")
+    }
+}
