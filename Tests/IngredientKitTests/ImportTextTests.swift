@@ -46,6 +46,9 @@ struct ImportTextTests {
     @Test func entitiesAndTags() {
         #expect(TextCleaning.line("2 &frac12; cups <a href=\"/x\">flour</a>,&nbsp;sifted &amp;amp; more") == "2 ½ cups flour, sifted & more")
         #expect(CharacterReferences.decoding("&#189; &#x2153; &#150; &unknown; &amp") == "½ ⅓ – &unknown; &")
+        // A name browsers read without ";" is read so before other letters too.
+        #expect(CharacterReferences.decoding("40g/1&frac12oz; butter") == "40g/1½oz; butter")
+        #expect(CharacterReferences.decoding("M&Ms &fracXY;") == "M&Ms &fracXY;")
         #expect(TextCleaning.lines("1 egg<br>2 cups milk<br/>\n<p>salt</p>") == ["1 egg", "2 cups milk", "salt"])
     }
 

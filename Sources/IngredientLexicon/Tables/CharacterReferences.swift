@@ -23,7 +23,7 @@ package enum CharacterReferences {
     ]
 
     /// `text` with `&name;`, `&#nn;` and `&#xhh;` references decoded (a few common names are
-    /// also accepted without their `;`, as browsers do). Numeric references to 0x80…0x9F read
+    /// also accepted without their `;`, and before other letters, as browsers do). Numeric references to 0x80…0x9F read
     /// as Windows-1252 (as browsers read them), and to 0 or no character as U+FFFD; an unknown
     /// name stays as written.
     package static func decoding(_ text: String) -> String {
@@ -68,6 +68,14 @@ package enum CharacterReferences {
                 if let r = names[name], namesWithoutSemicolon.contains(name) {
                     out.append(r)
                     i = k
+                    continue
+                }
+                // A name browsers read without its ";" that letters follow ("1&frac12oz;" is
+                // "1½oz;"): its longest such prefix.
+                if let prefix = namesWithoutSemicolon.filter({ name.hasPrefix($0) }).max(by: { $0.count < $1.count }),
+                   let r = names[prefix] {
+                    out.append(r)
+                    i += 1 + prefix.unicodeScalars.count
                     continue
                 }
             }
