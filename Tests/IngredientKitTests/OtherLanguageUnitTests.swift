@@ -25,6 +25,11 @@ struct OtherLanguageUnitTests {
         ("200 gramos de harina", 200.0, "gram", "harina"),
         ("2 evőkanál cukor", 2.0, "tablespoon", "cukor"),
         ("125 克 细砂糖", 125.0, "gram", "细砂糖"),
+        ("25 dkg vaj", 25.0, "dekagram", "vaj"),
+        ("4 db tojás", 4.0, "piece", "tojás"),
+        ("2 PL jogurt", 2.0, "tablespoon", "jogurt"),
+        ("2 łyżki mąki", 2.0, "tablespoon", "mąki"),
+        ("5 st rädisor", 5.0, "piece", "rädisor"),
     ] as [(String, Double, String, String)])
     func measureOfAnotherLanguage(_ line: String, _ quantity: Double, _ unit: String, _ name: String) {
         let p = parser.parse(line)
