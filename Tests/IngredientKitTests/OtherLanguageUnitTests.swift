@@ -3,7 +3,7 @@ import Testing
 
 /// Measures as recipe pages in other languages write them: the units table's rows carry their
 /// common forms, "de" and "di" join a measure to its ingredient as "of" does, and a unit phrase
-/// the tagger cut short is read whole. Lines written for this test, in the forms pages use.
+/// the tagger cut short is read whole, also across a qualifier in parentheses. Lines written for this test, in the forms pages use.
 @Suite("Units written in other languages")
 struct OtherLanguageUnitTests {
     @Test(arguments: [
@@ -30,6 +30,9 @@ struct OtherLanguageUnitTests {
         ("2 PL jogurt", 2.0, "tablespoon", "jogurt"),
         ("2 łyżki mąki", 2.0, "tablespoon", "mąki"),
         ("5 st rädisor", 5.0, "piece", "rädisor"),
+        ("1 colher (sopa) de azeite", 1.0, "tablespoon", "azeite"),
+        ("2 colheres (chá) de sal", 2.0, "teaspoon", "sal"),
+        ("2 xícaras (chá) de farinha de trigo", 2.0, "cup", "farinha de trigo"),
     ] as [(String, Double, String, String)])
     func measureOfAnotherLanguage(_ line: String, _ quantity: Double, _ unit: String, _ name: String) {
         let p = parser.parse(line)
@@ -46,5 +49,8 @@ struct OtherLanguageUnitTests {
         #expect(parser.parse("1 lb De Cecco spaghetti").name == "De Cecco spaghetti")
         #expect(parser.parse("1 tbsp herbes de Provence").name == "herbes de Provence")
         #expect(parser.parse("2 Cups Of Flour").name == "Flour")
+        // A parenthesis after an English unit is still its own amount or note.
+        let milk = parser.parse("1 cup (250 ml) milk")
+        #expect(milk.unit == "cup" && milk.name == "milk" && milk.alternates.first?.unit == "milliliter")
     }
 }

@@ -290,8 +290,11 @@ public struct Lexicon: Sendable {
                     unitAliasesExact.set(ByteHash.exact(Array(a.dropFirst().utf8)), index)
                     noteFirstWord(String(a.dropFirst()), FirstWord.unit)
                 } else if !a.isEmpty {
-                    unitAliases.insert(a, index)
-                    noteFirstWord(a, FirstWord.unit)
+                    // A qualifier in parentheses is matched as a word ("colher (sopa)": the
+                    // parser reads the words across the parentheses).
+                    let words = a.contains("(") ? String(a.filter { $0 != "(" && $0 != ")" }) : String(a)
+                    unitAliases.insert(words, index)
+                    noteFirstWord(words, FirstWord.unit)
                 }
             }
         }

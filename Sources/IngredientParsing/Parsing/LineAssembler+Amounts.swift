@@ -1,3 +1,4 @@
+import IngredientLexicon
 extension LineAssembler.Pass {
     func sameDimension(_ a: LineAmount, _ b: LineAmount) -> Bool {
         guard case .known(let ua) = a.unit, case .known(let ub) = b.unit else { return false }
@@ -52,16 +53,29 @@ extension LineAssembler.Pass {
         while end < tokens.count, label(end) == .unit, tokens[end].kind == .word || (tokens[end].kind == .punctuation && tokens[end].mark == 0x2E) {
             end += 1
         }
-        guard end > start else { return (.none, start) }
+        // A word the tagger did not read as a unit, with a qualifier in parentheses, that make
+        // a unit phrase of the table are that unit ("1 colher (sopa) de azeite").
         var found: (row: Int32, from: Int, to: Int)?
+        if end == start, qualifierOpens(at: start + 1), tokens[start].kind == .word,
+           let bits = tables.lexicon.firstWords[tokens[start].hash], bits & Lexicon.FirstWord.unit != 0 {
+            found = unitCutShort(from: start, end: &end, minimumWords: 2)
+        }
+        guard end > start else { return (.none, start) }
         var k = start
         while k < end, found == nil {
             if let m = unitMatch(at: k, end: end) { found = (m.row, k, k + m.words) }
             k += 1
         }
-        // A phrase of the units table that the tagger cut short, so that the words it labeled
-        // are no unit, is read whole ("cuillère à | soupe").
-        if found == nil, end < tokens.count, tokens[end].kind == .word { found = unitCutShort(from: start, end: &end) }
+        // A phrase of the units table that the tagger cut short is read whole: where the words
+        // it labeled are no unit ("cuillère à | soupe"), or where a qualifier in parentheses
+        // follows them ("colher (sopa)", "xícara (chá)": the parenthesis says which measure).
+        if end < tokens.count {
+            if found == nil, tokens[end].kind == .word || qualifierOpens(at: end) {
+                found = unitCutShort(from: start, end: &end)
+            } else if let f = found, f.to == end, qualifierOpens(at: end), let longer = unitCutShort(from: f.from, end: &end) {
+                found = longer
+            }
+        }
         // The container's words, which are no note (one run: the search stops at the first).
         var skip = 0..<0
         guard let found else {
@@ -104,15 +118,53 @@ extension LineAssembler.Pass {
     }
 
     /// The unit phrase of the table that starts at `start` and goes on past `end` (the end of
-    /// the words labeled unit), with `end` moved to its end and its words labeled unit; nil
-    /// when there is none.
+    /// the words labeled unit), read across parentheses (the table's "colher (sopa)" is the
+    /// words "colher sopa"), with `end` moved to its end (and past the parenthesis it closes)
+    /// and its tokens labeled unit; nil when there is none.
     @inline(never)
-    mutating func unitCutShort(from start: Int, end: inout Int) -> (row: Int32, from: Int, to: Int)? {
-        guard let m = tables.lexicon.unitAliases.longestMatch(start: start, words: Words(tokens)), start + m.words > end else { return nil }
-        end = start + m.words
-        for j in start..<end { labels[j] = Label.unit.rawValue }
-        return (m.value, start, end)
+    /// A phrase of fewer than `minimumWords` words is none. A measure's "of" after the phrase
+    /// ("de", "di") is no part of the name that follows ("1 colher (sopa) de azeite").
+    mutating func unitCutShort(from start: Int, end: inout Int, minimumWords: Int = 1) -> (row: Int32, from: Int, to: Int)? {
+        let n = tokens.count
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: 8) { words -> (row: Int32, from: Int, to: Int)? in
+            // The word tokens from `start`, parentheses skipped, up to anything else.
+            var count = 0, k = start
+            while k < n, count < 8 {
+                if tokens[k].kind == .word {
+                    words[count] = k
+                    count += 1
+                } else if !isParenthesis(tokens[k]) {
+                    break
+                }
+                k += 1
+            }
+            guard let m = tables.lexicon.unitAliases.longestMatch(start: 0, wordHash: { $0 < count ? tokens[words[$0]].hash : nil }),
+                  m.words >= minimumWords else { return nil }
+            var to = words[m.words - 1] + 1
+            guard to > end else { return nil }
+            // The parenthesis the phrase's last word stands in is closed with it.
+            var depth = 0
+            for j in start..<to where isParenthesis(tokens[j]) { depth += tokens[j].mark == 0x28 ? 1 : -1 }
+            while depth > 0, to < n, isParenthesis(tokens[to]), tokens[to].mark == 0x29 { to += 1; depth -= 1 }
+            end = to
+            for j in start..<to { labels[j] = Label.unit.rawValue }
+            if to + 1 < n, tokens[to].kind == .word, label(to + 1) == .name, isFunctionWord(tokens[to], .measureOf) {
+                labels[to] = Label.punctuation.rawValue
+            }
+            return (m.value, start, to)
+        }
     }
+
+    /// Whether an opening parenthesis and a word stand at `i` ("(sopa)"; "(250 ml)" opens with
+    /// a number: a second amount, no qualifier).
+    @inline(__always)
+    func qualifierOpens(at i: Int) -> Bool {
+        i + 1 < tokens.count && tokens[i].kind == .punctuation && tokens[i].mark == 0x28 && tokens[i + 1].kind == .word
+    }
+
+    /// Whether `t` is an opening or closing round parenthesis.
+    @inline(__always)
+    func isParenthesis(_ t: Token) -> Bool { t.kind == .punctuation && (t.mark == 0x28 || t.mark == 0x29) }
 
     /// The index after `(s)` or `(es)` glued to the token before `i` (no space anywhere in
     /// it), or nil.
