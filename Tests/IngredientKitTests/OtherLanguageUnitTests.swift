@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import IngredientParsing
 
@@ -52,5 +53,26 @@ struct OtherLanguageUnitTests {
         // A parenthesis after an English unit is still its own amount or note.
         let milk = parser.parse("1 cup (250 ml) milk")
         #expect(milk.unit == "cup" && milk.name == "milk" && milk.alternates.first?.unit == "milliliter")
+    }
+}
+
+/// The units table's dotted forms: the parser reads a word's final dot as no part of it, so a
+/// form written with dots is matched by the row's form without them, which must be listed.
+@Suite("Units table: dotted forms")
+struct DottedUnitFormTests {
+    @Test func everyDottedFormHasItsDotlessForm() throws {
+        let text = try String(contentsOfFile: Repo.path("Dictionaries/units.tsv"), encoding: .utf8)
+        var missing: [String] = []
+        for line in text.split(separator: "\n") where !line.hasPrefix("#") {
+            let columns = line.split(separator: "\t")
+            guard columns.count == 4 else { continue }
+            let aliases = columns[3].split(separator: "|").map { String($0) }
+            let folded = Set(aliases.map { $0.lowercased() })
+            for alias in aliases where !alias.hasPrefix("=") && alias.contains(".") {
+                let dotless = alias.split(separator: " ").map { $0.hasSuffix(".") ? String($0.dropLast()) : String($0) }.joined(separator: " ")
+                if dotless != alias, !folded.contains(dotless.lowercased()) { missing.append("\(columns[0]): \(alias)") }
+            }
+        }
+        #expect(missing.isEmpty, "dotted forms without their dotless form: \(missing)")
     }
 }
