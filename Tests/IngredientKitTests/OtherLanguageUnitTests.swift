@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import IngredientParsing
+@testable import IngredientLists
+@testable import IngredientLexicon
 
 /// Measures as recipe pages in other languages write them: the units table's rows carry their
 /// common forms, "de" and "di" join a measure to its ingredient as "of" does, and a unit phrase
@@ -74,5 +76,17 @@ struct DottedUnitFormTests {
             }
         }
         #expect(missing.isEmpty, "dotted forms without their dotless form: \(missing)")
+    }
+}
+
+/// A list item whose name no table knows is shown with the letters its line wrote, not the
+/// folded letters of its key.
+@Suite("List names keep their letters")
+struct ListNameLetterTests {
+    @Test func unknownNamesKeepTheirAccents() {
+        #expect(ShoppingListBuilder.withLettersOfLine("olivenol", "2 EL Olivenöl", keyer: CanonicalKeyer()) == "olivenöl")
+        #expect(ShoppingListBuilder.withLettersOfLine("apfel kuchen", "1 Äpfel Kuchen", keyer: CanonicalKeyer()) == "äpfel kuchen")
+        #expect(ShoppingListBuilder.withLettersOfLine("onion", "1 onion", keyer: CanonicalKeyer()) == "onion")
+        #expect(ShoppingListBuilder.withLettersOfLine("sugar", "1 tbsp sugar (café style)", keyer: CanonicalKeyer()) == "sugar")
     }
 }

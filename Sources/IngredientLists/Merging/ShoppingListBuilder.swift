@@ -386,7 +386,7 @@ public struct ShoppingListBuilder: Sendable {
             } else if flags.contains(.unrecognized) {
                 name = table.line(all[Int(records[0])]).split(whereSeparator: { $0 == " " || $0 == "\t" }).joined(separator: " ")
             } else {
-                name = keyer.displayName(forKey: key, locale: locale)
+                name = Self.withLettersOfLine(keyer.displayName(forKey: key, locale: locale), table.line(all[Int(records[0])]), keyer: keyer)
             }
             let override = edits.categoryOverrides.isEmpty ? nil : edits.categoryOverrides[key]
             let aisle = known?.aisle ?? override.map { tables.aisle(id: $0) } ?? tables.aisle(forKey: key)
@@ -395,6 +395,21 @@ public struct ShoppingListBuilder: Sendable {
             return ListItem(id: id, key: key, name: name, aisle: aisle, quantities: quantities, sources: sources,
                             notes: notes, flags: flags)
         }
+    }
+
+    /// `display` (a display name made from a key, whose letters are folded: "olivenol") with
+    /// each of its words that a word of `line` folds to written as the line writes it
+    /// (lowercased): "Olivenöl" gives "olivenöl". Only where the display name is ASCII and the
+    /// line is not; otherwise `display` as it is.
+    static func withLettersOfLine(_ display: String, _ line: String, keyer: CanonicalKeyer) -> String {
+        guard display.utf8.allSatisfy({ $0 < 0x80 }), !line.utf8.allSatisfy({ $0 < 0x80 }) else { return display }
+        var written: [Substring: String] = [:]
+        for word in line.split(whereSeparator: { !$0.isLetter }) where !word.utf8.allSatisfy({ $0 < 0x80 }) {
+            let folded = keyer.key(forName: String(word))
+            if !folded.isEmpty, !folded.contains(" ") { written[Substring(folded)] = word.lowercased() }
+        }
+        guard !written.isEmpty else { return display }
+        return display.split(separator: " ", omittingEmptySubsequences: false).map { written[$0] ?? String($0) }.joined(separator: " ")
     }
 
     /// Sorts a few integers in place by `precedes` (an item's handful of amounts or notes:
