@@ -200,15 +200,7 @@ struct DefectClassTests {
         ("2 eggs (beaten)...", "2 eggs (beaten)"),
     ])
     func readAsAbsent(_ line: String, _ bare: String) throws {
-        let parsed = parser.parse(line)
-        var expected = parser.parse(bare)
-        expected.input = line
-        #expect(parsed == expected)
-        var json: [UInt8] = []
-        Array(line.utf8).withUnsafeBufferPointer { parser.makeSession().appendJSON(utf8: $0, to: &json) }
-        var written: [UInt8] = []
-        JSONLine.append(parsed, to: &written)
-        #expect(json == written)
+        expectParsesAs(line, bare)
     }
 
     /// A line of invisible characters is empty; a minus glued to a number, a number with a
@@ -370,15 +362,7 @@ struct CharacterReferenceTests {
         ("200&nbsp;g butter", "200\u{A0}g butter"),
     ])
     func referencesReadDecoded(_ line: String, _ decoded: String) {
-        let parsed = parser.parse(line)
-        var expected = parser.parse(decoded)
-        expected.input = line
-        #expect(parsed == expected)
-        var json: [UInt8] = []
-        Array(line.utf8).withUnsafeBufferPointer { parser.makeSession().appendJSON(utf8: $0, to: &json) }
-        var written: [UInt8] = []
-        JSONLine.append(parsed, to: &written)
-        #expect(json == written)
+        expectParsesAs(line, decoded)
     }
 
     /// An ampersand that opens no known reference stays as written.
@@ -386,4 +370,18 @@ struct CharacterReferenceTests {
         #expect(parser.parse("2 cups M&Ms").name == "M&Ms")
         #expect(parser.parse("1 jar Pick&Mix sweets").name == "Pick&Mix sweets")
     }
+}
+
+/// Expects `line` to parse as `other` does but for its input, which stays `line`, and the
+/// session's JSON path to write that same parse.
+func expectParsesAs(_ line: String, _ other: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    let parsed = parser.parse(line)
+    var expected = parser.parse(other)
+    expected.input = line
+    #expect(parsed == expected, sourceLocation: sourceLocation)
+    var json: [UInt8] = []
+    Array(line.utf8).withUnsafeBufferPointer { parser.makeSession().appendJSON(utf8: $0, to: &json) }
+    var written: [UInt8] = []
+    JSONLine.append(parsed, to: &written)
+    #expect(json == written, sourceLocation: sourceLocation)
 }
