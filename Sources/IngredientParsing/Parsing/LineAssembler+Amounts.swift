@@ -58,7 +58,7 @@ extension LineAssembler.Pass {
         var found: (row: Int32, from: Int, to: Int)?
         if end == start, qualifierOpens(at: start + 1), tokens[start].kind == .word,
            let bits = tables.lexicon.firstWords[tokens[start].hash], bits & Lexicon.FirstWord.unit != 0 {
-            found = unitCutShort(from: start, end: &end, minimumWords: 2)
+            found = unitPhraseReadWhole(from: start, end: &end, minimumWords: 2)
         }
         guard end > start else { return (.none, start) }
         var k = start
@@ -71,8 +71,8 @@ extension LineAssembler.Pass {
         // follows them ("colher (sopa)", "xícara (chá)": the parenthesis says which measure).
         if end < tokens.count {
             if found == nil, tokens[end].kind == .word || qualifierOpens(at: end) {
-                found = unitCutShort(from: start, end: &end)
-            } else if let f = found, f.to == end, qualifierOpens(at: end), let longer = unitCutShort(from: f.from, end: &end) {
+                found = unitPhraseReadWhole(from: start, end: &end)
+            } else if let f = found, f.to == end, qualifierOpens(at: end), let longer = unitPhraseReadWhole(from: f.from, end: &end) {
                 found = longer
             }
         }
@@ -120,11 +120,11 @@ extension LineAssembler.Pass {
     /// The unit phrase of the table that starts at `start` and goes on past `end` (the end of
     /// the words labeled unit), read across parentheses (the table's "colher (sopa)" is the
     /// words "colher sopa"), with `end` moved to its end (and past the parenthesis it closes)
-    /// and its tokens labeled unit; nil when there is none.
+    /// and its tokens labeled unit; nil when there is none. A phrase of fewer than
+    /// `minimumWords` words is none. A measure's "of" after the phrase ("de", "di") is no part
+    /// of the name that follows ("1 colher (sopa) de azeite").
     @inline(never)
-    /// A phrase of fewer than `minimumWords` words is none. A measure's "of" after the phrase
-    /// ("de", "di") is no part of the name that follows ("1 colher (sopa) de azeite").
-    mutating func unitCutShort(from start: Int, end: inout Int, minimumWords: Int = 1) -> (row: Int32, from: Int, to: Int)? {
+    mutating func unitPhraseReadWhole(from start: Int, end: inout Int, minimumWords: Int = 1) -> (row: Int32, from: Int, to: Int)? {
         let n = tokens.count
         return withUnsafeTemporaryAllocation(of: Int.self, capacity: 8) { words -> (row: Int32, from: Int, to: Int)? in
             // The word tokens from `start`, parentheses skipped, up to anything else.
