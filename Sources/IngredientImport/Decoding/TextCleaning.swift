@@ -127,7 +127,7 @@ package enum TextCleaning {
     package static func line(_ text: String) -> String {
         var s = text
         if s.utf8.contains(0x3C) { s = strippingTags(s) }
-        if s.utf8.contains(0x26) { s = CharacterReferences.decoding(CharacterReferences.decoding(s)) }
+        if s.utf8.contains(0x26) { s = CharacterReferences.decodingTwice(s) }
         if s.utf8.contains(0x3C), s.contains("</") || s.contains("<br") { s = strippingTags(s) }
         s = TextDecoding.repairingMojibake(s)
         return collapsingSpaces(s)
@@ -138,7 +138,7 @@ package enum TextCleaning {
     package static func lines(_ text: String) -> [String] {
         var s = text
         if s.utf8.contains(0x3C) { s = strippingTags(s) }
-        if s.utf8.contains(0x26) { s = CharacterReferences.decoding(CharacterReferences.decoding(s)) }
+        if s.utf8.contains(0x26) { s = CharacterReferences.decodingTwice(s) }
         s = TextDecoding.repairingMojibake(s)
         return TextDecoding.lines(s).map { collapsingSpaces(String($0)) }.filter { !$0.isEmpty }
     }

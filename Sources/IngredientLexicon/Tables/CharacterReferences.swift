@@ -65,13 +65,8 @@ package enum CharacterReferences {
                     i = k + 1
                     continue
                 }
-                if let r = names[name], namesWithoutSemicolon.contains(name) {
-                    out.append(r)
-                    i = k
-                    continue
-                }
-                // A name browsers read without its ";" that letters follow ("1&frac12oz;" is
-                // "1½oz;"): its longest such prefix.
+                // A name browsers read without its ";", alone or with letters after it
+                // ("&amp", "1&frac12oz;" is "1½oz;"): its longest such prefix.
                 if let prefix = namesWithoutSemicolon.filter({ name.hasPrefix($0) }).max(by: { $0.count < $1.count }),
                    let r = names[prefix] {
                     out.append(r)
@@ -84,6 +79,10 @@ package enum CharacterReferences {
         }
         return String(out)
     }
+
+    /// `text` decoded twice, as pages escaped twice need ("&amp;frac12;" is "½"): what the
+    /// importer and the parser read.
+    package static func decodingTwice(_ text: String) -> String { decoding(decoding(text)) }
 
     /// Whether `&` at `i` of `line` may open a reference: a letter or `#` follows it.
     @inline(__always)

@@ -18,8 +18,7 @@ enum LineComposition {
     static func compose(_ line: UnsafeBufferPointer<UInt8>, into composed: inout PlainList<UInt8>) -> Bool {
         var decoded: [UInt8]?
         if line.contains(0x26) {
-            // Twice, as the importer does, for text escaped twice ("&amp;frac12;").
-            let text = CharacterReferences.decoding(CharacterReferences.decoding(String(decoding: line, as: UTF8.self)))
+            let text = CharacterReferences.decodingTwice(String(decoding: line, as: UTF8.self))
             decoded = Array(text.utf8)
         }
         var visible: [UInt8] = []

@@ -1,4 +1,5 @@
 import IngredientText
+import IngredientLexicon
 import IngredientTagger
 
 /// Splits a line of valid UTF-8 into tokens, working on bytes.
@@ -261,7 +262,7 @@ package enum Tokenizer {
                         token.stemEnd = i + 1
                         token.hash = Self.and.hash
                         token.wordShape = Self.and.wordShape
-                    } else if isASCIILetter(line[min(i + 1, n - 1)]) || line[min(i + 1, n - 1)] == 0x23 {
+                    } else if CharacterReferences.mayOpen(line, at: i) {
                         // "&frac12;", "&#189;": a character reference, which the line is read
                         // with decoded (`LineComposition`).
                         marks = true

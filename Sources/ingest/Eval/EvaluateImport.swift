@@ -164,7 +164,7 @@ enum PageScore {
 
     /// A line as compared: see `EvaluateImport`'s discussion.
     static func normalize(_ line: String) -> String {
-        var s = CharacterReferences.decoding(CharacterReferences.decoding(line))
+        var s = CharacterReferences.decodingTwice(line)
         var spaced = ""
         for c in s {
             if let f = fractions[c] { spaced += " " + f + " " } else if c == "\u{2044}" { spaced += "/" } else { spaced.append(c) }
